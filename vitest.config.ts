@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit, model-based and server tests. Browser tests (`*.e2e.ts`) have their own config
+ * (`test/e2e/vitest.config.ts`) because they need a build and real origins.
+ */
+export default defineConfig({
+  test: {
+    include: ["**/*.test.{ts,tsx}"],
+    exclude: ["node_modules/**", "dist/**", ".oriel/**", "test/e2e/**"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
