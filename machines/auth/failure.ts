@@ -1,0 +1,33 @@
+/**
+ * How an effectful call that a machine invokes can fail. The actor that performs the call
+ * rejects with one of these, so machines can branch on the status without parsing errors.
+ */
+export type CallFailure =
+  | {
+      kind: "http";
+      status: number;
+      /** The API error object's fields (SPEC.md §3 "API error object"), when the body had one. */
+      error: { type?: string; code?: string; message?: string; message_code?: string };
+      requestId: string | null;
+    }
+  | { kind: "network"; message: string };
+
+export function isCallFailure(value: unknown): value is CallFailure {
+  if (typeof value !== "object" || value === null) return false;
+  const kind = (value as { kind?: unknown }).kind;
+  return kind === "http" || kind === "network";
+}
+
+/** Anything a promise actor rejected with, as a CallFailure. */
+export function toCallFailure(value: unknown): CallFailure {
+  if (isCallFailure(value)) return value;
+  const message = value instanceof Error ? value.message : "";
+  return { kind: "network", message: message || "Unknown error" };
+}
+
+export const isClientError = (failure: CallFailure) =>
+  failure.kind === "http" && failure.status >= 400 && failure.status < 500;
+
+/** SPEC.md §8: a 401 or 404 from the invalidation still counts as invalidated. */
+export const countsAsInvalidated = (failure: CallFailure) =>
+  failure.kind === "http" && (failure.status === 401 || failure.status === 404);
