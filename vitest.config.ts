@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.test.{ts,tsx}"],
-    exclude: ["node_modules/**", "dist/**", ".oriel/**", "test/e2e/**"],
+    exclude: ["node_modules/**", "dist/**", "**/.*/**", "test/e2e/**"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

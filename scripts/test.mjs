@@ -60,7 +60,7 @@ async function createRunDatabase() {
   } catch (error) {
     return { error: `${base.replace(/\/\/[^@]*@/, "//")}: ${error.message}` };
   }
-  const name = `oriel_test_${Date.now()}_${process.pid}`;
+  const name = `kit_test_${Date.now()}_${process.pid}`;
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base);
