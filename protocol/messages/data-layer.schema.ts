@@ -1,0 +1,628 @@
+/**
+ * The data-layer request protocol (SPEC.md §5, §7).
+ *
+ * Envelope. Every message is a plain object `{type: <marker>, requestType: <string>, ...}`
+ * where the marker is `provider.messageMarker`. A window message whose `type` is anything
+ * else is not ours and is ignored without a word (the page may carry other postMessage users).
+ *
+ * Transport. The platform page and each UI frame open the conversation with ONE window
+ * message, `init`, posted to the data-layer frame with a fresh MessagePort in the transfer
+ * list (`postMessage(msg, origin, [port])`, so the port arrives in `event.ports[0]`, never in
+ * the data). The data layer answers `initresponse` on that port, and every later request and
+ * reply of that sender travels on the port. Window messages other than `init` and the popup's
+ * events are not accepted by the data layer.
+ *
+ * Correlation. A request that expects a reply carries `requestId`, an opaque string the
+ * sender chooses, unique among its own requests in flight (a counter or a random id). The
+ * reply carries the same `requestId`. `abort` names the request to abort in
+ * `targetRequestId`. Fire-and-forget requests (analyticsEvent, errorReport, metricsEvent,
+ * logIframeLoadedFontRequest, errorReportingTags, abort) carry no requestId and get no reply.
+ * Broadcasts (authStateChanged and the rebroadcast popup events) carry no requestId; a
+ * fetchErrorResponse carries one when it answers a request and none when it is broadcast
+ * (a failed popup key exchange, SPEC.md §8).
+ *
+ * Direction. `dataLayerRequestSchema` is what the data layer accepts (plus the popup events
+ * of `popup.schema.ts`); `dataLayerReplySchema` is what it sends. A reply-type message sent
+ * TO the data layer is logged as invalid (SPEC.md §5). Some failures get no reply at all
+ * (SPEC.md §8): that rule lives in the data layer, not here.
+ *
+ * Keys never travel in this protocol except inside popupAuthenticationComplete (popup → data
+ * layer). The session in a claim reply is the sanitized session.
+ */
+import { z } from "zod";
+import { analyticsEventSchema } from "../objects/analytics-event.schema.ts";
+import { apiErrorSchema } from "../objects/api-error.schema.ts";
+import { authStateSchema } from "../objects/auth-state.schema.ts";
+import { objectIdSchema } from "../objects/common.schema.ts";
+import { metricSchema } from "../objects/metrics.schema.ts";
+import { riskExperienceContextSchema } from "../objects/risk-experience-context.schema.ts";
+import { type ParseIssue, safeParseMessage } from "../parse.ts";
+import { provider } from "../provider.ts";
+import {
+  isPopupEventType,
+  type PopupEvent,
+  popupCompleteSchema,
+  popupDoRefreshSchema,
+  popupEventSchemas,
+  popupLoadedSchema,
+  popupReadySchema,
+} from "./popup.schema.ts";
+import { isMessagePort } from "./port.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+const marker = z.literal(provider.messageMarker);
+
+/** A correlation id: 1–100 visible ASCII characters, chosen by the sender. */
+export const requestIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/);
+
+/** A component's API name (`payouts`, `account_onboarding`) or tag name (`account-onboarding`). */
+export const componentNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z][a-z0-9_-]*$/);
+
+export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const httpMethodSchema = z.enum(httpMethods);
+
+/** An absolute http(s) URL; the data layer checks its origin against the allowlist. */
+export const absoluteUrlSchema = z
+  .string()
+  .max(4096)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, "expected an absolute http(s) URL");
+
+/**
+ * A request body as a record, form-encoded by the data layer with `a[b][0]=c` nesting
+ * (empty values omitted, SPEC.md §7). Nesting is bounded (`MAX_FORM_DEPTH` levels below the
+ * top) and so are sizes, so a hostile message cannot make parsing or encoding expensive.
+ */
+export const MAX_FORM_DEPTH = 5;
+const MAX_FORM_KEYS = 200;
+const MAX_FORM_ITEMS = 250;
+const formScalarSchema = z.union([z.string().max(50_000), z.number(), z.boolean(), z.null()]);
+const formKeySchema = z.string().min(1).max(200);
+const boundedRecord = <T extends z.ZodType>(value: T) =>
+  z
+    .record(formKeySchema, value)
+    .refine((r) => Object.keys(r).length <= MAX_FORM_KEYS, `at most ${MAX_FORM_KEYS} keys`);
+
+const formValueAtDepth = (depth: number): z.ZodType => {
+  if (depth === 0) return formScalarSchema;
+  const inner = formValueAtDepth(depth - 1);
+  return z.union([formScalarSchema, z.array(inner).max(MAX_FORM_ITEMS), boundedRecord(inner)]);
+};
+
+export type FormValue =
+  | string
+  | number
+  | boolean
+  | null
+  | FormValue[]
+  | { [key: string]: FormValue };
+type FormBody = Record<string, FormValue>;
+export const formBodySchema = boundedRecord(formValueAtDepth(MAX_FORM_DEPTH)) as z.ZodType<
+  FormBody,
+  FormBody
+>;
+
+/**
+ * Extra request headers from a UI frame (`Accept-Language`, `Idempotency-Key`, ...). The data
+ * layer sets Authorization and the account/version/livemode headers itself, so a frame may
+ * not send Authorization.
+ */
+export const proxyHeadersSchema = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/),
+    z.string().max(8192),
+  )
+  .refine((h) => Object.keys(h).length <= 50, "at most 50 headers")
+  .refine(
+    (h) => !Object.keys(h).some((name) => name.toLowerCase() === "authorization"),
+    "Authorization is set by the data layer",
+  );
+
+const publishableKeySchema = z
+  .string()
+  .max(255)
+  .refine(
+    (k) =>
+      k.startsWith(provider.keyPrefixes.publishableTest) ||
+      k.startsWith(provider.keyPrefixes.publishableLive),
+    "expected a publishable key",
+  );
+
+/** Short, non-secret labels attached to error reports (`component: "payouts"`). */
+export const errorTagsSchema = z
+  .record(z.string().min(1).max(100), z.string().max(500))
+  .refine((t) => Object.keys(t).length <= 30, "at most 30 tags");
+
+/** The default owner of an error report (SPEC.md §9). */
+export const DEFAULT_ERROR_OWNER = "accounts_ui";
+
+// ---------------------------------------------------------------------------------------------
+// Requests: sent to the data layer
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Opens a conversation. Window message; its reply port is `event.ports[0]` (exactly one).
+ * - sender: who opens it. `platform` (the loader, from the platform origin) must give its
+ *   publishableKey; `ui_frame` (a component's frame, connect origin) must give componentName.
+ * Reply: initresponse on the port.
+ */
+export const initRequestSchema = z
+  .object({
+    type: marker,
+    requestType: z.literal("init"),
+    requestId: requestIdSchema,
+    sender: z.enum(["platform", "ui_frame"]),
+    /** `pk_test_...` / `pk_live_...`; sent as `key` in the claim body. */
+    publishableKey: publishableKeySchema.optional(),
+    componentName: componentNameSchema.optional(),
+  })
+  .superRefine((init, ctx) => {
+    if (init.sender === "platform" && init.publishableKey === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishableKey"],
+        message: "required when sender is platform",
+      });
+    if (init.sender === "ui_frame" && init.componentName === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["componentName"],
+        message: "required when sender is ui_frame",
+      });
+  });
+
+/**
+ * Claims the account session with the client secret the platform fetched.
+ * - clientSecret: the platform's one-time secret (sent as `client_secret`).
+ * - setNewKey: store the claimed key as the account-session key (false: claim only to read
+ *   the session, e.g. to validate a secret). Default true.
+ * - analyticsOnlyHostApp: sent as `analytics_only_host_app`.
+ * - override: the override path of SPEC.md §7 — an API key and the platform it stands for;
+ *   the data layer then calls retrieve_embedded_flags instead of claiming.
+ * Reply: response whose body is the sanitized session; a 4xx → fetchErrorResponse; any other
+ * failure → errorResponse.
+ */
+export const claimAccountSessionRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("claimAccountSessionRequest"),
+  requestId: requestIdSchema,
+  clientSecret: z.string().min(1).max(1024),
+  setNewKey: z.boolean().default(true),
+  analyticsOnlyHostApp: z.boolean().default(false),
+  override: z
+    .object({ apiKey: z.string().min(1).max(1024), platformId: objectIdSchema })
+    .optional(),
+});
+
+/** Collects risk signals (POST /v1/risk_signals). Reply: response with body {status}. */
+export const collectRiskSignalsRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("collectRiskSignalsRequest"),
+  requestId: requestIdSchema,
+});
+
+const proxyFields = {
+  type: marker,
+  requestId: requestIdSchema,
+  /** Absolute URL on an allowlisted origin. The query string belongs here for GET. */
+  url: absoluteUrlSchema,
+  method: httpMethodSchema,
+  /** Form-encoded by the data layer; not allowed on GET. */
+  body: formBodySchema.optional(),
+  headers: proxyHeadersSchema.default({}),
+  /** Act for another merchant / mode (sent as the override headers of provider.ts). */
+  merchantIdOverride: objectIdSchema.optional(),
+  livemodeOverride: z.boolean().optional(),
+};
+
+const noBodyOnGet = (request: { method: string; body?: unknown }, ctx: z.RefinementCtx) => {
+  if (request.method === "GET" && request.body !== undefined)
+    ctx.addIssue({ code: "custom", path: ["body"], message: "a GET request has no body" });
+};
+
+/**
+ * An API call made with the session's keys. componentName is the calling component: the
+ * call is refused when that component is not enabled in the claimed session.
+ * Reply: response, or errorResponse / fetchErrorResponse (SPEC.md §8).
+ */
+export const authedProxyRequestSchema = z
+  .object({
+    ...proxyFields,
+    requestType: z.literal("authedProxy"),
+    componentName: componentNameSchema,
+  })
+  .superRefine(noBodyOnGet);
+
+/** An API call without a key (public endpoints, error-reporting origins). Same reply. */
+export const proxyRequestSchema = z
+  .object({
+    ...proxyFields,
+    requestType: z.literal("proxy"),
+    componentName: componentNameSchema.optional(),
+  })
+  .superRefine(noBodyOnGet);
+
+/** Aborts the sender's request `targetRequestId` (a proxied call or a popup wait). No reply. */
+export const abortRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("abort"),
+  targetRequestId: requestIdSchema,
+});
+
+/** Logs an analytics event, optionally with the risk-experience context. No reply. */
+export const analyticsEventRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("analyticsEvent"),
+  event: analyticsEventSchema,
+  riskExperienceContext: riskExperienceContextSchema.optional(),
+});
+
+/** Reports an error to the error-reporting intake. No reply. */
+export const errorReportRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("errorReport"),
+  error: z.object({
+    name: z.string().min(1).max(200),
+    message: z.string().max(5000),
+    stack: z.string().max(20_000).optional(),
+  }),
+  /** Severity; a warning is, e.g., a claim answered with a 4xx (SPEC.md §8). */
+  level: z.enum(["error", "warning", "info"]).default("error"),
+  /** The team that owns the code that failed. */
+  owner: z.string().min(1).max(100).default(DEFAULT_ERROR_OWNER),
+  /** Merged over the sender's errorReportingTags; this report's tags win. */
+  tags: errorTagsSchema.default({}),
+  /** The component whose frame failed. */
+  componentName: componentNameSchema.optional(),
+});
+
+/** Records metrics; the data layer adds session metadata and host_env. No reply. */
+export const metricsEventRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("metricsEvent"),
+  metrics: z.array(metricSchema).min(1).max(100),
+});
+
+/** A UI frame reports the platform fonts it loaded (→ connect_js_font_loaded). No reply. */
+export const logIframeLoadedFontRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("logIframeLoadedFontRequest"),
+  fontFamilies: z.array(z.string().min(1).max(255)).max(50),
+  componentName: componentNameSchema.optional(),
+});
+
+/** Asks for the current auth state. Reply: authState. */
+export const authStateRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("authStateRequest"),
+  requestId: requestIdSchema,
+});
+
+/**
+ * Logs out (DELETE /v1/connect/session).
+ * - clearUserSessionOnly: clear the provider-user key only, keep the account-session key.
+ * - merchantIdOverride / livemodeOverride: sent as the override headers.
+ * Reply: response once cleared; fetchErrorResponse when the server refused (keys kept).
+ */
+export const logoutRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("logout"),
+  requestId: requestIdSchema,
+  clearUserSessionOnly: z.boolean().default(false),
+  merchantIdOverride: objectIdSchema.optional(),
+  livemodeOverride: z.boolean().optional(),
+});
+
+/** Tags added to every later error report of this sender (merged, later wins). No reply. */
+export const errorReportingTagsRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("errorReportingTags"),
+  tags: errorTagsSchema,
+});
+
+/**
+ * Waits for the provider user to sign in through the popup the UI frame opened on a user
+ * gesture. Resolves at once when already user-authenticated. Reply: response with body
+ * `{authState}`; abort → popupComplete is broadcast.
+ */
+export const openPopupAndWaitForAuthRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("openPopupAndWaitForAuth"),
+  requestId: requestIdSchema,
+  componentName: componentNameSchema.optional(),
+});
+
+/** Waits until the popup reports popupComplete (no key exchange). Reply: response. */
+export const openPopupAndWaitForCompleteRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("openPopupAndWaitForComplete"),
+  requestId: requestIdSchema,
+  componentName: componentNameSchema.optional(),
+});
+
+export const dataLayerRequestSchemas = {
+  init: initRequestSchema,
+  claimAccountSessionRequest: claimAccountSessionRequestSchema,
+  collectRiskSignalsRequest: collectRiskSignalsRequestSchema,
+  authedProxy: authedProxyRequestSchema,
+  proxy: proxyRequestSchema,
+  abort: abortRequestSchema,
+  analyticsEvent: analyticsEventRequestSchema,
+  errorReport: errorReportRequestSchema,
+  metricsEvent: metricsEventRequestSchema,
+  logIframeLoadedFontRequest: logIframeLoadedFontRequestSchema,
+  authStateRequest: authStateRequestSchema,
+  logout: logoutRequestSchema,
+  errorReportingTags: errorReportingTagsRequestSchema,
+  openPopupAndWaitForAuth: openPopupAndWaitForAuthRequestSchema,
+  openPopupAndWaitForComplete: openPopupAndWaitForCompleteRequestSchema,
+} as const;
+
+export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
+  initRequestSchema,
+  claimAccountSessionRequestSchema,
+  collectRiskSignalsRequestSchema,
+  authedProxyRequestSchema,
+  proxyRequestSchema,
+  abortRequestSchema,
+  analyticsEventRequestSchema,
+  errorReportRequestSchema,
+  metricsEventRequestSchema,
+  logIframeLoadedFontRequestSchema,
+  authStateRequestSchema,
+  logoutRequestSchema,
+  errorReportingTagsRequestSchema,
+  openPopupAndWaitForAuthRequestSchema,
+  openPopupAndWaitForCompleteRequestSchema,
+]);
+
+export type DataLayerRequest = z.output<typeof dataLayerRequestSchema>;
+export type DataLayerRequestType = DataLayerRequest["requestType"];
+export type DataLayerRequestOf<T extends DataLayerRequestType> = Extract<
+  DataLayerRequest,
+  { requestType: T }
+>;
+/** What a sender writes: defaulted fields may be left out. */
+export type DataLayerRequestInput = z.input<typeof dataLayerRequestSchema>;
+export type InitRequest = DataLayerRequestOf<"init">;
+
+export const dataLayerRequestTypes = Object.keys(dataLayerRequestSchemas) as DataLayerRequestType[];
+
+// ---------------------------------------------------------------------------------------------
+// Replies and broadcasts: sent by the data layer
+// ---------------------------------------------------------------------------------------------
+
+/** The conversation is open; later requests may use the port. */
+export const initResponseSchema = z.object({
+  type: marker,
+  requestType: z.literal("initresponse"),
+  requestId: requestIdSchema,
+});
+
+/**
+ * The answer of an API call (any status) or of a request that succeeded.
+ * - ok: status is 2xx; status/statusText: of the HTTP answer (200 "OK" for local answers);
+ * - body: the parsed JSON body (null when empty), keys already redacted;
+ * - headers: response headers the frame may read (Request-Id, ...), lower-case names.
+ */
+export const responseSchema = z.object({
+  type: marker,
+  requestType: z.literal("response"),
+  requestId: requestIdSchema,
+  ok: z.boolean(),
+  status: z.number().int().min(100).max(599),
+  statusText: z.string().max(200),
+  body: z.unknown(),
+  headers: z.record(z.string().max(100), z.string().max(8192)).default({}),
+});
+
+/**
+ * The request failed inside the data layer (not an HTTP answer): e.g. "An error occurred
+ * while making the request.", "The url {url} is not in the data layer API proxy allowlist",
+ * "User has not stored a key of type: {type}".
+ */
+export const errorResponseSchema = z.object({
+  type: marker,
+  requestType: z.literal("errorResponse"),
+  requestId: requestIdSchema,
+  error: z.object({
+    name: z.string().max(200).default("Error"),
+    message: z.string().max(5000),
+  }),
+});
+
+/**
+ * An HTTP failure the caller should see as such (claim 4xx, logout refused, popup key
+ * exchange failed). Without requestId it is a broadcast to every frame.
+ * - status: HTTP status, 0 for a network failure;
+ * - message: "HTTP status code: {status}. Reason: {message}" (SPEC.md §8);
+ * - error: the API error object when the body had one;
+ * - apiRequestId: the Request-Id response header.
+ */
+export const fetchErrorResponseSchema = z.object({
+  type: marker,
+  requestType: z.literal("fetchErrorResponse"),
+  requestId: requestIdSchema.optional(),
+  status: z.number().int().min(0).max(599),
+  message: z.string().max(5000),
+  error: apiErrorSchema.optional(),
+  apiRequestId: z.string().max(255).optional(),
+});
+
+/** The reply to authStateRequest. */
+export const authStateReplySchema = z.object({
+  type: marker,
+  requestType: z.literal("authState"),
+  requestId: requestIdSchema,
+  authState: authStateSchema,
+});
+
+/** Broadcast to every frame whenever the auth state changes. */
+export const authStateChangedSchema = z.object({
+  type: marker,
+  requestType: z.literal("authStateChanged"),
+  authState: authStateSchema,
+});
+
+export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
+  initResponseSchema,
+  responseSchema,
+  errorResponseSchema,
+  fetchErrorResponseSchema,
+  authStateReplySchema,
+  authStateChangedSchema,
+  popupReadySchema,
+  popupLoadedSchema,
+  popupDoRefreshSchema,
+  popupCompleteSchema,
+]);
+
+export type DataLayerReply = z.output<typeof dataLayerReplySchema>;
+export type DataLayerReplyType = DataLayerReply["requestType"];
+export type DataLayerReplyInput = z.input<typeof dataLayerReplySchema>;
+
+/** Reply-type messages: when one is sent TO the data layer it is logged as invalid. */
+export const responseRequestTypes = [
+  "initresponse",
+  "response",
+  "errorResponse",
+  "fetchErrorResponse",
+  "authState",
+  "authStateChanged",
+] as const satisfies readonly DataLayerReplyType[];
+
+// ---------------------------------------------------------------------------------------------
+// Classification of an incoming message (pure: the caller passes event.data and event.ports)
+// ---------------------------------------------------------------------------------------------
+
+export type DataLayerRejectionReason =
+  /** `type` is not the marker (or the data is not an object): ignore silently. */
+  | "not_ours"
+  /** requestType is not a string. */
+  | "invalid_request_type"
+  | "unknown_request_type"
+  /** init with no MessagePort in the transfer list. */
+  | "init_without_port"
+  /** A reply-type message sent to the data layer (SPEC.md §5: logged as invalid). */
+  | "response_sent_to_data_layer"
+  /** The payload failed its schema; `message` is the readable parse error. */
+  | "invalid_payload";
+
+export interface DataLayerRejection {
+  reason: DataLayerRejectionReason;
+  /** A short text for the log; never contains a received value. */
+  message: string;
+  /** The requestType when it was a string (clipped to 100 characters). */
+  requestType?: string;
+  issues?: ParseIssue[];
+}
+
+export type DataLayerClassification =
+  | { ok: true; kind: "init"; message: InitRequest; port: MessagePort }
+  | { ok: true; kind: "request"; message: Exclude<DataLayerRequest, InitRequest> }
+  | { ok: true; kind: "popup"; message: PopupEvent }
+  | { ok: false; rejection: DataLayerRejection };
+
+const responseTypes: ReadonlySet<string> = new Set(responseRequestTypes);
+
+const reject = (
+  reason: DataLayerRejectionReason,
+  message: string,
+  requestType?: string,
+  issues?: ParseIssue[],
+): DataLayerClassification => ({
+  ok: false,
+  rejection: {
+    reason,
+    message,
+    ...(requestType === undefined ? {} : { requestType }),
+    ...(issues === undefined ? {} : { issues }),
+  },
+});
+
+/**
+ * Classifies a message that reached the data layer: a typed request (init with its port), a
+ * popup event, or a typed rejection. Origin checks are the caller's: they need the window.
+ */
+export function classifyDataLayerMessage(event: {
+  data: unknown;
+  ports?: readonly unknown[];
+}): DataLayerClassification {
+  const { data } = event;
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return reject("not_ours", "not an object");
+  const envelope = data as { type?: unknown; requestType?: unknown };
+  if (envelope.type !== provider.messageMarker) return reject("not_ours", "type is not the marker");
+  if (typeof envelope.requestType !== "string")
+    return reject("invalid_request_type", "requestType must be a string");
+
+  const requestType = envelope.requestType;
+  const shown = requestType.length > 100 ? `${requestType.slice(0, 100)}…` : requestType;
+
+  if (responseTypes.has(requestType))
+    return reject(
+      "response_sent_to_data_layer",
+      `${shown} is a reply and cannot be sent to the data layer`,
+      shown,
+    );
+
+  if (isPopupEventType(requestType)) {
+    const parsed = safeParseMessage(popupEventSchemas[requestType], data);
+    if (!parsed.ok)
+      return reject("invalid_payload", parsed.error.message, shown, parsed.error.issues);
+    return { ok: true, kind: "popup", message: parsed.value };
+  }
+
+  if (!Object.hasOwn(dataLayerRequestSchemas, requestType))
+    return reject("unknown_request_type", `unknown requestType ${JSON.stringify(shown)}`, shown);
+  const type = requestType as DataLayerRequestType;
+
+  if (type === "init") {
+    const ports = event.ports ?? [];
+    if (ports.length === 0 || !isMessagePort(ports[0]))
+      return reject(
+        "init_without_port",
+        "init must carry a MessagePort in its transfer list",
+        shown,
+      );
+    if (ports.length > 1)
+      return reject("invalid_payload", "init must carry exactly one MessagePort", shown);
+    const parsed = safeParseMessage(initRequestSchema, data);
+    if (!parsed.ok)
+      return reject("invalid_payload", parsed.error.message, shown, parsed.error.issues);
+    return { ok: true, kind: "init", message: parsed.value, port: ports[0] };
+  }
+
+  const parsed = safeParseMessage(dataLayerRequestSchemas[type], data);
+  if (!parsed.ok)
+    return reject("invalid_payload", parsed.error.message, shown, parsed.error.issues);
+  return {
+    ok: true,
+    kind: "request",
+    message: parsed.value as Exclude<DataLayerRequest, InitRequest>,
+  };
+}
+
+/** Parses a message a frame received from the data layer (reply or broadcast). */
+export const parseDataLayerReply = (data: unknown) => safeParseMessage(dataLayerReplySchema, data);
