@@ -1,0 +1,135 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
+import type { FormValue, httpMethods } from "../../protocol/messages/data-layer.schema.ts";
+import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import { type DataLayerClient, expectResponse, type ResponseReply } from "./data-layer-client.ts";
+import type { HostLink, HostProps } from "./host-link.ts";
+
+/**
+ * What a component's views use to reach the data layer and their host element: a context
+ * set once at the frame's root, and hooks. Views never see the clients' wiring, only typed
+ * calls and snapshots (`useSyncExternalStore`, so a change re-renders consistently).
+ */
+
+interface FrameContextValue {
+  dataLayer: DataLayerClient;
+  hostLink: Pick<HostLink, "props" | "onProps"> | undefined;
+  componentName: string;
+  apiOrigin: string | undefined;
+}
+
+const FrameContext = createContext<FrameContextValue | null>(null);
+
+export interface DataLayerProviderProps {
+  dataLayer: DataLayerClient;
+  /** The component this frame renders: authedProxy calls are made in its name. */
+  componentName: string;
+  /** The API host origin, so views may call `/v1/...` paths. */
+  apiOrigin?: string;
+  hostLink?: Pick<HostLink, "props" | "onProps">;
+  children?: ReactNode;
+}
+
+export function DataLayerProvider(props: DataLayerProviderProps) {
+  const { dataLayer, hostLink, componentName, apiOrigin, children } = props;
+  const value = useMemo(
+    () => ({ dataLayer, hostLink, componentName, apiOrigin }),
+    [dataLayer, hostLink, componentName, apiOrigin],
+  );
+  return <FrameContext.Provider value={value}>{children}</FrameContext.Provider>;
+}
+
+function useFrame(): FrameContextValue {
+  const value = useContext(FrameContext);
+  if (!value) throw new Error("a view used the data layer outside <DataLayerProvider>");
+  return value;
+}
+
+export type HttpMethod = (typeof httpMethods)[number];
+
+export interface ApiRequestOptions {
+  body?: Record<string, FormValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface Api {
+  /**
+   * An authedProxy call: resolves with the HTTP answer (any status, `ok` says 2xx); rejects
+   * with DataLayerReplyError when the data layer refused or failed it, or with the call
+   * runtime's timeout / abort / closed errors.
+   */
+  request(method: HttpMethod, url: string, options?: ApiRequestOptions): Promise<ResponseReply>;
+  get(url: string, options?: Omit<ApiRequestOptions, "body">): Promise<ResponseReply>;
+  post(
+    url: string,
+    body: Record<string, FormValue>,
+    options?: ApiRequestOptions,
+  ): Promise<ResponseReply>;
+}
+
+export function useApi(): Api {
+  const { dataLayer, componentName, apiOrigin } = useFrame();
+  return useMemo(() => {
+    const resolve = (url: string) => {
+      if (!url.startsWith("/")) return url;
+      if (!apiOrigin) throw new Error("a relative API path needs apiOrigin on DataLayerProvider");
+      return `${apiOrigin}${url}`;
+    };
+    const request: Api["request"] = async (method, url, options = {}) => {
+      const reply = await dataLayer.request(
+        {
+          requestType: "authedProxy",
+          componentName,
+          method,
+          url: resolve(url),
+          ...(options.body ? { body: options.body } : {}),
+          ...(options.headers ? { headers: options.headers } : {}),
+        },
+        {
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        },
+      );
+      return expectResponse(reply);
+    };
+    return {
+      request,
+      get: (url, options) => request("GET", url, options),
+      post: (url, body, options) => request("POST", url, { ...options, body }),
+    };
+  }, [dataLayer, componentName, apiOrigin]);
+}
+
+/** The data layer's auth state; undefined until it first answers. */
+export function useAuthState(): AuthState | undefined {
+  const { dataLayer } = useFrame();
+  // Stable callbacks: a new subscribe function would make React resubscribe every render.
+  const subscribe = useCallback(
+    (onChange: () => void) => dataLayer.onAuthState(onChange),
+    [dataLayer],
+  );
+  const getSnapshot = useCallback(() => dataLayer.authState(), [dataLayer]);
+  return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+const noSubscription = () => () => {};
+const noProps = () => undefined;
+
+/** The host element's props; undefined until the host sends them (or without a host link). */
+export function useHostProps(): HostProps | undefined {
+  const { hostLink } = useFrame();
+  const subscribe = useCallback(
+    (onChange: () => void) => (hostLink ? hostLink.onProps(onChange) : noSubscription()),
+    [hostLink],
+  );
+  const getSnapshot = useCallback(() => (hostLink ? hostLink.props() : noProps()), [hostLink]);
+  return useSyncExternalStore(subscribe, getSnapshot);
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { localEnvironment } from "../../protocol/provider.ts";
+import { createConnectHostApp } from "./connect.ts";
+
+function builtHost() {
+  const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(
+    join(dist, "data-layer.html"),
+    '<script type="module" src="./assets/dl.js"></script>',
+  );
+  writeFileSync(
+    join(dist, "frame.html"),
+    '<script type="module" src="./assets/frame.js"></script>',
+  );
+  writeFileSync(join(dist, "assets", "dl.js"), "export {};");
+  writeFileSync(join(dist, "secret.txt"), "not an asset");
+  const hosts = localEnvironment();
+  return { app: createConnectHostApp({ hosts, distDir: dist }), hosts };
+}
+
+describe("the connect host", () => {
+  it("serves each frame page under a strict CSP: no inline script, no eval", async () => {
+    const { app } = builtHost();
+    const res = await app.request("/frame.html");
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("lets only the data-layer page connect to the API origins", async () => {
+    const { app, hosts } = builtHost();
+    const dataLayer = (await app.request("/data-layer.html")).headers.get(
+      "content-security-policy",
+    );
+    const frame = (await app.request("/frame.html")).headers.get("content-security-policy");
+    expect(dataLayer).toMatch(new RegExp(`connect-src 'self' [^;]*${hosts.api}`));
+    expect(frame).toMatch(/connect-src 'self'(;|$)/);
+  });
+
+  it("serves hashed assets with long caching and nothing outside assets/", async () => {
+    const { app } = builtHost();
+    const asset = await app.request("/assets/dl.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toContain("text/javascript");
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect((await app.request("/assets/..%2Fsecret.txt")).status).toBe(404);
+    expect((await app.request("/secret.txt")).status).toBe(404);
+    expect((await app.request("/assets/missing.js")).status).toBe(404);
+  });
+
+  it("says how to build a page that is not built yet", async () => {
+    const { app } = builtHost();
+    const res = await app.request("/popup.html");
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain("npm run build");
+  });
+});

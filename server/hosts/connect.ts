@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, normalize, resolve, sep } from "node:path";
+import { Hono } from "hono";
+import type { ProviderHosts } from "../../protocol/provider.ts";
+import { type ConnectPage, connectHostCsp } from "./csp.ts";
+
+/**
+ * The connect host: serves the built pages of `vite build` (dist/connect) — the data-layer
+ * frame, the component UI frame and the sign-in popup — each under its strict CSP, and
+ * their hashed assets with long-lived caching.
+ */
+export interface ConnectHostOptions {
+  hosts: ProviderHosts;
+  /** The connect-host build output (`dist/connect`). */
+  distDir: string;
+}
+
+const pages: Record<string, ConnectPage> = {
+  "/data-layer.html": "data-layer",
+  "/frame.html": "frame",
+  "/popup.html": "popup",
+};
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+};
+
+export function createConnectHostApp({ hosts, distDir }: ConnectHostOptions) {
+  const root = resolve(distDir);
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("Cross-Origin-Opener-Policy", "unsafe-none");
+  });
+
+  for (const [path, page] of Object.entries(pages)) {
+    app.get(path, (c) => {
+      const file = join(root, path);
+      if (!existsSync(file)) return c.text("This page is not built: run `npm run build`.", 503);
+      c.header("Content-Security-Policy", connectHostCsp(page, hosts));
+      c.header("Cache-Control", "no-cache");
+      return c.html(readFileSync(file, "utf8"));
+    });
+  }
+
+  app.get("/assets/*", (c) => {
+    // Only files inside dist/connect/assets, whatever the path says.
+    const file = normalize(join(root, decodeURIComponent(new URL(c.req.url).pathname)));
+    if (!file.startsWith(join(root, "assets") + sep) || !existsSync(file)) return c.notFound();
+    const ext = file.slice(file.lastIndexOf("."));
+    const type = contentTypes[ext];
+    if (!type) return c.notFound();
+    c.header("Content-Type", type);
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("Access-Control-Allow-Origin", "*");
+    return c.body(readFileSync(file));
+  });
+
+  return app;
+}

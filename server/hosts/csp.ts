@@ -1,0 +1,32 @@
+import type { ProviderHosts } from "../../protocol/provider.ts";
+
+/**
+ * The Content-Security-Policy of every page the connect host serves (USERS.md 5: the frames
+ * run under a strict CSP). No inline script and no eval anywhere: pages load one module
+ * from their own origin, and zod runs jitless. Styles are set through the CSSOM, which
+ * `style-src` does not restrict; stylesheets and fonts may come from https so that a
+ * platform's custom fonts load. Only the data layer talks to the API.
+ */
+export type ConnectPage = "data-layer" | "frame" | "popup";
+
+export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string {
+  const apiOrigins = [hosts.api, hosts.files, hosts.errorReporting];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "https:"],
+    "font-src": ["'self'", "https:", "data:"],
+    "img-src": ["'self'", "data:", "https:"],
+    "connect-src": page === "data-layer" ? ["'self'", ...new Set(apiOrigins)] : ["'self'"],
+    "frame-src": ["'none'"],
+    "worker-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": page === "popup" ? ["'self'", hosts.dashboard] : ["'none'"],
+    // Platforms embed the frames, so any ancestor may; the popup is a top-level window.
+    "frame-ancestors": page === "popup" ? ["'none'"] : ["*"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
