@@ -1,0 +1,167 @@
+/**
+ * The data layer: the hidden frame that holds every key (ARCHITECTURE.md "Data-layer
+ * frame"). `createDataLayer` wires the intake, the key store, the claim, the proxy, the
+ * popup waits, logout, risk signals and telemetry over injected effects, so the page and the
+ * tests build the very same thing.
+ */
+import { observabilityMetadataOf } from "../../protocol/objects/observability-metadata.schema.ts";
+import { type Claim, createClaim } from "./claim.ts";
+import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
+import { createKeyStore, type KeyStore } from "./keys.actor.ts";
+import { createLogout } from "./logout.ts";
+import { createPopup, type Popup } from "./popup.ts";
+import { type ApiProxy, createProxy } from "./proxy.ts";
+import { authStateChanged, authStateReply, clientSecretNeeded, okResponse } from "./replies.ts";
+import { collectRiskSignals } from "./risk.ts";
+import { createTelemetry, type Telemetry } from "./telemetry.ts";
+import { consoleLogger, type DataLayerDeps, systemClock, systemTimers } from "./types.ts";
+
+export interface DataLayer {
+  keys: KeyStore;
+  claim: Claim;
+  proxy: ApiProxy;
+  popup: Popup;
+  telemetry: Telemetry;
+  intake: Intake;
+  /** Removes the window listener, closes every port, flushes telemetry, stops the actors. */
+  dispose(): void;
+}
+
+export function createDataLayer(deps: DataLayerDeps): DataLayer {
+  const log = deps.log ?? consoleLogger;
+  const clock = deps.clock ?? systemClock;
+  const timers = deps.timers ?? systemTimers;
+  const { fetch, hosts } = deps;
+  let publishableKey: string | undefined;
+  let platform: Connection | null = null;
+
+  const keys = createKeyStore({ clock, storage: deps.storage, log });
+  // Late-bound: the intake is created last, once every handler exists.
+  let intake: Intake | null = null;
+  const broadcast: Intake["broadcast"] = (message) => intake?.broadcast(message);
+
+  const telemetry = createTelemetry({
+    fetch,
+    hosts,
+    environment: deps.environment,
+    clock,
+    timers,
+    log,
+    pagePath: deps.platformPagePath,
+    sessionMetadata: () => {
+      const session = claim.session();
+      return session ? observabilityMetadataOf(session) : null;
+    },
+  });
+
+  const claim = createClaim({
+    fetch,
+    hosts,
+    keys,
+    clock,
+    log,
+    telemetry,
+    publishableKey: () => publishableKey,
+    onClientSecretNeeded: () => {
+      if (platform) platform.send(clientSecretNeeded());
+      else log.warn("data layer: the session expired and no platform is connected");
+    },
+  });
+
+  keys.onAccountSessionExpired(() => claim.sessionExpired());
+  keys.subscribe((state) => broadcast(authStateChanged(state)));
+
+  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log });
+  const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
+  const logout = createLogout({ fetch, hosts, keys, claim });
+
+  const onRequest = (connection: Connection, request: PortRequest): void => {
+    switch (request.requestType) {
+      case "claimAccountSessionRequest":
+        claim.request(connection, request);
+        return;
+      case "collectRiskSignalsRequest":
+        void collectRiskSignals({ fetch, hosts, keys, log }).then((result) =>
+          connection.send(okResponse(request.requestId, result)),
+        );
+        return;
+      case "authedProxy":
+      case "proxy":
+        void proxy.handle(connection, request);
+        return;
+      case "abort":
+        if (!proxy.abort(connection, request.targetRequestId))
+          popup.abort(connection, request.targetRequestId);
+        return;
+      case "analyticsEvent":
+        telemetry.analytics(request.event, request.riskExperienceContext);
+        return;
+      case "errorReport":
+        telemetry.errorReport({
+          error: request.error,
+          level: request.level,
+          owner: request.owner,
+          tags: { ...connection.tags, ...request.tags },
+          componentName: request.componentName ?? connection.componentName,
+        });
+        return;
+      case "metricsEvent":
+        telemetry.metrics(request.metrics);
+        return;
+      case "logIframeLoadedFontRequest": {
+        const component = request.componentName ?? connection.componentName;
+        telemetry.analytics({
+          event_name: "connect_js_font_loaded",
+          font_families: request.fontFamilies,
+          ...(component ? { component } : {}),
+        });
+        return;
+      }
+      case "authStateRequest":
+        connection.send(authStateReply(request.requestId, keys.authState()));
+        return;
+      case "logout":
+        void logout(connection, request);
+        return;
+      case "errorReportingTags":
+        Object.assign(connection.tags, request.tags);
+        return;
+      case "openPopupAndWaitForAuth":
+      case "openPopupAndWaitForComplete":
+        popup.wait(connection, request);
+        return;
+    }
+  };
+
+  intake = createIntake({
+    window: deps.window,
+    hosts,
+    selfOrigin: deps.selfOrigin,
+    platformOrigin: deps.platformOrigin,
+    log,
+    onInit: (connection, init) => {
+      if (init.sender !== "platform") return;
+      platform = connection;
+      publishableKey = init.publishableKey;
+    },
+    onRequest,
+    onPopupEvent: (event) => popup.popupEvent(event),
+  });
+  const live = intake;
+
+  return {
+    keys,
+    claim,
+    proxy,
+    popup,
+    telemetry,
+    intake: live,
+    dispose() {
+      live.dispose();
+      telemetry.dispose();
+      popup.stop();
+      claim.stop();
+      keys.stop();
+    },
+  };
+}

@@ -1,0 +1,337 @@
+/**
+ * Fakes for the data layer's tests (never imported by the page): a window that dispatches
+ * message events, a recording fetch, a manual clock and timers, storages, a recording log,
+ * and a client that opens a conversation over a real MessageChannel.
+ */
+
+import {
+  type DataLayerRequestInput,
+  parseDataLayerReply,
+} from "../../protocol/messages/data-layer.schema.ts";
+import { claimedSessionFixture } from "../../protocol/objects/claimed-account-session.fixture.ts";
+import type { ClaimedAccountSessionInput } from "../../protocol/objects/claimed-account-session.schema.ts";
+import { localEnvironment, provider } from "../../protocol/provider.ts";
+import { createDataLayer } from "./data-layer.ts";
+import type {
+  Clock,
+  DataLayerWindow,
+  FetchLike,
+  Logger,
+  StorageLike,
+  Timers,
+  WindowMessageEvent,
+} from "./types.ts";
+
+export const env = localEnvironment();
+export const hosts = {
+  api: env.api,
+  files: env.files,
+  connect: env.connect,
+  dashboard: env.dashboard,
+  errorReporting: env.errorReporting,
+};
+export const marker = provider.messageMarker;
+
+export class FakeWindow implements DataLayerWindow {
+  private listeners = new Set<(event: WindowMessageEvent) => void>();
+  addEventListener(_type: "message", listener: (event: WindowMessageEvent) => void) {
+    this.listeners.add(listener);
+  }
+  removeEventListener(_type: "message", listener: (event: WindowMessageEvent) => void) {
+    this.listeners.delete(listener);
+  }
+  post(origin: string, data: unknown, ports: MessagePort[] = []) {
+    for (const listener of this.listeners) listener({ origin, data, ports });
+  }
+  get listenerCount() {
+    return this.listeners.size;
+  }
+}
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+type Route = (request: RecordedRequest, signal?: AbortSignal) => Response | Promise<Response>;
+
+/** A fetch that records every request and answers with `route` (404 by default). */
+export function fakeFetch(
+  route: Route = () => json(404, { error: { type: "invalid_request_error" } }),
+) {
+  const requests: RecordedRequest[] = [];
+  let current = route;
+  const fetch: FetchLike = async (url, init) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
+      headers[name] = value;
+    const recorded: RecordedRequest = {
+      url,
+      method: init.method ?? "GET",
+      headers,
+      body: typeof init.body === "string" ? init.body : undefined,
+    };
+    requests.push(recorded);
+    return current(recorded, init.signal ?? undefined);
+  };
+  return {
+    fetch,
+    requests,
+    route(next: Route) {
+      current = next;
+    },
+  };
+}
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+export class ManualClock implements Clock {
+  constructor(public time = Date.UTC(2026, 0, 1)) {}
+  now() {
+    return this.time;
+  }
+  advance(ms: number) {
+    this.time += ms;
+  }
+}
+
+/** Timers driven by a ManualClock: `advance` runs what falls due. */
+export class ManualTimers implements Timers {
+  private tasks = new Map<number, { at: number; callback: () => void }>();
+  private next = 1;
+  constructor(private clock: ManualClock) {}
+  setTimeout(callback: () => void, ms: number) {
+    const id = this.next++;
+    this.tasks.set(id, { at: this.clock.now() + ms, callback });
+    return id;
+  }
+  clearTimeout(handle: unknown) {
+    this.tasks.delete(handle as number);
+  }
+  advance(ms: number) {
+    this.clock.advance(ms);
+    for (const [id, task] of [...this.tasks].sort((a, b) => a[1].at - b[1].at)) {
+      if (task.at > this.clock.now()) continue;
+      this.tasks.delete(id);
+      task.callback();
+    }
+  }
+  get pending() {
+    return this.tasks.size;
+  }
+}
+
+export class MemoryStorage implements StorageLike {
+  items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+/** localStorage of a partitioned or sandboxed frame: every access throws. */
+export const throwingStorage: StorageLike = {
+  getItem: () => {
+    throw new Error("SecurityError");
+  },
+  setItem: () => {
+    throw new Error("SecurityError");
+  },
+  removeItem: () => {
+    throw new Error("SecurityError");
+  },
+};
+
+export function recordingLog() {
+  const lines: { level: string; message: string; detail?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (message: string, detail?: Record<string, unknown>) =>
+    lines.push({ level, message, ...(detail ? { detail } : {}) });
+  const log: Logger = { info: at("info"), warn: at("warn"), error: at("error") };
+  return {
+    log,
+    lines,
+    text: () => lines.map((l) => `${l.message} ${JSON.stringify(l.detail ?? {})}`).join("\n"),
+  };
+}
+
+/** Lets pending port messages and promise callbacks run. */
+export async function settle(rounds = 5) {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+export async function until(check: () => boolean, what = "condition", timeoutMs = 2000) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+type Message = Record<string, unknown> & { requestType?: string; requestId?: string };
+
+/** One sender (the platform or a UI frame) talking to the data layer over a real port. */
+export class FakeClient {
+  readonly received: Message[] = [];
+  /** Replies that failed the reply schema: always empty, or the data layer is wrong. */
+  readonly invalid: Message[] = [];
+  readonly port: MessagePort;
+  private nextId = 1;
+
+  constructor(
+    readonly window: FakeWindow,
+    readonly origin: string,
+    init: Record<string, unknown>,
+  ) {
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.addEventListener("message", (event: MessageEvent) => {
+      const message = event.data as Message;
+      this.received.push(message);
+      // Every reply must pass the reply schema (the TODO(protocol) message aside).
+      if (message.requestType !== "clientSecretNeeded" && !parseDataLayerReply(message).ok)
+        this.invalid.push(message);
+    });
+    this.port.start();
+    window.post(origin, { type: marker, requestType: "init", requestId: "init-1", ...init }, [
+      channel.port2,
+    ]);
+  }
+
+  static platform(window: FakeWindow, publishableKey = "pk_test_123") {
+    return new FakeClient(window, env.platform, { sender: "platform", publishableKey });
+  }
+
+  static frame(window: FakeWindow, componentName = "payouts") {
+    return new FakeClient(window, env.connect, { sender: "ui_frame", componentName });
+  }
+
+  post(message: Record<string, unknown>) {
+    this.port.postMessage({ type: marker, ...message });
+  }
+
+  /** Sends a request with a fresh requestId and waits for its reply. */
+  async request(message: Partial<DataLayerRequestInput> & Record<string, unknown>) {
+    const requestId = `r${this.nextId++}`;
+    this.post({ ...message, requestId });
+    await until(() => this.replyTo(requestId) !== undefined, `a reply to ${message.requestType}`);
+    return this.replyTo(requestId)!;
+  }
+
+  send(message: Partial<DataLayerRequestInput> & Record<string, unknown>) {
+    const requestId = `r${this.nextId++}`;
+    this.post({ ...message, requestId });
+    return requestId;
+  }
+
+  replyTo(requestId: string) {
+    return this.received.find((m) => m.requestId === requestId);
+  }
+
+  ofType(requestType: string) {
+    return this.received.filter((m) => m.requestType === requestType);
+  }
+
+  close() {
+    this.port.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A whole data layer over the fakes, with a small reference provider as its fetch
+// ---------------------------------------------------------------------------------------------
+
+/** The claim answer without a signed-in user unless asked. */
+export function claimAnswer(overrides: Partial<ClaimedAccountSessionInput> = {}) {
+  return {
+    ...claimedSessionFixture,
+    user_session_api_key: null,
+    user_session_expires_at: null,
+    user: null,
+    ...overrides,
+  };
+}
+
+export interface BuildOptions {
+  route?: Route;
+  storage?: StorageLike;
+  selfOrigin?: string;
+  platformOrigin?: string | null;
+}
+
+export function build(options: BuildOptions = {}) {
+  const window = new FakeWindow();
+  const api = fakeFetch(
+    options.route ??
+      ((request) => {
+        if (request.url.endsWith("/v1/account_sessions/claim")) return json(200, claimAnswer());
+        return json(200, { object: "list", data: [] }, { "Request-Id": "req_1" });
+      }),
+  );
+  const clock = new ManualClock();
+  const timers = new ManualTimers(clock);
+  const logs = recordingLog();
+  const storage = options.storage ?? new MemoryStorage();
+  const layer = createDataLayer({
+    window,
+    fetch: api.fetch,
+    storage,
+    clock,
+    timers,
+    hosts,
+    environment: "local",
+    selfOrigin: options.selfOrigin ?? env.connect,
+    platformOrigin: options.platformOrigin === undefined ? env.platform : options.platformOrigin,
+    platformPagePath: "/dashboard/payouts",
+    log: logs.log,
+  });
+  const clients: FakeClient[] = [];
+  const track = (client: FakeClient) => {
+    clients.push(client);
+    return client;
+  };
+  return {
+    window,
+    api,
+    clock,
+    timers,
+    logs,
+    storage,
+    layer,
+    platform: (publishableKey?: string) => track(FakeClient.platform(window, publishableKey)),
+    frame: (componentName?: string) => track(FakeClient.frame(window, componentName)),
+    client: (origin: string, init: Record<string, unknown>) =>
+      track(new FakeClient(window, origin, init)),
+    /** Platform + claim done: the usual starting point. */
+    async claimed() {
+      const platform = track(FakeClient.platform(window));
+      await until(() => platform.ofType("initresponse").length === 1, "initresponse");
+      const reply = await platform.request({
+        requestType: "claimAccountSessionRequest",
+        clientSecret: "acs_secret_abc",
+      });
+      return { platform, reply };
+    },
+    dispose() {
+      for (const client of clients) client.close();
+      layer.dispose();
+      const invalid = clients.flatMap((c) => c.invalid);
+      if (invalid.length > 0)
+        throw new Error(
+          `replies failing the reply schema: ${JSON.stringify(invalid).slice(0, 500)}`,
+        );
+    },
+  };
+}
+
+export type Built = ReturnType<typeof build>;

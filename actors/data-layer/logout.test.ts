@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints.ts";
+import { provider } from "../../protocol/provider.ts";
+import { type Built, build, claimAnswer, env, json, type RecordedRequest, until } from "./fakes.ts";
+
+let built: Built;
+afterEach(() => built?.dispose());
+
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+const sessionUrl = `${env.api}${endpoints.connectSession}`;
+
+async function ready(invalidate: Handler, signedIn = true) {
+  built = build({
+    route: (request) => {
+      if (request.url === `${env.api}${endpoints.claim}`)
+        return json(
+          200,
+          signedIn
+            ? claimAnswer({ user_session_api_key: "uk_1", user_session_expires_at: 1_900_000_000 })
+            : claimAnswer(),
+        );
+      if (request.url === sessionUrl) return invalidate(request);
+      return json(200, {});
+    },
+  });
+  built.storage.setItem(provider.userSessionTokenStorageKey, "rt_1");
+  const { platform } = await built.claimed();
+  const frame = built.frame();
+  await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+  return { platform, frame };
+}
+
+const state = async (frame: Awaited<ReturnType<typeof ready>>["frame"]) =>
+  (await frame.request({ requestType: "authStateRequest" })).authState;
+
+describe("SPEC.md §4 and §8 logout", () => {
+  it("invalidates the user session with DELETE /v1/connect/session and the user key, then clears all keys", async () => {
+    const { frame } = await ready(() => json(200, { deleted: true }));
+    const reply = await frame.request({ requestType: "logout" });
+    expect(reply).toMatchObject({
+      requestType: "response",
+      ok: true,
+      body: { authState: { status: "unauthenticated" } },
+    });
+    const sent = built.api.requests.find((r) => r.url === sessionUrl)!;
+    expect(sent.method).toBe("DELETE");
+    expect(sent.headers.Authorization).toBe("Bearer uk_1");
+    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBeNull();
+    expect(frame.ofType("authStateChanged").at(-1)?.authState).toMatchObject({
+      status: "unauthenticated",
+      userSessionExpired: true,
+    });
+  });
+
+  it("clearUserSessionOnly clears the user key only", async () => {
+    const { frame } = await ready(() => json(200, {}));
+    await frame.request({ requestType: "logout", clearUserSessionOnly: true });
+    expect(await state(frame)).toMatchObject({
+      status: "account_session_authenticated",
+      userSessionExpired: true,
+    });
+  });
+
+  it("a 401 or 404 still counts as invalidated", async () => {
+    for (const status of [401, 404]) {
+      const { frame } = await ready(() =>
+        json(status, { error: { type: "invalid_request_error" } }),
+      );
+      const reply = await frame.request({ requestType: "logout", clearUserSessionOnly: true });
+      expect(reply).toMatchObject({ requestType: "response", ok: true });
+      expect(await state(frame)).toMatchObject({ status: "account_session_authenticated" });
+      built.dispose();
+    }
+  });
+
+  it("any other error keeps the keys and returns fetchErrorResponse", async () => {
+    const { frame } = await ready(() =>
+      json(500, { error: { type: "api_error", message: "Try again" } }),
+    );
+    const reply = await frame.request({ requestType: "logout" });
+    expect(reply).toMatchObject({
+      requestType: "fetchErrorResponse",
+      status: 500,
+      message: "HTTP status code: 500. Reason: Try again",
+    });
+    expect(await state(frame)).toMatchObject({ status: "user_authenticated" });
+    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_1");
+  });
+
+  it("without a user key nothing is invalidated on the server and the keys are cleared", async () => {
+    const { frame } = await ready(() => json(500, {}), false);
+    const reply = await frame.request({ requestType: "logout" });
+    expect(reply).toMatchObject({ requestType: "response", ok: true });
+    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(false);
+    expect(await state(frame)).toMatchObject({ status: "unauthenticated" });
+  });
+
+  it("sends the merchant and livemode override headers", async () => {
+    const { frame } = await ready(() => json(200, {}));
+    await frame.request({
+      requestType: "logout",
+      merchantIdOverride: "acct_x",
+      livemodeOverride: false,
+    });
+    const sent = built.api.requests.find((r) => r.url === sessionUrl)!;
+    expect(sent.headers[provider.headers.merchantOverride]).toBe("acct_x");
+    expect(sent.headers[provider.headers.livemodeOverride]).toBe("false");
+  });
+});

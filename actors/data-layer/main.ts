@@ -1,0 +1,17 @@
+/**
+ * Entry of the data-layer frame (connect/data-layer.html). zod must run without eval under
+ * the frame's CSP, and it reads the flag when a schema is built, so the flag is set before
+ * any schema module loads (hence the dynamic import). Messages that arrive while that import
+ * loads (the platform posts init on the frame's load event) are held and replayed.
+ */
+import { z } from "zod";
+
+z.config({ jitless: true });
+
+const early: MessageEvent[] = [];
+const hold = (event: MessageEvent) => early.push(event);
+window.addEventListener("message", hold);
+
+const { startDataLayerPage } = await import("./page.ts");
+window.removeEventListener("message", hold);
+startDataLayerPage(early);

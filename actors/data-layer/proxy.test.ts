@@ -1,0 +1,396 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints.ts";
+import { parseDataLayerReply } from "../../protocol/messages/data-layer.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import {
+  type Built,
+  build,
+  claimAnswer,
+  env,
+  type FakeClient,
+  json,
+  type RecordedRequest,
+  settle,
+  until,
+} from "./fakes.ts";
+import { keyTypeFor, needsExternalAccountKey } from "./proxy.ts";
+import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
+
+let built: Built;
+afterEach(() => built?.dispose());
+
+type Handler = (request: RecordedRequest, signal?: AbortSignal) => Response | Promise<Response>;
+
+/** A provider that claims `session` and answers other calls with `other`. */
+function providerWith(
+  session: object,
+  other: Handler = () => json(200, { object: "list", data: [] }),
+): Handler {
+  return (request, signal) => {
+    if (request.url === `${env.api}${endpoints.claim}`) return json(200, session);
+    if (request.url.startsWith(`${env.api}${endpoints.retrieveEmbeddedFlags}`))
+      return json(200, claimAnswer({ api_key: undefined as never, components: {} }));
+    if (request.url.startsWith(`${env.api}/v1/telemetry/`)) return json(202, {});
+    return other(request, signal);
+  };
+}
+
+async function ready(session: object = claimAnswer(), other?: Handler, component = "payouts") {
+  built = build({ route: providerWith(session, other) });
+  const { platform } = await built.claimed();
+  const frame = built.frame(component);
+  await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+  return { platform, frame };
+}
+
+const call = (frame: FakeClient, fields: Record<string, unknown>) =>
+  frame.request({ requestType: "authedProxy", method: "GET", componentName: "payouts", ...fields });
+
+const lastApiCall = () =>
+  built.api.requests.filter((r) => !r.url.includes("/v1/telemetry/")).at(-1)!;
+
+describe("SPEC.md §5 proxied requests: the allowlist", () => {
+  it('a url off the allowlist gets "The url {url} is not in the data layer API proxy allowlist"', async () => {
+    const { frame } = await ready();
+    const before = built.api.requests.length;
+    for (const url of [
+      "https://evil.example/v1/payouts",
+      "http://127.0.0.1:4201/v1/payouts",
+      "http://127.0.0.1.evil.example:4200/v1/payouts",
+    ]) {
+      const reply = await call(frame, { url });
+      expect(reply).toMatchObject({
+        requestType: "errorResponse",
+        error: { message: `The url ${url} is not in the data layer API proxy allowlist` },
+      });
+    }
+    expect(built.api.requests.length).toBe(before);
+  });
+
+  it("the API, files and error-reporting origins are allowed", async () => {
+    const { frame } = await ready();
+    for (const origin of [env.api, env.files, env.errorReporting]) {
+      const reply = await call(frame, { url: `${origin}/v1/payouts` });
+      expect(reply.requestType).toBe("response");
+    }
+  });
+});
+
+describe("SPEC.md §5 proxied requests: component enablement", () => {
+  it("a component not enabled in the claimed session interrupts the request with no reply", async () => {
+    const { frame } = await ready();
+    const before = built.api.requests.length;
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      url: `${env.api}/v1/payment_intents`,
+      method: "GET",
+      componentName: "payments",
+    });
+    await settle(10);
+    expect(frame.replyTo(requestId)).toBeUndefined();
+    expect(built.api.requests.length).toBe(before);
+    expect(built.logs.text()).toContain("The payments component is not enabled");
+  });
+
+  it("an internal component is exempt", async () => {
+    const { frame } = await ready();
+    const reply = await call(frame, {
+      url: `${env.api}/v1/checks`,
+      componentName: "check-scanning",
+    });
+    expect(reply).toMatchObject({ requestType: "response", ok: true });
+  });
+
+  it("a component named in API form or tag form reads the same entry", async () => {
+    const { frame } = await ready();
+    expect(
+      (await call(frame, { url: `${env.api}/v1/a`, componentName: "account-onboarding" }))
+        .requestType,
+    ).toBe("response");
+    expect(
+      (await call(frame, { url: `${env.api}/v1/a`, componentName: "account_onboarding" }))
+        .requestType,
+    ).toBe("response");
+  });
+
+  it("an API-key plus platform override is exempt", async () => {
+    built = build({ route: providerWith(claimAnswer()) });
+    const platform = built.platform();
+    await until(() => platform.ofType("initresponse").length === 1, "initresponse");
+    const claim = await platform.request({
+      requestType: "claimAccountSessionRequest",
+      clientSecret: "unused",
+      override: { apiKey: "sk_test_override", platformId: "acct_platform" },
+    });
+    expect(claim).toMatchObject({ requestType: "response", ok: true });
+    const flags = built.api.requests.at(-1)!;
+    expect(flags.url).toBe(`${env.api}/v1/retrieve_embedded_flags?platform_id=acct_platform`);
+    expect(flags.headers.Authorization).toBe("Bearer sk_test_override");
+    const frame = built.frame("payments");
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const reply = await call(frame, {
+      url: `${env.api}/v1/payment_intents`,
+      componentName: "payments",
+    });
+    expect(reply).toMatchObject({ requestType: "response", ok: true });
+    expect(lastApiCall().headers.Authorization).toBe("Bearer sk_test_override");
+  });
+});
+
+describe("SPEC.md §6 keys required by endpoint family", () => {
+  it("without a signed-in user the account-session key is used", async () => {
+    const { frame } = await ready();
+    await call(frame, { url: `${env.api}/v1/payouts` });
+    expect(lastApiCall().headers.Authorization).toBe(`Bearer ${claimAnswer().api_key}`);
+  });
+
+  it("when the user signed in, the user key is used", async () => {
+    const { frame } = await ready(
+      claimAnswer({ user_session_api_key: "uk_signed_in", user_session_expires_at: 1_900_000_000 }),
+    );
+    await call(frame, { url: `${env.api}/v1/payouts` });
+    expect(lastApiCall().headers.Authorization).toBe("Bearer uk_signed_in");
+  });
+
+  it("embedded authentication links use the account-session key", async () => {
+    const { frame } = await ready(
+      claimAnswer({ user_session_api_key: "uk_signed_in", user_session_expires_at: 1_900_000_000 }),
+    );
+    await call(frame, { url: `${env.api}/v1/embedded_authentication_links`, method: "POST" });
+    expect(lastApiCall().headers.Authorization).toBe(`Bearer ${claimAnswer().api_key}`);
+  });
+
+  it('external-account endpoints without a stored key get "User has not stored a key of type: external_account"', async () => {
+    const { frame } = await ready();
+    const before = built.api.requests.length;
+    const reply = await call(frame, {
+      url: `${env.api}/v1/accounts/acct_connected/external_accounts`,
+      method: "POST",
+      body: { external_account: "btok_1" },
+    });
+    expect(reply).toMatchObject({
+      requestType: "errorResponse",
+      error: { message: "User has not stored a key of type: external_account" },
+    });
+    expect(built.api.requests.length).toBe(before);
+  });
+
+  it("the challenge calls store key as the external_account key and redact it from the forwarded response", async () => {
+    const { frame } = await ready(claimAnswer(), (request) =>
+      request.url.endsWith(endpoints.externalAccountChallenge)
+        ? json(200, { status: "succeeded", key: "ek_external_secret" })
+        : json(200, { id: "ba_1" }),
+    );
+    const challenge = await call(frame, {
+      url: `${env.api}${endpoints.externalAccountChallenge}`,
+      method: "POST",
+    });
+    expect(challenge).toMatchObject({ requestType: "response", body: { status: "succeeded" } });
+    expect(JSON.stringify(challenge)).not.toContain("ek_external_secret");
+    const create = await call(frame, {
+      url: `${env.api}/v1/accounts/acct_connected/external_accounts/ba_1`,
+      method: "DELETE",
+    });
+    expect(create).toMatchObject({ requestType: "response", ok: true });
+    expect(lastApiCall().headers.Authorization).toBe("Bearer ek_external_secret");
+  });
+
+  it("which calls need the external_account key", () => {
+    expect(needsExternalAccountKey("POST", "/v1/account", { external_account: "btok" })).toBe(true);
+    expect(
+      needsExternalAccountKey("POST", "/v1/account", {
+        default_currency: "eur",
+        financial_account: "fa_1",
+      }),
+    ).toBe(true);
+    expect(needsExternalAccountKey("POST", "/v1/account", { default_currency: "eur" })).toBe(false);
+    expect(needsExternalAccountKey("POST", "/v1/account", { business_profile: { url: "x" } })).toBe(
+      false,
+    );
+    expect(needsExternalAccountKey("POST", "/v1/accounts/acct_1/external_accounts", {})).toBe(true);
+    expect(
+      needsExternalAccountKey("DELETE", "/v1/accounts/acct_1/external_accounts/ba_1", undefined),
+    ).toBe(true);
+    expect(needsExternalAccountKey("GET", "/v1/accounts/acct_1/external_accounts", undefined)).toBe(
+      false,
+    );
+    expect(keyTypeFor("POST", "/v1/embedded_authentication_links", undefined, true)).toBe(
+      "account_session",
+    );
+    expect(keyTypeFor("GET", "/v1/payouts", undefined, true)).toBe("user");
+  });
+});
+
+describe("SPEC.md §7 headers and form encoding", () => {
+  it("sends Authorization, version, account and livemode headers and the override headers", async () => {
+    const { frame } = await ready();
+    await call(frame, {
+      url: `${env.api}/v1/payouts`,
+      method: "POST",
+      body: { amount: 100, metadata: { order: "o_1", empty: "" } },
+      headers: { "Accept-Language": "fr-FR", "Idempotency-Key": "idem_1" },
+      merchantIdOverride: "acct_other",
+      livemodeOverride: true,
+    });
+    const sent = lastApiCall();
+    expect(sent.headers).toMatchObject({
+      Authorization: `Bearer ${claimAnswer().api_key}`,
+      [provider.headers.version]: provider.apiVersion,
+      [provider.headers.account]: "acct_connected",
+      [provider.headers.livemode]: "false",
+      [provider.headers.merchantOverride]: "acct_other",
+      [provider.headers.livemodeOverride]: "true",
+      "Accept-Language": "fr-FR",
+      "Idempotency-Key": "idem_1",
+    });
+    expect(sent.body).toBe("amount=100&metadata[order]=o_1");
+  });
+
+  it("the account header is dropped when it is the placeholder empty_account_header", async () => {
+    const { frame } = await ready();
+    await call(frame, {
+      url: `${env.api}/v1/payouts`,
+      headers: { [provider.headers.account]: provider.placeholders.accountHeader },
+    });
+    expect(Object.keys(lastApiCall().headers)).not.toContain(provider.headers.account);
+  });
+
+  it("a proxy call without a key carries no Authorization", async () => {
+    const { frame } = await ready();
+    const reply = await frame.request({
+      requestType: "proxy",
+      url: `${env.api}/v1/public`,
+      method: "GET",
+    });
+    expect(reply.requestType).toBe("response");
+    expect(lastApiCall().headers.Authorization).toBeUndefined();
+  });
+});
+
+describe("SPEC.md §8 answers of proxied calls", () => {
+  it("a non-OK answer is forwarded with its status and body, and logged as submerchant_surfaces_api_request_finished", async () => {
+    const { frame } = await ready(claimAnswer(), () =>
+      json(
+        404,
+        { error: { type: "invalid_request_error", message: "No such payout" } },
+        { "Request-Id": "req_7" },
+      ),
+    );
+    const reply = await call(frame, { url: `${env.api}/v1/payouts/po_missing?expand[]=x` });
+    expect(parseDataLayerReply(reply).ok).toBe(true);
+    expect(reply).toMatchObject({
+      requestType: "response",
+      ok: false,
+      status: 404,
+      body: { error: { message: "No such payout" } },
+      headers: { "request-id": "req_7" },
+    });
+    built.timers.advance(ANALYTICS_FLUSH_MS);
+    await until(
+      () => built.api.requests.some((r) => r.url.endsWith(endpoints.analyticsIntake)),
+      "analytics",
+    );
+    const batch = JSON.parse(
+      built.api.requests.find((r) => r.url.endsWith(endpoints.analyticsIntake))!.body!,
+    );
+    expect(batch.events).toContainEqual(
+      expect.objectContaining({
+        event_name: "submerchant_surfaces_api_request_finished",
+        url: `${env.api}/v1/payouts/po_missing`,
+        method: "GET",
+        code: 404,
+      }),
+    );
+  });
+
+  it('a network failure becomes fetchErrorResponse with status 0 and "Unknown error"', async () => {
+    const { frame } = await ready(claimAnswer(), () => {
+      throw new TypeError("");
+    });
+    const reply = await call(frame, { url: `${env.api}/v1/payouts` });
+    expect(reply).toMatchObject({
+      requestType: "fetchErrorResponse",
+      status: 0,
+      message: "Unknown error",
+    });
+  });
+
+  it("a 401 on the account-session key marks the session expired: the platform is asked for a new client secret", async () => {
+    const { platform, frame } = await ready(claimAnswer(), () =>
+      json(401, { error: { type: "authentication_error" } }),
+    );
+    const reply = await call(frame, { url: `${env.api}/v1/payouts` });
+    expect(reply).toMatchObject({ requestType: "response", status: 401 });
+    await until(() => platform.ofType("clientSecretNeeded").length === 1, "clientSecretNeeded");
+    expect(frame.ofType("clientSecretNeeded")).toHaveLength(0);
+  });
+
+  it("a user-key auth failure clears the user key and broadcasts the state change", async () => {
+    const { platform, frame } = await ready(
+      claimAnswer({ user_session_api_key: "uk_1", user_session_expires_at: 1_900_000_000 }),
+      () => json(401, { error: { type: "authentication_error" } }),
+    );
+    await call(frame, { url: `${env.api}/v1/payouts` });
+    for (const client of [platform, frame])
+      await until(
+        () =>
+          client
+            .ofType("authStateChanged")
+            .some((m) => (m.authState as { userSessionExpired: boolean }).userSessionExpired),
+        "authStateChanged",
+      );
+    expect(frame.ofType("authStateChanged").at(-1)?.authState).toMatchObject({
+      status: "account_session_authenticated",
+      userSessionExpired: true,
+    });
+    expect(platform.ofType("clientSecretNeeded")).toHaveLength(0);
+  });
+
+  it("GET /v1/connect/user stores the user when it has is_primary_user", async () => {
+    const user = {
+      id: "usr_9",
+      object: "user",
+      email: "o@x.test",
+      name: "O",
+      is_primary_user: true,
+    };
+    const { frame } = await ready(claimAnswer(), () => json(200, user));
+    await call(frame, { url: `${env.api}${endpoints.connectUser}` });
+    await until(() => frame.ofType("authStateChanged").length > 0, "authStateChanged");
+    expect(frame.ofType("authStateChanged").at(-1)?.authState).toMatchObject({
+      user: { id: "usr_9", is_primary_user: true },
+    });
+  });
+
+  it("GET /v1/connect/user without is_primary_user stores nothing", async () => {
+    const { frame } = await ready(claimAnswer(), () =>
+      json(200, { id: "usr_9", email: "o@x.test", is_primary_user: false }),
+    );
+    await call(frame, { url: `${env.api}${endpoints.connectUser}` });
+    const state = await frame.request({ requestType: "authStateRequest" });
+    expect(state.authState).toMatchObject({ user: null });
+  });
+
+  it("abort cancels the call in flight and sends no reply", async () => {
+    let seen: AbortSignal | undefined;
+    const { frame } = await ready(claimAnswer(), (_request, signal) => {
+      seen = signal;
+      return new Promise<Response>((_resolve, reject) => {
+        signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+      });
+    });
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      url: `${env.api}/v1/payouts`,
+      method: "GET",
+      componentName: "payouts",
+    });
+    await until(() => seen !== undefined, "the call to start");
+    expect(built.layer.proxy.inFlight()).toBe(1);
+    frame.post({ requestType: "abort", targetRequestId: requestId });
+    await until(() => seen?.aborted === true, "the abort");
+    await settle(10);
+    expect(frame.replyTo(requestId)).toBeUndefined();
+    expect(built.layer.proxy.inFlight()).toBe(0);
+  });
+});

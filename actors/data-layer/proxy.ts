@@ -1,0 +1,267 @@
+/**
+ * The API proxy of the data layer (SPEC.md §5 "Proxied requests", §6 "Keys required by
+ * endpoint family", §7, §8): allowlist, component enablement, key choice, headers, form
+ * encoding, error mapping, response interception and redaction, abort.
+ */
+import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
+import { getDefinition } from "../../protocol/catalogue/index.ts";
+import { endpoints, externalAccountKeyEndpoints } from "../../protocol/endpoints.ts";
+import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
+import {
+  type ClaimedAccountSession,
+  isComponentEnabled,
+} from "../../protocol/objects/claimed-account-session.schema.ts";
+import { userSchema } from "../../protocol/objects/user.schema.ts";
+import { isProxyAllowed, type ProviderHosts, provider } from "../../protocol/provider.ts";
+import type { Claim } from "./claim.ts";
+import {
+  GENERIC_REQUEST_ERROR,
+  type HttpAnswer,
+  NetworkFailure,
+  send,
+  urlWithoutQuery,
+} from "./http.ts";
+import type { Connection } from "./intake.ts";
+import type { KeyStore } from "./keys.actor.ts";
+import { errorResponse, fetchErrorResponse } from "./replies.ts";
+import type { Telemetry } from "./telemetry.ts";
+import type { FetchLike, Logger } from "./types.ts";
+
+export type ProxyRequest = DataLayerRequestOf<"authedProxy"> | DataLayerRequestOf<"proxy">;
+
+export const notAllowlistedMessage = (url: string) =>
+  `The url ${url} is not in the data layer API proxy allowlist`;
+export const missingKeyMessage = (type: string) => `User has not stored a key of type: ${type}`;
+export const notEnabledMessage = (component: string) =>
+  `The ${component} component is not enabled in the claimed account session; the request was interrupted.`;
+
+/** The catalogue entry behind a component name, in tag form or API form. */
+function componentInfo(name: string): { enabledKey: string; internal: boolean } {
+  const definition = getDefinition(name) ?? getDefinition(name.replace(/_/g, "-"));
+  if (definition)
+    return { enabledKey: definition.enabledKey, internal: definition.releaseState === "internal" };
+  return { enabledKey: name.replace(/-/g, "_"), internal: false };
+}
+
+/**
+ * SPEC.md §5: refused unless enabled in the session; the exceptions are the API-key +
+ * platform override and internal components.
+ */
+export function componentAllowed(
+  session: ClaimedAccountSession,
+  componentName: string,
+  overrideInUse: boolean,
+): boolean {
+  if (overrideInUse) return true;
+  const { enabledKey, internal } = componentInfo(componentName);
+  return internal || isComponentEnabled(session, enabledKey);
+}
+
+const has = (body: Record<string, unknown> | undefined, field: string) =>
+  body !== undefined && body[field] !== undefined && body[field] !== null && body[field] !== "";
+
+/** SPEC.md §6: the calls that need the external_account key. */
+export function needsExternalAccountKey(
+  method: string,
+  path: string,
+  body: Record<string, unknown> | undefined,
+): boolean {
+  if (method === "POST" && path === endpoints.account)
+    return (
+      has(body, "external_account") ||
+      (has(body, "default_currency") && has(body, "financial_account"))
+    );
+  return (method === "POST" || method === "DELETE") && endpoints.externalAccountsPattern.test(path);
+}
+
+/** Which key an authed call uses (SPEC.md §6, §7 "Calls with special key handling"). */
+export function keyTypeFor(
+  method: string,
+  path: string,
+  body: Record<string, unknown> | undefined,
+  userSignedIn: boolean,
+): KeyType {
+  if (path === endpoints.embeddedAuthenticationLinks) return "account_session";
+  if (needsExternalAccountKey(method, path, body)) return "external_account";
+  return userSignedIn ? "user" : "account_session";
+}
+
+/** Key types as the error text names them (the protocol's stored-key types). */
+const keyTypeName = (type: KeyType) => (type === "user" ? "provider_user" : type);
+
+/** The headers of an authed call (SPEC.md §7); the frame's own headers go first. */
+export function authedHeaders(
+  request: ProxyRequest,
+  key: StoredKey,
+  session: ClaimedAccountSession | null,
+): Record<string, string> {
+  const ours = new Set(
+    [
+      "authorization",
+      provider.headers.account,
+      provider.headers.livemode,
+      provider.headers.merchantOverride,
+      provider.headers.livemodeOverride,
+    ].map((h) => h.toLowerCase()),
+  );
+  const headers: Record<string, string> = {};
+  let account = session?.account_id;
+  let version: string = provider.apiVersion;
+  for (const [name, value] of Object.entries(request.headers)) {
+    const lower = name.toLowerCase();
+    if (lower === provider.headers.account.toLowerCase()) account = value;
+    else if (lower === provider.headers.version.toLowerCase()) version = value;
+    else if (!ours.has(lower)) headers[name] = value;
+  }
+  headers.Authorization = `Bearer ${key.apiKey}`;
+  headers[provider.headers.version] = version;
+  if (account && account !== provider.placeholders.accountHeader)
+    headers[provider.headers.account] = account;
+  if (session) headers[provider.headers.livemode] = String(session.livemode);
+  if (request.merchantIdOverride)
+    headers[provider.headers.merchantOverride] = request.merchantIdOverride;
+  if (request.livemodeOverride !== undefined)
+    headers[provider.headers.livemodeOverride] = String(request.livemodeOverride);
+  return headers;
+}
+
+export interface ProxyOptions {
+  fetch: FetchLike;
+  hosts: ProviderHosts;
+  keys: KeyStore;
+  claim: Pick<Claim, "session" | "overrideInUse" | "sessionExpired">;
+  telemetry: Pick<Telemetry, "analytics">;
+  log: Logger;
+}
+
+export interface ApiProxy {
+  handle(connection: Connection, request: ProxyRequest): Promise<void>;
+  /** Aborts the sender's call in flight; false when there is none. */
+  abort(connection: Connection, requestId: string): boolean;
+  /** Calls in flight, for tests and the benchmark. */
+  inFlight(): number;
+}
+
+export function createProxy(options: ProxyOptions): ApiProxy {
+  const { fetch, hosts, keys, claim, telemetry, log } = options;
+  const inflight = new Map<string, AbortController>();
+  const slot = (connection: Connection, requestId: string) => `${connection.id}\u0000${requestId}`;
+
+  /** Stores what the three intercepted families return; answers the body to forward. */
+  const intercept = (request: ProxyRequest, path: string, answer: HttpAnswer): unknown => {
+    if (!answer.ok || typeof answer.body !== "object" || answer.body === null) return answer.body;
+    if (request.method === "GET" && path === endpoints.connectUser) {
+      const user = userSchema.safeParse(answer.body);
+      if (user.success && user.data.is_primary_user) keys.setUser(user.data);
+      return answer.body;
+    }
+    const challenge = externalAccountKeyEndpoints.some(
+      (e) => e.method === request.method && e.path === path,
+    );
+    if (challenge) {
+      const { key, ...rest } = answer.body as Record<string, unknown>;
+      if (typeof key === "string" && key.length > 0) keys.store("external_account", key);
+      return rest;
+    }
+    return answer.body;
+  };
+
+  const handle = async (connection: Connection, request: ProxyRequest) => {
+    const { requestId } = request;
+    if (!isProxyAllowed(request.url, hosts)) {
+      connection.send(errorResponse(requestId, notAllowlistedMessage(request.url)));
+      return;
+    }
+    const path = new URL(request.url).pathname;
+    let headers: Record<string, string>;
+    let keyType: KeyType | null = null;
+    if (request.requestType === "authedProxy") {
+      const session = claim.session();
+      if (session && !componentAllowed(session, request.componentName, claim.overrideInUse())) {
+        // SPEC.md §8: interrupted, and no reply at all.
+        log.error(notEnabledMessage(request.componentName));
+        return;
+      }
+      keyType = keyTypeFor(request.method, path, request.body, keys.read("user") !== undefined);
+      const key = keys.read(keyType);
+      if (!key) {
+        connection.send(errorResponse(requestId, missingKeyMessage(keyTypeName(keyType))));
+        return;
+      }
+      headers = authedHeaders(request, key, session);
+    } else {
+      headers = { ...request.headers };
+    }
+
+    const controller = new AbortController();
+    const id = slot(connection, requestId);
+    inflight.get(id)?.abort();
+    inflight.set(id, controller);
+    let answer: HttpAnswer;
+    try {
+      answer = await send(fetch, {
+        url: request.url,
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { form: request.body }),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (inflight.get(id) === controller) inflight.delete(id);
+      if (error instanceof NetworkFailure && error.aborted) {
+        log.info("data layer: proxied call aborted", { connection: connection.id });
+        return;
+      }
+      telemetry.analytics({
+        event_name: "submerchant_surfaces_api_request_finished",
+        url: urlWithoutQuery(request.url),
+        method: request.method,
+        code: 0,
+      });
+      if (error instanceof NetworkFailure)
+        connection.send(fetchErrorResponse({ kind: "network", message: error.message }, requestId));
+      else connection.send(errorResponse(requestId, GENERIC_REQUEST_ERROR));
+      return;
+    }
+    if (inflight.get(id) === controller) inflight.delete(id);
+    if (controller.signal.aborted) return;
+
+    if (!answer.ok) {
+      telemetry.analytics({
+        event_name: "submerchant_surfaces_api_request_finished",
+        url: urlWithoutQuery(request.url),
+        method: request.method,
+        code: answer.status,
+      });
+      // SPEC.md §6: a 401 marks the session invalid; on the user key it ends the user session.
+      if (answer.status === 401 && keyType === "user") keys.clear("user");
+      else if (answer.status === 401 && keyType === "account_session") claim.sessionExpired();
+    }
+    connection.send({
+      type: provider.messageMarker,
+      requestType: "response",
+      requestId,
+      ok: answer.ok,
+      status: answer.status,
+      statusText: answer.statusText.slice(0, 200),
+      body: intercept(request, path, answer),
+      headers: answer.headers,
+    });
+  };
+
+  return {
+    handle: (connection, request) =>
+      handle(connection, request).catch((error) => {
+        log.error("data layer: proxy failed", { reason: String(error) });
+        connection.send(errorResponse(request.requestId, GENERIC_REQUEST_ERROR));
+      }),
+    abort(connection, requestId) {
+      const controller = inflight.get(slot(connection, requestId));
+      if (!controller) return false;
+      inflight.delete(slot(connection, requestId));
+      controller.abort();
+      return true;
+    },
+    inFlight: () => inflight.size,
+  };
+}

@@ -1,0 +1,90 @@
+/** Builders of the replies the data layer sends (SPEC.md §7 "Replies"). */
+import type { CallFailure } from "../../machines/auth/failure.ts";
+import type { DataLayerReplyInput } from "../../protocol/messages/data-layer.schema.ts";
+import { apiErrorSchema } from "../../protocol/objects/api-error.schema.ts";
+import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import { httpErrorMessage } from "./http.ts";
+
+const type = provider.messageMarker;
+
+export type Reply = DataLayerReplyInput;
+
+export const initResponse = (requestId: string): Reply => ({
+  type,
+  requestType: "initresponse",
+  requestId,
+});
+
+export const okResponse = (requestId: string, body: unknown): Reply => ({
+  type,
+  requestType: "response",
+  requestId,
+  ok: true,
+  status: 200,
+  statusText: "OK",
+  body,
+  headers: {},
+});
+
+export const errorResponse = (requestId: string, message: string, name = "Error"): Reply => ({
+  type,
+  requestType: "errorResponse",
+  requestId,
+  error: { name, message },
+});
+
+/** An HTTP failure as fetchErrorResponse; without requestId it is a broadcast. */
+export function fetchErrorResponse(failure: CallFailure, requestId?: string): Reply {
+  if (failure.kind === "network")
+    return {
+      type,
+      requestType: "fetchErrorResponse",
+      ...(requestId === undefined ? {} : { requestId }),
+      status: 0,
+      message: failure.message || "Unknown error",
+    };
+  const error = apiErrorSchema.safeParse({
+    ...failure.error,
+    ...(failure.requestId ? { request_id: failure.requestId } : {}),
+  });
+  return {
+    type,
+    requestType: "fetchErrorResponse",
+    ...(requestId === undefined ? {} : { requestId }),
+    status: failure.status,
+    message: httpErrorMessage(failure.status, failure.error.message),
+    ...(error.success ? { error: error.data } : {}),
+    ...(failure.requestId ? { apiRequestId: failure.requestId } : {}),
+  };
+}
+
+export const authStateReply = (requestId: string, authState: AuthState): Reply => ({
+  type,
+  requestType: "authState",
+  requestId,
+  authState,
+});
+
+export const authStateChanged = (authState: AuthState): Reply => ({
+  type,
+  requestType: "authStateChanged",
+  authState,
+});
+
+export const popupCompleteBroadcast = (): Reply => ({ type, requestType: "popupComplete" });
+
+/**
+ * TODO(protocol): SPEC.md §4/§8 "session expiry → ask the platform for a new client secret"
+ * has no message in `protocol/messages/data-layer.schema.ts`. Sent on the platform's port;
+ * the platform answers with claimAccountSessionRequest carrying the fresh secret.
+ */
+export interface ClientSecretNeeded {
+  type: typeof provider.messageMarker;
+  requestType: "clientSecretNeeded";
+}
+
+export const clientSecretNeeded = (): ClientSecretNeeded => ({
+  type,
+  requestType: "clientSecretNeeded",
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints.ts";
+import type { AnalyticsEvent } from "../../protocol/objects/analytics-event.schema.ts";
+import {
+  fakeFetch,
+  hosts,
+  json,
+  ManualClock,
+  ManualTimers,
+  recordingLog,
+  settle,
+} from "./fakes.ts";
+import {
+  ANALYTICS_BATCH_SIZE,
+  ANALYTICS_FLUSH_MS,
+  ANALYTICS_PAYLOAD_CAP_BYTES,
+  type AnalyticsRecord,
+  createTelemetry,
+  PAGE_PATH_MAX_LENGTH,
+  splitIntoPayloads,
+} from "./telemetry.ts";
+
+function setup(pagePath = "/payouts") {
+  const api = fakeFetch(() => json(202, {}));
+  const clock = new ManualClock();
+  const timers = new ManualTimers(clock);
+  const telemetry = createTelemetry({
+    fetch: api.fetch,
+    hosts,
+    environment: "prod",
+    clock,
+    timers,
+    log: recordingLog().log,
+    pagePath,
+    sessionMetadata: () => null,
+  });
+  const batches = () =>
+    api.requests
+      .filter((r) => r.url === `${hosts.api}${endpoints.analyticsIntake}`)
+      .map((r) => JSON.parse(r.body!).events as AnalyticsRecord[]);
+  return { api, clock, timers, telemetry, batches };
+}
+
+const event = (i: number): AnalyticsEvent => ({
+  event_name: "frame_opened",
+  properties: { index: i },
+});
+
+describe("SPEC.md §9 analytics batching", () => {
+  it("events are sent in batches of 5", async () => {
+    const { telemetry, batches } = setup();
+    for (let i = 0; i < ANALYTICS_BATCH_SIZE - 1; i++) telemetry.analytics(event(i));
+    await settle();
+    expect(batches()).toHaveLength(0);
+    telemetry.analytics(event(4));
+    await settle();
+    expect(batches()).toHaveLength(1);
+    expect(
+      batches()[0]?.map(
+        (e) => (e as unknown as { properties: { index: number } }).properties.index,
+      ),
+    ).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("or after 3 seconds", async () => {
+    const { telemetry, timers, batches } = setup();
+    telemetry.analytics(event(0));
+    timers.advance(ANALYTICS_FLUSH_MS - 1);
+    await settle();
+    expect(batches()).toHaveLength(0);
+    timers.advance(1);
+    await settle();
+    expect(batches()).toHaveLength(1);
+    expect(timers.pending).toBe(0);
+  });
+
+  it("a full batch cancels the pending timer", async () => {
+    const { telemetry, timers, batches } = setup();
+    for (let i = 0; i < ANALYTICS_BATCH_SIZE; i++) telemetry.analytics(event(i));
+    expect(timers.pending).toBe(0);
+    timers.advance(ANALYTICS_FLUSH_MS);
+    await settle();
+    expect(batches()).toHaveLength(1);
+  });
+
+  it("payloads are capped at 64000 bytes", () => {
+    const big = (i: number): AnalyticsRecord => ({
+      event_name: "big_event",
+      properties: { text: "x".repeat(25_000), i },
+      page_path: null,
+      created: 0,
+    });
+    const { payloads, dropped } = splitIntoPayloads([big(1), big(2), big(3)]);
+    expect(dropped).toBe(0);
+    expect(payloads.map((p) => p.events.length)).toEqual([2, 1]);
+    for (const payload of payloads)
+      expect(new TextEncoder().encode(JSON.stringify(payload)).length).toBeLessThanOrEqual(
+        ANALYTICS_PAYLOAD_CAP_BYTES,
+      );
+    const huge: AnalyticsRecord = { ...big(4), properties: { text: "y".repeat(70_000) } };
+    expect(splitIntoPayloads([huge, big(5)])).toMatchObject({
+      dropped: 1,
+      payloads: [{ events: [big(5)] }],
+    });
+  });
+
+  it("page paths are truncated to 512 characters", async () => {
+    const { telemetry, batches } = setup(`/${"p".repeat(1000)}`);
+    telemetry.analytics(event(0));
+    telemetry.flush();
+    await settle();
+    expect(batches()[0]?.[0]?.page_path).toHaveLength(PAGE_PATH_MAX_LENGTH);
+  });
+
+  it("each record carries its time and the risk-experience context when given", async () => {
+    const { telemetry, clock, batches } = setup();
+    telemetry.analytics(event(0), { is_obo: true });
+    telemetry.flush();
+    await settle();
+    expect(batches()[0]?.[0]).toMatchObject({
+      created: clock.now(),
+      risk_experience_context: { is_obo: true },
+    });
+  });
+});
+
+describe("SPEC.md §7 metrics", () => {
+  it("a metrics POST carries the metrics, the session metadata and host_env prod in prod", async () => {
+    const { telemetry, api } = setup();
+    telemetry.metrics([{ name: "proxy.call", kind: "count", value: 1, tags: {} }]);
+    await settle();
+    const sent = api.requests.find((r) => r.url === `${hosts.api}${endpoints.metricsIntake}`)!;
+    expect(JSON.parse(sent.body!)).toEqual({
+      metrics: [{ name: "proxy.call", kind: "count", value: 1, tags: {} }],
+      session_metadata: null,
+      host_env: "prod",
+    });
+  });
+});
