@@ -5,7 +5,6 @@
  * (→ ask the platform for a new client secret and claim again).
  */
 import { createActor, fromPromise } from "xstate";
-import { OVERRIDE_KEY_LIFETIME_MS } from "../../machines/auth/auth.machine.ts";
 import {
   type ClaimRequest,
   type ClaimSuccess,
@@ -20,7 +19,10 @@ import {
   claimedAccountSessionSchema,
 } from "../../protocol/objects/claimed-account-session.schema.ts";
 import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
-import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
+import {
+  DEFAULT_KEY_LIFETIME_MS,
+  OVERRIDE_KEY_LIFETIME_MS,
+} from "../../protocol/objects/stored-key.schema.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { sendOrFail } from "./http.ts";
 import type { Connection } from "./intake.ts";
@@ -145,7 +147,7 @@ export function createClaim(options: ClaimOptions): Claim {
         const expires = claimed.user_session_expires_at
           ? claimed.user_session_expires_at * 1000
           : null;
-        keys.store("user", claimed.user_session_api_key, expires);
+        keys.store("provider_user", claimed.user_session_api_key, expires);
         telemetry.analytics({
           event_name: "submerchant_surfaces_user_key_received",
           method: "refresh_token",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_KEY_LIFETIME_MS } from "../../machines/auth/auth.machine.ts";
+import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
 import { ManualClock, MemoryStorage, recordingLog, throwingStorage } from "./fakes.ts";
 import { createKeyStore, createRefreshTokenStore } from "./keys.actor.ts";
@@ -35,13 +35,13 @@ describe("SPEC.md §4 auth state and key expiry, in the data layer", () => {
   it("when a user key expires on read, the session is marked expired and the change is announced", () => {
     const { clock, keys, states } = setup();
     keys.store("account_session", "ek_1", clock.now() + 10_000);
-    keys.store("user", "uk_1", clock.now() + 1000);
+    keys.store("provider_user", "uk_1", clock.now() + 1000);
     expect(states.at(-1)).toMatchObject({
       status: "user_authenticated",
       userSessionExpired: false,
     });
     clock.advance(1000);
-    expect(keys.read("user")).toBeUndefined();
+    expect(keys.read("provider_user")).toBeUndefined();
     expect(states.at(-1)).toEqual({
       status: "account_session_authenticated",
       expires: clock.now() + 9000,
@@ -52,7 +52,7 @@ describe("SPEC.md §4 auth state and key expiry, in the data layer", () => {
 
   it("authState drops expired keys before it answers", () => {
     const { clock, keys, states } = setup();
-    keys.store("user", "uk_1", clock.now() + 1000);
+    keys.store("provider_user", "uk_1", clock.now() + 1000);
     clock.advance(5000);
     expect(keys.authState()).toEqual({
       status: "unauthenticated",
@@ -88,7 +88,7 @@ describe("SPEC.md §4 auth state and key expiry, in the data layer", () => {
 
   it("clearing every key forgets the user", () => {
     const { keys } = setup();
-    keys.store("user", "uk");
+    keys.store("provider_user", "uk");
     keys.setUser({ id: "usr_1", email: "a@b.c", name: null, is_primary_user: true });
     keys.clearAll();
     expect(keys.authState()).toEqual({

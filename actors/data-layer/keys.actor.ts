@@ -6,13 +6,13 @@
 import { createActor } from "xstate";
 import {
   authMachine,
-  DEFAULT_KEY_LIFETIME_MS,
   type KeyType,
   readKey,
   type StoredKey,
   selectAuthState,
 } from "../../machines/auth/auth.machine.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Clock, Logger, StorageLike } from "./types.ts";
@@ -111,7 +111,7 @@ export function createKeyStore(options: {
     },
     clear(type) {
       actor.send({ type: "key.clear", keyType: type });
-      if (type === "user") {
+      if (type === "provider_user") {
         user = null;
         announce();
       }
@@ -126,7 +126,7 @@ export function createKeyStore(options: {
       announce();
     },
     authState() {
-      store.read("user");
+      store.read("provider_user");
       store.read("account_session");
       return derive();
     },

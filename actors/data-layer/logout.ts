@@ -30,7 +30,7 @@ export function createLogout(options: LogoutOptions) {
     connection: Connection,
     request: DataLayerRequestOf<"logout">,
   ): Promise<void> {
-    const userKey = keys.read("user");
+    const userKey = keys.read("provider_user");
     const invalidateUserSession = fromPromise<void, void>(async () => {
       if (!userKey) return;
       const account = claim.session()?.account_id;
@@ -58,7 +58,7 @@ export function createLogout(options: LogoutOptions) {
     });
     actor.on("keys.clear", ({ scope }) => {
       keys.refreshToken.set(null);
-      if (scope === "user") keys.clear("user");
+      if (scope === "user") keys.clear("provider_user");
       else keys.clearAll();
     });
     return new Promise((resolve) => {

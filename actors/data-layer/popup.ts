@@ -93,11 +93,11 @@ export function createPopup(options: PopupOptions): Popup {
 
   const start = (mode: "auth" | "complete", requester: Wait["requester"]): Wait => {
     const actor = createActor(machine, {
-      input: { mode, userAuthenticated: keys.read("user") !== undefined },
+      input: { mode, userAuthenticated: keys.read("provider_user") !== undefined },
     });
     const wait: Wait = { actor, requester };
     actor.on("user-key.received", ({ key }) => {
-      keys.store("user", key.userKey, key.expires);
+      keys.store("provider_user", key.userKey, key.expires);
       if (key.refreshToken) keys.refreshToken.set(key.refreshToken);
       telemetry.analytics({
         event_name: "submerchant_surfaces_user_key_received",

@@ -217,7 +217,7 @@ describe("SPEC.md §6 keys required by endpoint family", () => {
     expect(keyTypeFor("POST", "/v1/embedded_authentication_links", undefined, true)).toBe(
       "account_session",
     );
-    expect(keyTypeFor("GET", "/v1/payouts", undefined, true)).toBe("user");
+    expect(keyTypeFor("GET", "/v1/payouts", undefined, true)).toBe("provider_user");
   });
 });
 

@@ -83,11 +83,10 @@ export function keyTypeFor(
 ): KeyType {
   if (path === endpoints.embeddedAuthenticationLinks) return "account_session";
   if (needsExternalAccountKey(method, path, body)) return "external_account";
-  return userSignedIn ? "user" : "account_session";
+  return userSignedIn ? "provider_user" : "account_session";
 }
 
 /** Key types as the error text names them (the protocol's stored-key types). */
-const keyTypeName = (type: KeyType) => (type === "user" ? "provider_user" : type);
 
 /** The headers of an authed call (SPEC.md §7); the frame's own headers go first. */
 export function authedHeaders(
@@ -182,10 +181,10 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         log.error(notEnabledMessage(request.componentName));
         return;
       }
-      keyType = keyTypeFor(request.method, path, request.body, keys.read("user") !== undefined);
+      keyType = keyTypeFor(request.method, path, request.body, keys.read("provider_user") !== undefined);
       const key = keys.read(keyType);
       if (!key) {
-        connection.send(errorResponse(requestId, missingKeyMessage(keyTypeName(keyType))));
+        connection.send(errorResponse(requestId, missingKeyMessage(keyType)));
         return;
       }
       headers = authedHeaders(request, key, session);
@@ -234,7 +233,7 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         code: answer.status,
       });
       // SPEC.md §6: a 401 marks the session invalid; on the user key it ends the user session.
-      if (answer.status === 401 && keyType === "user") keys.clear("user");
+      if (answer.status === 401 && keyType === "provider_user") keys.clear("provider_user");
       else if (answer.status === 401 && keyType === "account_session") claim.sessionExpired();
     }
     connection.send({

@@ -40,7 +40,7 @@ describe("auth state (SPEC.md §4)", () => {
   it("is user_authenticated when a valid user key exists", () => {
     const s = run(
       { type: "key.store", key: key("account_session") },
-      { type: "key.store", key: key("user", 700) },
+      { type: "key.store", key: key("provider_user", 700) },
     );
     expect(selectAuthState(s)).toEqual({
       status: "user_authenticated",
@@ -52,26 +52,26 @@ describe("auth state (SPEC.md §4)", () => {
   it("userSessionExpired becomes true when the user key expires", () => {
     const s = run(
       { type: "key.store", key: key("account_session") },
-      { type: "key.store", key: key("user") },
-      { type: "key.expire", keyType: "user" },
+      { type: "key.store", key: key("provider_user") },
+      { type: "key.expire", keyType: "provider_user" },
     );
     expect(selectAuthState(s)).toMatchObject({
       status: "account_session_authenticated",
       userSessionExpired: true,
     });
-    expect(s.context.keys.user).toBeUndefined();
+    expect(s.context.keys.provider_user).toBeUndefined();
   });
 
   it("userSessionExpired becomes true when the user key is cleared, and false when one is stored", () => {
     const cleared = run(
-      { type: "key.store", key: key("user") },
-      { type: "key.clear", keyType: "user" },
+      { type: "key.store", key: key("provider_user") },
+      { type: "key.clear", keyType: "provider_user" },
     );
     expect(selectAuthState(cleared).userSessionExpired).toBe(true);
     const restored = run(
-      { type: "key.store", key: key("user") },
-      { type: "key.clear", keyType: "user" },
-      { type: "key.store", key: key("user", 9) },
+      { type: "key.store", key: key("provider_user") },
+      { type: "key.clear", keyType: "provider_user" },
+      { type: "key.store", key: key("provider_user", 9) },
     );
     expect(selectAuthState(restored)).toMatchObject({
       status: "user_authenticated",
@@ -82,7 +82,7 @@ describe("auth state (SPEC.md §4)", () => {
   it("clearing all keys leaves nothing stored", () => {
     const s = run(
       { type: "key.store", key: key("account_session") },
-      { type: "key.store", key: key("user") },
+      { type: "key.store", key: key("provider_user") },
       { type: "key.store", key: key("external_account") },
       { type: "keys.clear" },
     );
@@ -102,7 +102,7 @@ describe("auth state (SPEC.md §4)", () => {
   it("expiring a key that is not stored changes nothing", () => {
     const s = run(
       { type: "key.store", key: key("account_session") },
-      { type: "key.expire", keyType: "user" },
+      { type: "key.expire", keyType: "provider_user" },
     );
     expect(selectAuthState(s)).toMatchObject({
       status: "account_session_authenticated",
@@ -119,6 +119,6 @@ describe("key expiry (SPEC.md §4)", () => {
       key: ctx.keys.account_session,
     });
     expect(readKey(ctx, "account_session", 1_000)).toEqual({ found: false, expired: true });
-    expect(readKey(ctx, "user", 0)).toEqual({ found: false, expired: false });
+    expect(readKey(ctx, "provider_user", 0)).toEqual({ found: false, expired: false });
   });
 });

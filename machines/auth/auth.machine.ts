@@ -1,4 +1,5 @@
 import { assign, setup } from "xstate";
+import type { StoredKey, StoredKeyType } from "../../protocol/objects/stored-key.schema.ts";
 
 /**
  * The auth state of the data layer (SPEC.md §4 "Auth state" and "Key expiry"): the key
@@ -17,15 +18,9 @@ import { assign, setup } from "xstate";
  * `key.expire` when the key it found is past its expiry.
  */
 
-export const keyTypes = ["user", "account_session", "external_account"] as const;
-export type KeyType = (typeof keyTypes)[number];
-
-export interface StoredKey {
-  apiKey: string;
-  /** Epoch milliseconds. */
-  expires: number;
-  type: KeyType;
-}
+/** The key types and the stored-key record are the protocol's (SPEC.md §3 "Stored key"). */
+export type KeyType = StoredKeyType;
+export type { StoredKey };
 
 export interface AuthContext {
   keys: Partial<Record<KeyType, StoredKey>>;
@@ -65,7 +60,7 @@ export const authMachine = setup({
     dropAllKeys: assign({ keys: () => ({}) }),
   },
   guards: {
-    isUserKey: isType("user"),
+    isUserKey: isType("provider_user"),
     isAccountSessionKey: isType("account_session"),
     isExternalAccountKey: isType("external_account"),
   },
@@ -152,7 +147,7 @@ export function selectAuthState(snapshot: AuthSnapshotLike): AuthStateView {
   if (snapshot.matches({ user: "active" })) {
     return {
       status: "user_authenticated",
-      expires: keys.user?.expires ?? null,
+      expires: keys.provider_user?.expires ?? null,
       userSessionExpired: false,
     };
   }
@@ -180,8 +175,3 @@ export function readKey(context: AuthContext, keyType: KeyType, now: number): Ke
   if (now >= key.expires) return { found: false, expired: true };
   return { found: true, key };
 }
-
-/** Default stored-key lifetime (SPEC.md §9): 7 days. */
-export const DEFAULT_KEY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** Override-path key expiry (SPEC.md §9): 365 days. */
-export const OVERRIDE_KEY_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,133 @@
+/**
+ * `<I18nProvider locale>`: resolves the requested locale (protocol/locales.ts), loads that
+ * locale's ICU catalogue, and provides react-intl to the tree. A locale change (the
+ * platform's `update({locale})`) loads the new catalogue and re-renders in place; catalogues
+ * once loaded stay cached, so switching back is instant.
+ */
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { IntlProvider } from "react-intl";
+import { defaultLocale, type Locale, pseudoLocale, resolveLocale } from "../../protocol/locales.ts";
+import enUS from "./messages/en-US.json" with { type: "json" };
+
+export type Catalogue = Record<string, string>;
+
+// One loader per catalogue: each becomes its own chunk, so a frame downloads one language.
+const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+  "en-US": async () => ({ default: enUS }),
+  "en-GB": () => import("./messages/en-GB.json"),
+  "en-AU": () => import("./messages/en-AU.json"),
+  "en-IE": () => import("./messages/en-IE.json"),
+  "en-IN": () => import("./messages/en-IN.json"),
+  "en-NZ": () => import("./messages/en-NZ.json"),
+  "en-SG": () => import("./messages/en-SG.json"),
+  "fr-FR": () => import("./messages/fr-FR.json"),
+  "fr-CA": () => import("./messages/fr-CA.json"),
+  "de-DE": () => import("./messages/de-DE.json"),
+  "es-ES": () => import("./messages/es-ES.json"),
+  "es-419": () => import("./messages/es-419.json"),
+  "ja-JP": () => import("./messages/ja-JP.json"),
+  "zh-Hans": () => import("./messages/zh-Hans.json"),
+  "zh-Hant-HK": () => import("./messages/zh-Hant-HK.json"),
+  "zh-Hant-TW": () => import("./messages/zh-Hant-TW.json"),
+  "pt-BR": () => import("./messages/pt-BR.json"),
+  "pt-PT": () => import("./messages/pt-PT.json"),
+  "nl-NL": () => import("./messages/nl-NL.json"),
+  "it-IT": () => import("./messages/it-IT.json"),
+  "pl-PL": () => import("./messages/pl-PL.json"),
+  "sv-SE": () => import("./messages/sv-SE.json"),
+  "da-DK": () => import("./messages/da-DK.json"),
+  "fi-FI": () => import("./messages/fi-FI.json"),
+  "nb-NO": () => import("./messages/nb-NO.json"),
+  "cs-CZ": () => import("./messages/cs-CZ.json"),
+  "sk-SK": () => import("./messages/sk-SK.json"),
+  "hu-HU": () => import("./messages/hu-HU.json"),
+  "ro-RO": () => import("./messages/ro-RO.json"),
+  "bg-BG": () => import("./messages/bg-BG.json"),
+  "el-GR": () => import("./messages/el-GR.json"),
+  "hr-HR": () => import("./messages/hr-HR.json"),
+  "sl-SI": () => import("./messages/sl-SI.json"),
+  "lt-LT": () => import("./messages/lt-LT.json"),
+  "lv-LV": () => import("./messages/lv-LV.json"),
+  "et-EE": () => import("./messages/et-EE.json"),
+  "mt-MT": () => import("./messages/mt-MT.json"),
+  "tr-TR": () => import("./messages/tr-TR.json"),
+  "th-TH": () => import("./messages/th-TH.json"),
+  "vi-VN": () => import("./messages/vi-VN.json"),
+  "id-ID": () => import("./messages/id-ID.json"),
+  "ms-MY": () => import("./messages/ms-MY.json"),
+  "fil-PH": () => import("./messages/fil-PH.json"),
+  "ko-KR": () => import("./messages/ko-KR.json"),
+  "en-XA": () => import("./messages/en-XA.json"),
+};
+
+const loaded = new Map<Locale, Catalogue>([[defaultLocale, enUS]]);
+
+/** The catalogue of a supported locale (cached after the first load). */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  const hit = loaded.get(locale);
+  if (hit) return hit;
+  const catalogue = (await loaders[locale]()).default;
+  loaded.set(locale, catalogue);
+  return catalogue;
+}
+
+/**
+ * The locale `Intl` formats in. The pseudo-locale has no CLDR data of its own: it formats
+ * numbers and dates as en-US does and only its messages differ.
+ */
+export const formattingLocale = (locale: Locale): string =>
+  locale === pseudoLocale ? defaultLocale : locale;
+
+const LocaleContext = createContext<Locale>(defaultLocale);
+
+/** The catalogue locale in use (en-XA under the pseudo-locale, unlike `useIntl().locale`). */
+export const useLocale = () => useContext(LocaleContext);
+
+export interface I18nProviderProps {
+  /** What the platform asked for (any BCP 47 tag, or a preference list); resolved here. */
+  locale: string | readonly string[] | undefined;
+  children: ReactNode;
+  /** Shown until the first catalogue arrives (the frame passes its skeleton). */
+  fallback?: ReactNode;
+  /** Catalogue load failures and react-intl errors; defaults to console.error. */
+  onError?: (error: unknown) => void;
+}
+
+export function I18nProvider({ locale, children, fallback = null, onError }: I18nProviderProps) {
+  const resolved = resolveLocale(locale);
+  const [current, setCurrent] = useState<{ locale: Locale; messages: Catalogue } | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    loadCatalogue(resolved).then(
+      (messages) => {
+        if (live) setCurrent({ locale: resolved, messages });
+      },
+      (error: unknown) => {
+        // Keep the current language rather than blank the component.
+        (onError ?? console.error)(error);
+        if (live) setCurrent((prev) => prev ?? { locale: defaultLocale, messages: enUS });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [resolved, onError]);
+
+  // A cached catalogue switches in the same render, without a frame in the old language.
+  const cached = loaded.get(resolved);
+  const shown = cached ? { locale: resolved, messages: cached } : current;
+  if (!shown) return <>{fallback}</>;
+  return (
+    <LocaleContext.Provider value={shown.locale}>
+      <IntlProvider
+        locale={formattingLocale(shown.locale)}
+        defaultLocale={defaultLocale}
+        messages={shown.messages}
+        onError={onError ?? ((error) => console.error(error))}
+      >
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

@@ -1,0 +1,104 @@
+import { type ReactNode, useId } from "react";
+import { useIntl } from "react-intl";
+import { kitMessages } from "../i18n/messages.ts";
+import { cx } from "./cx.ts";
+
+/** Why a field's value was refused; the form's machine decides, the kit only words it. */
+export type FieldError =
+  | { code: "required" }
+  | { code: "invalid" }
+  | { code: "invalid_email" }
+  | { code: "too_short"; min: number }
+  | { code: "too_long"; max: number }
+  /** Already localised text, e.g. from an API error's message. */
+  | { code: "custom"; message: string };
+
+/** Words a field error in the user's language. */
+export function useFieldErrorText(): (error: FieldError) => string {
+  const intl = useIntl();
+  return (error) => {
+    switch (error.code) {
+      case "required":
+        return intl.formatMessage(kitMessages.fieldRequired);
+      case "invalid":
+        return intl.formatMessage(kitMessages.fieldInvalid);
+      case "invalid_email":
+        return intl.formatMessage(kitMessages.fieldInvalidEmail);
+      case "too_short":
+        return intl.formatMessage(kitMessages.fieldTooShort, { min: error.min });
+      case "too_long":
+        return intl.formatMessage(kitMessages.fieldTooLong, { max: error.max });
+      case "custom":
+        return error.message;
+    }
+  };
+}
+
+export interface TextFieldProps {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Help under the label, linked to the input for screen readers. */
+  description?: ReactNode;
+  error?: FieldError;
+  type?: "text" | "email" | "tel" | "url" | "search";
+  name?: string;
+  autoComplete?: string;
+  inputMode?: "text" | "numeric" | "decimal" | "email" | "tel" | "url";
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  maxLength?: number;
+}
+
+/**
+ * A labelled text input with its field-level error. The error is tied to the input
+ * (aria-invalid, aria-describedby), so it is read when the input takes focus.
+ */
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  description,
+  error,
+  type = "text",
+  required = false,
+  ...rest
+}: TextFieldProps) {
+  const id = useId();
+  const errorText = useFieldErrorText();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cx("kit-field", error && "kit-field--invalid")}>
+      <label className="kit-label-md kit-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {description ? (
+        <div id={descriptionId} className="kit-body-sm kit-secondary-text">
+          {description}
+        </div>
+      ) : null}
+      <input
+        {...rest}
+        id={id}
+        className="kit-input"
+        type={type}
+        value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {error ? (
+        <div id={errorId} className="kit-body-sm kit-field__error">
+          {errorText(error)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
