@@ -37,9 +37,16 @@ export const provider = {
     requestId: "Request-Id",
     idempotencyKey: "Idempotency-Key",
   },
+  /**
+   * URL-hash parameters of the frames (SPEC.md §2: a frame reads its parameters from the
+   * hash). The first two are the spec's; `namespace` (the loader instance's handshake
+   * namespace, which also names its data-layer frame) and `component` are ours.
+   */
   hashParams: {
     runningInIframe: `${ID}_internal_running_in_iframe`,
     platformUrl: "platformUrl",
+    namespace: "namespace",
+    component: "component",
   },
   /** Names of flags and features that embed the provider's name. */
   flags: {

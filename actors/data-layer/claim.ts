@@ -18,7 +18,10 @@ import {
   type ClaimedAccountSession,
   claimedAccountSessionSchema,
 } from "../../protocol/objects/claimed-account-session.schema.ts";
-import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
+import {
+  type SanitizedSession,
+  sanitizeSession,
+} from "../../protocol/objects/sanitized-session.schema.ts";
 import {
   DEFAULT_KEY_LIFETIME_MS,
   OVERRIDE_KEY_LIFETIME_MS,
@@ -47,6 +50,8 @@ export interface ClaimOptions {
   publishableKey(): string | undefined;
   /** The claim machine asks for a new client secret (session expired). */
   onClientSecretNeeded(): void;
+  /** A claim stored a new session; every frame hears of it (sanitized). */
+  onSessionChanged(session: SanitizedSession): void;
 }
 
 export interface Claim {
@@ -156,6 +161,7 @@ export function createClaim(options: ClaimOptions): Claim {
       if (claimed.user) keys.setUser(claimed.user);
     }
     const sanitized = sanitizeSession(claimed);
+    if (setNewKey) options.onSessionChanged(sanitized);
     settle((requestId) => okResponse(requestId, sanitized));
   });
 

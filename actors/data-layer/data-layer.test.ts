@@ -117,6 +117,24 @@ describe("SPEC.md §7 POST /v1/account_sessions/claim", () => {
     });
   });
 
+  it("UI frames learn the sanitized session: sessionChanged after a claim, and in initresponse after it", async () => {
+    const platform = await platformReady();
+    const early = built.frame();
+    await until(() => early.ofType("initresponse").length === 1, "initresponse");
+    expect(early.ofType("initresponse")[0]?.session).toBeNull();
+    await claim(platform);
+    await until(() => early.ofType("sessionChanged").length === 1, "sessionChanged");
+    expect(early.ofType("sessionChanged")[0]?.session).toMatchObject({
+      account_id: "acct_connected",
+    });
+    const late = built.frame();
+    await until(() => late.ofType("initresponse").length === 1, "initresponse");
+    expect(late.ofType("initresponse")[0]?.session).toMatchObject({ account_id: "acct_connected" });
+    const seen = JSON.stringify([...early.received, ...late.received]);
+    expect(seen).not.toContain(secretValues.api_key);
+    expect(seen).not.toContain(secretValues.client_secret);
+  });
+
   it("a key without api_key_expiry lives the default 7 days", async () => {
     const platform = await platformReady(
       new MemoryStorage(),

@@ -5,13 +5,20 @@
  * tests build the very same thing.
  */
 import { observabilityMetadataOf } from "../../protocol/objects/observability-metadata.schema.ts";
+import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { type Claim, createClaim } from "./claim.ts";
 import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
 import { createKeyStore, type KeyStore } from "./keys.actor.ts";
 import { createLogout } from "./logout.ts";
 import { createPopup, type Popup } from "./popup.ts";
 import { type ApiProxy, createProxy } from "./proxy.ts";
-import { authStateChanged, authStateReply, clientSecretNeeded, okResponse } from "./replies.ts";
+import {
+  authStateChanged,
+  authStateReply,
+  clientSecretNeeded,
+  okResponse,
+  sessionChanged,
+} from "./replies.ts";
 import { collectRiskSignals } from "./risk.ts";
 import { createTelemetry, type Telemetry } from "./telemetry.ts";
 import { consoleLogger, type DataLayerDeps, systemClock, systemTimers } from "./types.ts";
@@ -66,6 +73,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       if (platform) platform.send(clientSecretNeeded());
       else log.warn("data layer: the session expired and no platform is connected");
     },
+    onSessionChanged: (session) => broadcast(sessionChanged(session)),
   });
 
   keys.onAccountSessionExpired(() => claim.sessionExpired());
@@ -139,6 +147,10 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     selfOrigin: deps.selfOrigin,
     platformOrigin: deps.platformOrigin,
     log,
+    currentSession: () => {
+      const session = claim.session();
+      return session ? sanitizeSession(session) : null;
+    },
     onInit: (connection, init) => {
       if (init.sender !== "platform") return;
       platform = connection;

@@ -198,9 +198,8 @@ export class FakeClient {
     this.port.addEventListener("message", (event: MessageEvent) => {
       const message = event.data as Message;
       this.received.push(message);
-      // Every reply must pass the reply schema (the TODO(protocol) message aside).
-      if (message.requestType !== "clientSecretNeeded" && !parseDataLayerReply(message).ok)
-        this.invalid.push(message);
+      // Every reply must pass the reply schema.
+      if (!parseDataLayerReply(message).ok) this.invalid.push(message);
     });
     this.port.start();
     window.post(origin, { type: marker, requestType: "init", requestId: "init-1", ...init }, [

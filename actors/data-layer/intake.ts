@@ -14,6 +14,7 @@ import {
   type InitRequest,
 } from "../../protocol/messages/data-layer.schema.ts";
 import type { PopupEvent } from "../../protocol/messages/popup.schema.ts";
+import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { allowlists, type ProviderHosts } from "../../protocol/provider.ts";
 import { initResponse, type Reply } from "./replies.ts";
 import type { DataLayerWindow, Logger, WindowMessageEvent } from "./types.ts";
@@ -43,6 +44,8 @@ export interface IntakeOptions extends IntakeHandlers {
   selfOrigin: string;
   platformOrigin: string | null;
   log: Logger;
+  /** The sanitized session to hand a new sender in its initresponse, when one is claimed. */
+  currentSession(): SanitizedSession | null;
 }
 
 export interface Intake {
@@ -108,7 +111,7 @@ export function createIntake(options: IntakeOptions): Intake {
     port.start();
     ports.push(port);
     connections.push(connection);
-    connection.send(initResponse(init.requestId));
+    connection.send(initResponse(init.requestId, options.currentSession()));
     options.onInit(connection, init);
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import { ManualClock, MemoryStorage, recordingLog, throwingStorage } from "./fakes.ts";
 import { createKeyStore, createRefreshTokenStore } from "./keys.actor.ts";
 

@@ -181,7 +181,12 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         log.error(notEnabledMessage(request.componentName));
         return;
       }
-      keyType = keyTypeFor(request.method, path, request.body, keys.read("provider_user") !== undefined);
+      keyType = keyTypeFor(
+        request.method,
+        path,
+        request.body,
+        keys.read("provider_user") !== undefined,
+      );
       const key = keys.read(keyType);
       if (!key) {
         connection.send(errorResponse(requestId, missingKeyMessage(keyType)));

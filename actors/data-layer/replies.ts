@@ -3,6 +3,7 @@ import type { CallFailure } from "../../machines/auth/failure.ts";
 import type { DataLayerReplyInput } from "../../protocol/messages/data-layer.schema.ts";
 import { apiErrorSchema } from "../../protocol/objects/api-error.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { httpErrorMessage } from "./http.ts";
 
@@ -10,10 +11,17 @@ const type = provider.messageMarker;
 
 export type Reply = DataLayerReplyInput;
 
-export const initResponse = (requestId: string): Reply => ({
+export const initResponse = (requestId: string, session: SanitizedSession | null): Reply => ({
   type,
   requestType: "initresponse",
   requestId,
+  session,
+});
+
+export const sessionChanged = (session: SanitizedSession): Reply => ({
+  type,
+  requestType: "sessionChanged",
+  session,
 });
 
 export const okResponse = (requestId: string, body: unknown): Reply => ({
@@ -74,17 +82,5 @@ export const authStateChanged = (authState: AuthState): Reply => ({
 
 export const popupCompleteBroadcast = (): Reply => ({ type, requestType: "popupComplete" });
 
-/**
- * TODO(protocol): SPEC.md §4/§8 "session expiry → ask the platform for a new client secret"
- * has no message in `protocol/messages/data-layer.schema.ts`. Sent on the platform's port;
- * the platform answers with claimAccountSessionRequest carrying the fresh secret.
- */
-export interface ClientSecretNeeded {
-  type: typeof provider.messageMarker;
-  requestType: "clientSecretNeeded";
-}
-
-export const clientSecretNeeded = (): ClientSecretNeeded => ({
-  type,
-  requestType: "clientSecretNeeded",
-});
+/** Asks the platform for a fresh client secret (sent on the platform's port only). */
+export const clientSecretNeeded = (): Reply => ({ type, requestType: "clientSecretNeeded" });

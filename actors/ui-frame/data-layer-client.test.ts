@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { claimedSessionFixture } from "../../protocol/objects/claimed-account-session.fixture.ts";
+import { claimedAccountSessionSchema } from "../../protocol/objects/claimed-account-session.schema.ts";
+import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { CallAbortedError, CallTimeoutError, ConnectionClosedError } from "../messaging/call.ts";
 import { FakeWindow, link } from "../messaging/fake-window.ts";
@@ -59,6 +62,18 @@ describe("data-layer client", () => {
       type: provider.messageMarker,
       requestType: "init",
     });
+  });
+
+  it("knows no session before a claim, then the sanitized session each sessionChanged brings", async () => {
+    const { client, dataLayer } = setup();
+    await client.ready;
+    expect(client.session()).toBeNull();
+    const seen: string[] = [];
+    client.onSession((session) => seen.push(session.account_id));
+    const session = sanitizeSession(claimedAccountSessionSchema.parse(claimedSessionFixture));
+    dataLayer.broadcast({ requestType: "sessionChanged", session });
+    await vi.waitFor(() => expect(seen).toEqual([session.account_id]));
+    expect(client.session()).toEqual(session);
   });
 
   it("a request resolves with the reply that carries its requestId", async () => {

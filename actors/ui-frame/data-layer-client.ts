@@ -5,6 +5,7 @@ import {
   parseDataLayerReply,
 } from "../../protocol/messages/data-layer.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { CallAbortedError, CallTimeoutError, ConnectionClosedError } from "../messaging/call.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
@@ -61,6 +62,7 @@ export type ReplyFor<T extends ReplyingType> =
 /** Messages the data layer broadcasts to every frame. */
 export type BroadcastType =
   | "authStateChanged"
+  | "sessionChanged"
   | "popupReady"
   | "popupLoaded"
   | "popupDoRefresh"
@@ -69,6 +71,7 @@ export type BroadcastType =
 export type Broadcast<T extends BroadcastType> = Reply<T>;
 const broadcastTypes: ReadonlySet<string> = new Set<BroadcastType>([
   "authStateChanged",
+  "sessionChanged",
   "popupReady",
   "popupLoaded",
   "popupDoRefresh",
@@ -109,6 +112,10 @@ export interface DataLayerClient {
     type: T,
     listener: (message: Broadcast<T>) => void,
   ): () => void;
+  /** The sanitized session (from initresponse or a sessionChanged broadcast); null before a claim. */
+  session(): SanitizedSession | null;
+  /** Watches the session: called on every sessionChanged. */
+  onSession(listener: (session: SanitizedSession) => void): () => void;
   /** The latest auth state (from authStateRequest or an authStateChanged broadcast). */
   authState(): AuthState | undefined;
   /** Watches the auth state; the first watcher asks the data layer for it. */
@@ -150,6 +157,8 @@ export function createDataLayerClient(options: DataLayerClientOptions): DataLaye
   const broadcastListeners = new Map<string, Set<(message: never) => void>>();
   const authListeners = new Set<(state: AuthState) => void>();
   let currentAuthState: AuthState | undefined;
+  let currentSession: SanitizedSession | null = null;
+  const sessionListeners = new Set<(session: SanitizedSession) => void>();
   let closed = false;
 
   const marker = provider.messageMarker;
@@ -194,8 +203,13 @@ export function createDataLayerClient(options: DataLayerClientOptions): DataLaye
     if (reply.requestType === "initresponse") {
       if (reply.requestId !== initId) return;
       timers.clearTimeout(initTimer);
+      currentSession = reply.session;
       resolveReady();
       return;
+    }
+    if (reply.requestType === "sessionChanged") {
+      currentSession = reply.session;
+      for (const listener of [...sessionListeners]) listener(reply.session);
     }
     if (reply.requestType === "authStateChanged") setAuthState(reply.authState);
     const requestId = "requestId" in reply ? reply.requestId : undefined;
@@ -296,6 +310,11 @@ export function createDataLayerClient(options: DataLayerClientOptions): DataLaye
       broadcastListeners.set(type, set);
       set.add(listener as (message: never) => void);
       return () => set.delete(listener as (message: never) => void);
+    },
+    session: () => currentSession,
+    onSession(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
     },
     authState: () => currentAuthState,
     onAuthState(listener) {

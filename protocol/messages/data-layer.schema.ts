@@ -36,6 +36,7 @@ import { authStateSchema } from "../objects/auth-state.schema.ts";
 import { objectIdSchema } from "../objects/common.schema.ts";
 import { metricSchema } from "../objects/metrics.schema.ts";
 import { riskExperienceContextSchema } from "../objects/risk-experience-context.schema.ts";
+import { sanitizedSessionSchema } from "../objects/sanitized-session.schema.ts";
 import { type ParseIssue, safeParseMessage } from "../parse.ts";
 import { provider } from "../provider.ts";
 import {
@@ -353,7 +354,10 @@ export const openPopupAndWaitForAuthRequestSchema = z.object({
   componentName: componentNameSchema.optional(),
 });
 
-/** Waits until the popup reports popupComplete (no key exchange). Reply: response. */
+/**
+ * The wait-for-complete mode of the popup wait (SPEC.md §4: it resolves at once). The frame
+ * learns that the popup finished from the popupComplete broadcast. Reply: response.
+ */
 export const openPopupAndWaitForCompleteRequestSchema = z.object({
   type: marker,
   requestType: z.literal("openPopupAndWaitForComplete"),
@@ -413,11 +417,33 @@ export const dataLayerRequestTypes = Object.keys(dataLayerRequestSchemas) as Dat
 // Replies and broadcasts: sent by the data layer
 // ---------------------------------------------------------------------------------------------
 
-/** The conversation is open; later requests may use the port. */
+/**
+ * The conversation is open; later requests may use the port.
+ * - session: the sanitized session when one is claimed already, else null (a UI frame that
+ *   opens before the claim completes learns it from the sessionChanged broadcast).
+ */
 export const initResponseSchema = z.object({
   type: marker,
   requestType: z.literal("initresponse"),
   requestId: requestIdSchema,
+  session: sanitizedSessionSchema.nullable().default(null),
+});
+
+/** Broadcast to every port whenever a claim stores a new session (sanitized: no key). */
+export const sessionChangedSchema = z.object({
+  type: marker,
+  requestType: z.literal("sessionChanged"),
+  session: sanitizedSessionSchema,
+});
+
+/**
+ * Sent on the platform's port only: the session expired (a 401, or the account-session key
+ * read after its expiry) and the data layer needs a fresh client secret. The platform calls
+ * its fetchClientSecret and answers with claimAccountSessionRequest.
+ */
+export const clientSecretNeededSchema = z.object({
+  type: marker,
+  requestType: z.literal("clientSecretNeeded"),
 });
 
 /**
@@ -487,6 +513,8 @@ export const authStateChangedSchema = z.object({
 
 export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   initResponseSchema,
+  sessionChangedSchema,
+  clientSecretNeededSchema,
   responseSchema,
   errorResponseSchema,
   fetchErrorResponseSchema,
@@ -505,6 +533,8 @@ export type DataLayerReplyInput = z.input<typeof dataLayerReplySchema>;
 /** Reply-type messages: when one is sent TO the data layer it is logged as invalid. */
 export const responseRequestTypes = [
   "initresponse",
+  "sessionChanged",
+  "clientSecretNeeded",
   "response",
   "errorResponse",
   "fetchErrorResponse",
