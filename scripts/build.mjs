@@ -1,0 +1,18 @@
+// `npm run build`: the connect host (dist/connect: the data-layer frame, the UI frame and the
+// sign-in popup pages that exist) and the platform SDK (dist/sdk) once its entry exists.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { ensureDependencies, heading, root, run } from "./lib/setup.mjs";
+
+ensureDependencies();
+heading("Connect host (dist/connect)");
+let status = run("npx", ["vite", "build", "--logLevel", "warn"]);
+if (status === 0) {
+  if (existsSync(join(root, "sdk", "index.ts"))) {
+    heading("Platform SDK (dist/sdk)");
+    status = run("npx", ["vite", "build", "--mode", "sdk", "--logLevel", "warn"]);
+  } else {
+    console.log("\nThe platform SDK (sdk/index.ts) is not built yet: skipped.");
+  }
+}
+process.exit(status);
