@@ -1,0 +1,278 @@
+/**
+ * Account sessions: the platform's backend creates one (secret key) and hands its
+ * client_secret to the browser; the data layer claims it once (SPEC.md §7) and receives the
+ * claimed account session of SPEC.md §3. Only the secret's sha-256 is stored, and the claim
+ * is one conditional UPDATE, so two racing claims cannot both win.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  type ClaimedAccountSessionInput,
+  claimedAccountSessionSchema,
+} from "../../protocol/objects/claimed-account-session.schema.ts";
+import type { User } from "../../protocol/objects/user.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import { findAccount } from "../accounts/accounts.routes.ts";
+import { accountObjectSchema, renderAccount } from "../accounts/accounts.schema.ts";
+import type { Account, AccountSession, Platform } from "../db/schema.ts";
+import { issuedKeyPrefixes } from "../http/auth.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
+import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
+import { formBoolean } from "../http/params.ts";
+import { defineRoute } from "../http/route.ts";
+import { newId, newKey, sha256 } from "../http/secrets.ts";
+import { findRefreshToken, findUser, issueUserKey } from "../users/users.ts";
+import {
+  type ComponentsParam,
+  componentsParam,
+  resolveComponents,
+  resolvedComponentsSchema,
+} from "./components.ts";
+import { defaultEmbeddedFlags } from "./flags.ts";
+
+export const accountSessionsApp = new OpenAPIHono<AppEnv>();
+
+const accountSessionSchema = z.object({
+  object: z.literal("account_session"),
+  id: z.string(),
+  account: z.union([z.string(), accountObjectSchema]),
+  client_secret: z.string(),
+  expires_at: z.number().int(),
+  livemode: z.boolean(),
+  components: resolvedComponentsSchema,
+});
+
+defineRoute(
+  accountSessionsApp,
+  {
+    method: "post",
+    path: "/v1/account_sessions",
+    summary: "Create an account session for a connected account",
+    tags: ["Account sessions"],
+    auth: ["secret"],
+    body: z.strictObject({ account: z.string().min(1).max(255), components: componentsParam }),
+    response: accountSessionSchema,
+    expandable: ["account"],
+  },
+  async ({ deps, principal, body, expand }) => {
+    const account = await findAccount(deps.db, principal.platformId, body.account, "account");
+    const now = deps.config.now();
+    const clientSecret = newKey(provider.keyPrefixes.clientSecret);
+    const components = resolveComponents(body.components as ComponentsParam);
+    const session = await deps.db
+      .insertInto("account_sessions")
+      .values({
+        id: newId("acctsess"),
+        platform_id: principal.platformId,
+        account_id: account.id,
+        livemode: principal.livemode,
+        client_secret_hash: sha256(clientSecret),
+        components: JSON.stringify(components),
+        created: now,
+        expires_at: now + deps.config.clientSecretTtl,
+        claimed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return {
+      object: "account_session" as const,
+      id: session.id,
+      account: expand.includes("account") ? renderAccount(account) : account.id,
+      client_secret: clientSecret,
+      expires_at: session.expires_at,
+      livemode: session.livemode,
+      components,
+    };
+  },
+);
+
+const claimBody = z.strictObject({
+  client_secret: z.string().min(1).max(1024),
+  key: z.string().min(1).max(1024),
+  user_session_refresh_token: z.string().max(1024).optional(),
+  [provider.claimVersionParam]: z.string().max(64).optional(),
+  analytics_only_host_app: formBoolean.optional(),
+});
+
+const invalidSecret = () =>
+  invalidRequest("The provided client secret is not a valid account session client secret.", {
+    code: "account_session_client_secret_invalid",
+    param: "client_secret",
+  });
+
+defineRoute(
+  accountSessionsApp,
+  {
+    method: "post",
+    path: "/v1/account_sessions/claim",
+    summary: "Claim an account session with its client secret (once)",
+    tags: ["Account sessions"],
+    auth: ["none", "publishable"],
+    body: claimBody,
+    response: claimedAccountSessionSchema,
+  },
+  async ({ deps, principal, body }) => {
+    const now = deps.config.now();
+    const publishable = await deps.db
+      .selectFrom("api_keys")
+      .select(["platform_id", "livemode"])
+      .where("key_hash", "=", sha256(body.key))
+      .where("kind", "=", "publishable")
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (
+      !publishable ||
+      (principal.kind === "publishable" && principal.platformId !== publishable.platform_id)
+    ) {
+      throw authenticationError("Invalid publishable key provided.", "publishable_key_invalid");
+    }
+    const secretHash = sha256(body.client_secret);
+    const apiKey = newKey(issuedKeyPrefixes.account_session);
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const session = await trx
+        .updateTable("account_sessions")
+        .set({ claimed_at: now })
+        .where("client_secret_hash", "=", secretHash)
+        .where("platform_id", "=", publishable.platform_id)
+        .where("claimed_at", "is", null)
+        .where("expires_at", ">", now)
+        .returningAll()
+        .executeTakeFirst();
+      if (!session) return undefined;
+      const expiresAt = now + deps.config.accountSessionKeyTtl;
+      await trx
+        .insertInto("session_keys")
+        .values({
+          id: newId("ek"),
+          kind: "account_session",
+          key_hash: sha256(apiKey),
+          platform_id: session.platform_id,
+          account_id: session.account_id,
+          account_session_id: session.id,
+          livemode: session.livemode,
+          created: now,
+          expires_at: expiresAt,
+          revoked_at: null,
+        })
+        .execute();
+      const account = await trx
+        .selectFrom("accounts")
+        .selectAll()
+        .where("id", "=", session.account_id)
+        .executeTakeFirstOrThrow();
+      const platform = await trx
+        .selectFrom("platforms")
+        .selectAll()
+        .where("id", "=", session.platform_id)
+        .executeTakeFirstOrThrow();
+      return { session, account, platform, expiresAt };
+    });
+    if (!result) {
+      // Say why, without revealing sessions of another platform.
+      const existing = await deps.db
+        .selectFrom("account_sessions")
+        .select(["platform_id", "claimed_at", "expires_at"])
+        .where("client_secret_hash", "=", secretHash)
+        .executeTakeFirst();
+      if (!existing || existing.platform_id !== publishable.platform_id) throw invalidSecret();
+      if (existing.claimed_at !== null) {
+        throw new ApiError(
+          400,
+          "invalid_request_error",
+          "This account session has already been claimed. Create a new account session.",
+          { code: "account_session_already_claimed", param: "client_secret" },
+        );
+      }
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "This account session has expired. Create a new account session.",
+        { code: "account_session_expired", param: "client_secret" },
+      );
+    }
+    const userSession = body.user_session_refresh_token
+      ? await renewUserSession(deps, result.session, body.user_session_refresh_token, now)
+      : undefined;
+    return claimedSession({ ...result, apiKey, clientSecret: body.client_secret, userSession });
+  },
+);
+
+/**
+ * A provider user already signed in: a live refresh token of the session's account gives a
+ * fresh user key. An unknown or revoked token is not an error; the claim answers no user.
+ */
+async function renewUserSession(deps: Deps, session: AccountSession, token: string, now: number) {
+  const refresh = await findRefreshToken(deps.db, token, session.account_id, now);
+  if (!refresh) return undefined;
+  const user = await findUser(deps.db, refresh.user_id, session.account_id);
+  if (!user) return undefined;
+  const key = await issueUserKey(
+    deps.db,
+    {
+      userId: user.id,
+      accountId: session.account_id,
+      platformId: session.platform_id,
+      livemode: session.livemode,
+    },
+    now,
+    deps.config.userKeyTtl,
+  );
+  return { ...key, user };
+}
+
+/** The claimed account session of SPEC.md §3, written in the protocol's own schema. */
+function claimedSession(args: {
+  session: AccountSession;
+  account: Account;
+  platform: Platform;
+  apiKey: string;
+  expiresAt: number;
+  clientSecret: string;
+  userSession: { apiKey: string; expiresAt: number; user: User } | undefined;
+}) {
+  const { session, account, platform } = args;
+  const claimed: ClaimedAccountSessionInput = {
+    id: session.id,
+    account_session_id: session.id,
+    api_key: args.apiKey,
+    api_key_expiry: args.expiresAt,
+    account_id: account.id,
+    platform_id: platform.id,
+    livemode: session.livemode,
+    is_v2_account_session: false,
+    user_session_api_key: args.userSession?.apiKey ?? null,
+    user_session_expires_at: args.userSession?.expiresAt ?? null,
+    user: args.userSession?.user ?? null,
+    analytics_rb_event_id: newId("evt"),
+    application_id: platform.application_id,
+    application_name: platform.application_name,
+    platform_nickname: platform.nickname,
+    platform_business_name: platform.business_name,
+    platform_country: platform.country,
+    platform_support_email: platform.support_email,
+    client_secret: args.clientSecret,
+    encoded_api_key_token: null,
+    components: session.components,
+    treatments: [],
+    read_only: false,
+    flags: defaultEmbeddedFlags(),
+    connect_brand_accent_color: platform.brand_accent_color,
+    connect_express_color: platform.express_color,
+    support_site_base_url: platform.support_site_base_url,
+    merchant_data: {
+      business_name: account.business_name,
+      country: account.country,
+      default_currency: account.default_currency,
+      connected_account_details_submitted: account.details_submitted,
+      has_express_dashboard_access: account.type === "express",
+      has_standard_dashboard_access: account.type === "standard",
+      has_rft_in_livemode: account.has_rft_in_livemode,
+      [provider.flags.ownsLossLiability]: account.provider_owns_loss_liability,
+      [provider.flags.ownsOnboarding]: account.provider_owns_onboarding,
+      [provider.flags.ownsPricing]: account.provider_owns_pricing,
+      is_controlled_by_single_platform: account.is_controlled_by_single_platform,
+    },
+  };
+  // Parsing fills every defaulted field, so the answer is exactly what the data layer reads.
+  return claimedAccountSessionSchema.parse(claimed);
+}

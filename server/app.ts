@@ -1,0 +1,115 @@
+/**
+ * The reference provider's API app, without a socket: `createApp({db, config})` for tests
+ * (`app.request()`), served by `main.ts`. Routes are grouped by domain, each a small app
+ * mounted here; the OpenAPI 3.1 document is generated from their zod schemas.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { cors } from "hono/cors";
+import type { Kysely } from "kysely";
+import { provider } from "../protocol/provider.ts";
+import { accountSessionsApp } from "./account-sessions/account-sessions.routes.ts";
+import { accountsApp } from "./accounts/accounts.routes.ts";
+import { defaultConfig, type ServerConfig } from "./config.ts";
+import type { Database } from "./db/schema.ts";
+import { embeddedApp } from "./embedded/embedded.routes.ts";
+import { supportedVersions } from "./http/auth.ts";
+import type { AppEnv } from "./http/context.ts";
+import { ApiError } from "./http/errors.ts";
+import { newId } from "./http/secrets.ts";
+import { usersApp } from "./users/users.routes.ts";
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  config?: Partial<ServerConfig> | ServerConfig;
+  /** More domain apps to mount (built with `defineRoute`), after the built-in ones. */
+  domains?: readonly OpenAPIHono<AppEnv>[];
+}
+
+export const openApiPath = "/v1/openapi.json";
+
+export function createApp(options: AppOptions) {
+  const config = defaultConfig(options.config);
+  const deps = { db: options.db, config };
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = newId("req");
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    await next();
+    c.header(provider.headers.requestId, requestId);
+    c.header(
+      provider.headers.version,
+      c.req.header(provider.headers.version) ?? supportedVersions[0],
+    );
+  });
+
+  // Browsers may call the API only from the configured connect origin(s).
+  app.use(
+    "/v1/*",
+    cors({
+      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "Accept-Language",
+        provider.headers.account,
+        provider.headers.version,
+        provider.headers.livemode,
+        provider.headers.merchantOverride,
+        provider.headers.livemodeOverride,
+        provider.headers.idempotencyKey,
+      ],
+      exposeHeaders: [provider.headers.requestId, "Idempotent-Replayed", "Original-Request"],
+      maxAge: 600,
+    }),
+  );
+
+  app.route("/", accountsApp);
+  app.route("/", accountSessionsApp);
+  app.route("/", embeddedApp);
+  app.route("/", usersApp);
+  for (const domain of options.domains ?? []) app.route("/", domain);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+  });
+  app.get(openApiPath, (c) =>
+    c.json(
+      app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: {
+          title: `${provider.name} API (reference provider)`,
+          version: provider.apiVersion,
+        },
+        servers: [{ url: config.hosts.api }],
+      }),
+    ),
+  );
+
+  app.notFound((c) => {
+    const error = new ApiError(
+      404,
+      "invalid_request_error",
+      `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
+      { code: "url_invalid" },
+    );
+    return c.json(error.toBody(c.get("requestId")), 404);
+  });
+
+  app.onError((error, c) => {
+    const requestId = c.get("requestId");
+    if (error instanceof ApiError) {
+      return c.json(error.toBody(requestId), error.status as 400);
+    }
+    console.error(`[${requestId}]`, error);
+    const internal = new ApiError(500, "api_error", "An unexpected error occurred.");
+    return c.json(internal.toBody(requestId), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,49 @@
+/** The server's settings. Everything per-request lives in the database, not here. */
+import { localEnvironment, type ProviderHosts } from "../protocol/provider.ts";
+import { defaultFormLimits, type FormLimits } from "./http/form.ts";
+
+export interface ServerConfig {
+  hosts: ProviderHosts;
+  /** Origins that may call the API from a browser (the connect origin(s)). */
+  corsOrigins: readonly string[];
+  /** How long an account session's client_secret may be claimed (seconds). */
+  clientSecretTtl: number;
+  /** Lifetime of the key the claim returns (seconds). */
+  accountSessionKeyTtl: number;
+  /** Lifetime of a provider user's key, and of the refresh token that renews it (seconds). */
+  userKeyTtl: number;
+  refreshTokenTtl: number;
+  /** Lifetime of an external_account key from a verification or challenge (seconds). */
+  externalAccountKeyTtl: number;
+  /** Lifetime of an embedded authentication link (seconds). */
+  authenticationLinkTtl: number;
+  /** How long an Idempotency-Key is remembered (seconds; READING.md: 24 h). */
+  idempotencyTtl: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  form: FormLimits;
+  /** Deepest `expand[]` path, in dotted segments. */
+  maxExpandDepth: number;
+  /** The clock, in Unix seconds (tests move it; the sandbox clock will live in the database). */
+  now: () => number;
+}
+
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const hosts = overrides.hosts ?? localEnvironment();
+  return {
+    hosts,
+    corsOrigins: [hosts.connect],
+    clientSecretTtl: 30 * 60,
+    accountSessionKeyTtl: 60 * 60,
+    userKeyTtl: 60 * 60,
+    refreshTokenTtl: 30 * 24 * 60 * 60,
+    externalAccountKeyTtl: 15 * 60,
+    authenticationLinkTtl: 5 * 60,
+    idempotencyTtl: 24 * 60 * 60,
+    maxBodyBytes: 256 * 1024,
+    form: defaultFormLimits,
+    maxExpandDepth: 4,
+    now: () => Math.floor(Date.now() / 1000),
+    ...overrides,
+  };
+}

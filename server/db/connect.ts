@@ -1,0 +1,80 @@
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite in
+ * process (a data directory, or memory). Same migrations, same SQL, same number parsing.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "./migrate.ts";
+import { INT8_OID, NUMERIC_OID, parseInt8, parseNumeric } from "./parsers.ts";
+import { openPGlite } from "./pglite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export interface DatabaseOptions {
+  /** `postgres://...`: use PostgreSQL. Takes precedence over `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory (created when missing). Absent: an in-memory database. */
+  dataDir?: string;
+  /** PostgreSQL only: work inside this schema (created when missing), via search_path. */
+  schema?: string;
+  /** PGlite only: start from a dumped data directory instead of running initdb. */
+  loadDataDir?: Blob;
+  /** Apply migrations on open (default true). */
+  migrate?: boolean;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: "pglite" | "postgres";
+  /** The PGlite client, to dump it (test templates); absent on PostgreSQL. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (oid === INT8_OID) return parseInt8;
+    if (oid === NUMERIC_OID) return parseNumeric;
+    return format ? pg.types.getTypeParser(oid, format) : pg.types.getTypeParser(oid);
+  }) as typeof pg.types.getTypeParser,
+};
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.schema)
+    : await openEmbedded(options);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(`invalid schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  return { db, kind: "postgres", close: () => db.destroy() };
+}
+
+async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { dialect, client } = await openPGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = new Kysely<Database>({ dialect });
+  return { db, kind: "pglite", pglite: client, close: () => db.destroy() };
+}

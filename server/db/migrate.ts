@@ -1,0 +1,25 @@
+/**
+ * The one set of migrations, for PGlite and PostgreSQL alike. They are imported statically
+ * (not read from a folder at run time) so a bundled server still finds them; add a new file
+ * to `migrations/` and to this list, in order.
+ */
+import { type Kysely, type Migration, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001_platforms_accounts_sessions.ts";
+import * as m0002 from "./migrations/0002_risk_signals_auth_links.ts";
+import * as m0003 from "./migrations/0003_provider_users.ts";
+
+export const migrations: Record<string, Migration> = {
+  "0001_platforms_accounts_sessions": m0001,
+  "0002_risk_signals_auth_links": m0002,
+  "0003_provider_users": m0003,
+};
+
+/** Brings the database to the latest migration; throws the first failure. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The typed shape of the database, one interface per table. Times are Unix seconds in
+ * `int8` columns (the API speaks `created` in seconds, and keyset pagination compares them);
+ * amounts are integer minor units in `int8`. Both drivers return them as JS numbers
+ * (see `parsers.ts`).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** A JSON column: written as a JSON string, read back parsed. */
+export type Json<T> = ColumnType<T, string, string>;
+/** A JSON column with a database default: optional on insert. */
+export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export interface PlatformsTable {
+  id: string;
+  business_name: string | null;
+  nickname: string | null;
+  country: string;
+  support_email: string | null;
+  brand_accent_color: string | null;
+  express_color: string | null;
+  support_site_base_url: string | null;
+  application_id: string | null;
+  application_name: string | null;
+  created: number;
+}
+
+export type ApiKeyKind = "secret" | "publishable";
+
+export interface ApiKeysTable {
+  id: string;
+  platform_id: string;
+  kind: ApiKeyKind;
+  livemode: boolean;
+  /** sha-256 (hex) of the whole key; the key itself is shown once, at creation. */
+  key_hash: string;
+  /** The last four characters, to recognise a key in a listing. */
+  last4: string;
+  created: number;
+  revoked_at: number | null;
+}
+
+export type AccountType = "custom" | "express" | "standard";
+
+export interface AccountsTable {
+  id: string;
+  platform_id: string;
+  type: AccountType;
+  livemode: boolean;
+  country: string;
+  default_currency: string;
+  email: string | null;
+  business_name: string | null;
+  details_submitted: Generated<boolean>;
+  charges_enabled: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  has_rft_in_livemode: Generated<boolean>;
+  /** The three `<provider>_owns_*` facts of merchant_data (SPEC.md §3). */
+  provider_owns_loss_liability: Generated<boolean>;
+  provider_owns_onboarding: Generated<boolean>;
+  provider_owns_pricing: Generated<boolean>;
+  is_controlled_by_single_platform: Generated<boolean>;
+  metadata: JsonWithDefault<Record<string, string>>;
+  created: number;
+  deleted_at: number | null;
+}
+
+export interface AccountSessionsTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  livemode: boolean;
+  /** sha-256 (hex) of the client secret; the secret is returned once, at creation. */
+  client_secret_hash: string;
+  components: Json<Record<string, { enabled: boolean; features: Record<string, boolean> }>>;
+  created: number;
+  expires_at: number;
+  claimed_at: number | null;
+}
+
+/** Keys the provider issues to the browser: the claimed session's key and its successors. */
+export type SessionKeyKind = "account_session" | "user" | "external_account" | "embedded_flags";
+
+export interface SessionKeysTable {
+  id: string;
+  kind: SessionKeyKind;
+  key_hash: string;
+  platform_id: string;
+  account_id: string | null;
+  account_session_id: string | null;
+  /** The provider user of a `user` key. */
+  user_id: string | null;
+  livemode: boolean;
+  created: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface IdempotencyKeysTable {
+  /** Whose key it is: the platform, and the account it acted for. */
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  /** sha-256 of the canonical parameters: same key + other params → idempotency_error. */
+  params_hash: string;
+  /** null while the first request is still running (a concurrent retry gets 409). */
+  response_status: number | null;
+  response_body: string | null;
+  request_id: string;
+  created: number;
+  expires_at: number;
+}
+
+export interface RiskSignalsTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string | null;
+  created: number;
+}
+
+export interface EmbeddedAuthenticationLinksTable {
+  id: string;
+  /** sha-256 of the link's one-time token. */
+  token_hash: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string | null;
+  created: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  /** scrypt (see http/secrets.ts). */
+  password_hash: string;
+  created: number;
+}
+
+export interface AccountUsersTable {
+  account_id: string;
+  user_id: string;
+  /** The user who claimed the account (SPEC.md §3 is_primary_user). */
+  is_primary: boolean;
+  created: number;
+}
+
+export interface UserRefreshTokensTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  account_id: string;
+  platform_id: string;
+  created: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface Database {
+  platforms: PlatformsTable;
+  api_keys: ApiKeysTable;
+  accounts: AccountsTable;
+  account_sessions: AccountSessionsTable;
+  session_keys: SessionKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
+  risk_signals: RiskSignalsTable;
+  embedded_authentication_links: EmbeddedAuthenticationLinksTable;
+  users: UsersTable;
+  account_users: AccountUsersTable;
+  user_refresh_tokens: UserRefreshTokensTable;
+}
+
+export type Platform = Selectable<PlatformsTable>;
+export type NewPlatform = Insertable<PlatformsTable>;
+export type Account = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type AccountSession = Selectable<AccountSessionsTable>;
+export type SessionKey = Selectable<SessionKeysTable>;
+export type ApiKey = Selectable<ApiKeysTable>;

@@ -1,0 +1,208 @@
+/**
+ * Resolves the caller from `Authorization` (Bearer, or Basic with the key as user name) and
+ * the provider's account / livemode / version headers. Keys are looked up by their sha-256.
+ */
+import type { Context } from "hono";
+import { provider } from "../../protocol/provider.ts";
+import type { SessionKeyKind } from "../db/schema.ts";
+import type { AppEnv, Deps, Principal } from "./context.ts";
+import { ApiError, authenticationError, invalidRequest, permissionError } from "./errors.ts";
+import { sha256 } from "./secrets.ts";
+
+/** Prefixes of the keys the provider issues to the browser (test mode). */
+export const issuedKeyPrefixes: Record<SessionKeyKind, string> = {
+  account_session: "ek_test_",
+  embedded_flags: "ek_test_",
+  user: "uk_test_",
+  external_account: "eak_test_",
+};
+
+/** API versions this server speaks; the first is the default. */
+export const supportedVersions = [provider.apiVersion] as const;
+
+export function bearerKey(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.trim().split(/\s+/, 2);
+  if (!value) return undefined;
+  if (scheme?.toLowerCase() === "bearer") return value;
+  if (scheme?.toLowerCase() === "basic") {
+    const decoded = Buffer.from(value, "base64").toString("utf8");
+    return decoded.split(":", 1)[0] || undefined;
+  }
+  return undefined;
+}
+
+/** Shows a key as the well-known API does in errors: prefix, stars, last four. */
+export function redactKey(key: string): string {
+  const prefix = /^[a-z]+_(?:test|live)_/.exec(key)?.[0] ?? "";
+  return `${prefix}${"*".repeat(Math.max(0, Math.min(key.length - prefix.length - 4, 20)))}${key.slice(-4)}`;
+}
+
+export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<Principal> {
+  checkVersionHeader(c);
+  const key = bearerKey(c.req.header("authorization"));
+  if (!key) return { kind: "none" };
+  const now = deps.config.now();
+  const hash = sha256(key);
+  let principal: Principal;
+  if (
+    key.startsWith(provider.keyPrefixes.secretTest) ||
+    key.startsWith(provider.keyPrefixes.publishableTest) ||
+    key.startsWith(provider.keyPrefixes.secretLive) ||
+    key.startsWith(provider.keyPrefixes.publishableLive)
+  ) {
+    const row = await deps.db
+      .selectFrom("api_keys")
+      .select(["platform_id", "kind", "livemode", "revoked_at"])
+      .where("key_hash", "=", hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null) {
+      throw authenticationError(`Invalid API Key provided: ${redactKey(key)}`, "api_key_invalid");
+    }
+    principal = {
+      kind: row.kind,
+      platformId: row.platform_id,
+      livemode: row.livemode,
+      accountId: null,
+    };
+  } else {
+    const row = await deps.db
+      .selectFrom("session_keys")
+      .leftJoin("account_sessions", "account_sessions.id", "session_keys.account_session_id")
+      .select([
+        "session_keys.id",
+        "session_keys.kind",
+        "session_keys.platform_id",
+        "session_keys.account_id",
+        "session_keys.account_session_id",
+        "session_keys.user_id",
+        "session_keys.livemode",
+        "session_keys.expires_at",
+        "session_keys.revoked_at",
+        "account_sessions.components",
+      ])
+      .where("session_keys.key_hash", "=", hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null) {
+      throw authenticationError(`Invalid API Key provided: ${redactKey(key)}`, "api_key_invalid");
+    }
+    if (row.expires_at <= now) {
+      throw authenticationError("The API key provided has expired.", "api_key_expired");
+    }
+    if (row.kind === "account_session" && row.account_id && row.account_session_id) {
+      principal = {
+        kind: "account_session",
+        platformId: row.platform_id,
+        livemode: row.livemode,
+        accountId: row.account_id,
+        accountSessionId: row.account_session_id,
+        keyId: row.id,
+        components: row.components ?? {},
+      };
+    } else if (row.kind === "embedded_flags") {
+      principal = {
+        kind: "embedded_flags",
+        platformId: row.platform_id,
+        livemode: row.livemode,
+        accountId: row.account_id,
+        keyId: row.id,
+      };
+    } else if (row.kind === "user" && row.user_id && row.account_id) {
+      principal = {
+        kind: "user",
+        platformId: row.platform_id,
+        livemode: row.livemode,
+        accountId: row.account_id,
+        userId: row.user_id,
+        keyId: row.id,
+      };
+    } else {
+      // external_account keys serve the external-account endpoints (not yet built).
+      throw authenticationError("This key cannot be used on this endpoint.", "api_key_invalid");
+    }
+  }
+  checkLivemodeHeader(c, principal);
+  return applyAccountHeader(c, deps, principal);
+}
+
+function checkVersionHeader(c: Context<AppEnv>) {
+  const version = c.req.header(provider.headers.version);
+  if (version !== undefined && !(supportedVersions as readonly string[]).includes(version)) {
+    throw invalidRequest(`Invalid ${provider.headers.version}: ${version}`, {
+      code: "api_version_invalid",
+    });
+  }
+}
+
+function checkLivemodeHeader(c: Context<AppEnv>, principal: Principal) {
+  const header = c.req.header(provider.headers.livemode);
+  if (header === undefined || principal.kind === "none") return;
+  if (header !== "true" && header !== "false") {
+    throw invalidRequest(`${provider.headers.livemode} must be true or false.`, {
+      code: "livemode_invalid",
+    });
+  }
+  if ((header === "true") !== principal.livemode) {
+    throw invalidRequest(
+      `The key is a ${principal.livemode ? "live" : "test"} mode key, but ${provider.headers.livemode} is ${header}.`,
+      { code: "livemode_mismatch" },
+    );
+  }
+}
+
+async function applyAccountHeader(
+  c: Context<AppEnv>,
+  deps: Deps,
+  principal: Principal,
+): Promise<Principal> {
+  const raw = c.req.header(provider.headers.account);
+  const accountId = raw === provider.placeholders.accountHeader ? undefined : raw;
+  if (!accountId) return principal;
+  const denied = () =>
+    permissionError(
+      `The provided key does not have access to account '${accountId}' (or that account does not exist).`,
+      "account_invalid",
+    );
+  switch (principal.kind) {
+    case "none":
+      return principal;
+    case "account_session":
+    case "user":
+      if (accountId !== principal.accountId) throw denied();
+      return principal;
+    case "embedded_flags":
+    case "secret":
+    case "publishable": {
+      const account = await deps.db
+        .selectFrom("accounts")
+        .select("id")
+        .where("id", "=", accountId)
+        .where("platform_id", "=", principal.platformId)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (!account) throw denied();
+      return { ...principal, accountId };
+    }
+  }
+}
+
+/** The caller must be one of `kinds`; a missing key is 401, the wrong kind of key 403. */
+export function requireKind<K extends Principal["kind"]>(
+  principal: Principal,
+  kinds: readonly K[],
+): asserts principal is Extract<Principal, { kind: K }> {
+  if ((kinds as readonly string[]).includes(principal.kind)) return;
+  if (principal.kind === "none") {
+    throw new ApiError(
+      401,
+      "authentication_error",
+      "You did not provide an API key. Provide it in the Authorization header (Bearer).",
+      { code: "api_key_missing" },
+    );
+  }
+  const wanted = kinds.filter((k) => k !== "none").join(" or ");
+  throw permissionError(
+    `This endpoint cannot be called with a ${principal.kind.replace("_", " ")} key; it needs a ${wanted.replaceAll("_", " ")} key.`,
+    "key_kind_not_allowed",
+  );
+}

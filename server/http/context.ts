@@ -1,0 +1,54 @@
+/** What every handler can reach: the database, the config, the request's id and caller. */
+import type { Kysely } from "kysely";
+import type { ServerConfig } from "../config.ts";
+import type { Database } from "../db/schema.ts";
+
+export interface Deps {
+  db: Kysely<Database>;
+  config: ServerConfig;
+}
+
+/** Who is calling, resolved from the Authorization header and the account header. */
+export type Principal =
+  | { kind: "none" }
+  | {
+      kind: "secret";
+      platformId: string;
+      livemode: boolean;
+      /** The connected account named by the account header, when given. */
+      accountId: string | null;
+    }
+  | { kind: "publishable"; platformId: string; livemode: boolean; accountId: string | null }
+  | {
+      kind: "account_session";
+      platformId: string;
+      livemode: boolean;
+      accountId: string;
+      accountSessionId: string;
+      keyId: string;
+      components: Record<string, { enabled: boolean; features: Record<string, unknown> }>;
+    }
+  | {
+      kind: "user";
+      platformId: string;
+      livemode: boolean;
+      accountId: string;
+      userId: string;
+      keyId: string;
+    }
+  | {
+      kind: "embedded_flags";
+      platformId: string;
+      livemode: boolean;
+      accountId: string | null;
+      keyId: string;
+    };
+
+export type PrincipalKind = Principal["kind"];
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    deps: Deps;
+  };
+}

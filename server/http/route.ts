@@ -1,0 +1,302 @@
+/**
+ * One way to declare an endpoint: its method, path, who may call it, and the zod schemas of
+ * its path parameters, query and form body. The same declaration validates requests at the
+ * edge (a 400 naming the parameter; nothing runs before validation passes) and feeds the
+ * OpenAPI 3.1 document. POST routes honour Idempotency-Key.
+ *
+ * Hono's own form validator flattens `a[b]=1` into a key named "a[b]", so bodies are parsed
+ * here (bounded bracket nesting, `form.ts`) and checked with strict zod objects.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
+import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import { requireKind, resolvePrincipal } from "./auth.ts";
+import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
+import { ApiError, invalidRequest, permissionError } from "./errors.ts";
+import { FormError, type FormValue, parseBracketed } from "./form.ts";
+import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import { validate } from "./validate.ts";
+
+type AnyObject = z.ZodObject | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface RouteSpec<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  K extends PrincipalKind,
+> {
+  method: "get" | "post" | "delete";
+  /** Hono syntax: `/v1/accounts/:id`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  /** Who may call: `none` means no key is needed (a key, if sent, must still be valid). */
+  auth: readonly K[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success response, for the OpenAPI document. */
+  response: z.ZodType;
+  status?: 200 | 201;
+  /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
+  expandable?: readonly string[];
+  /**
+   * For account-session keys: the endpoint belongs to these components; one of them must be
+   * enabled in the claimed session (SPEC.md §5).
+   */
+  components?: readonly string[];
+}
+
+export interface RouteInput<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  K extends PrincipalKind,
+> {
+  c: Context<AppEnv>;
+  deps: Deps;
+  requestId: string;
+  principal: Extract<Principal, { kind: K }>;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  expand: string[];
+}
+
+export type RouteHandler<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  K extends PrincipalKind,
+> = (input: RouteInput<P, Q, B, K>) => Promise<unknown>;
+
+/** Declares a route on `app` (a domain's small app) and registers it for OpenAPI. */
+export function defineRoute<
+  P extends AnyObject = undefined,
+  Q extends AnyObject = undefined,
+  B extends AnyObject = undefined,
+  K extends PrincipalKind = PrincipalKind,
+>(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K>, handler: RouteHandler<P, Q, B, K>) {
+  registerOpenApi(app, spec);
+  app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+    const deps = c.get("deps");
+    const requestId = c.get("requestId");
+    const principal = await resolvePrincipal(c, deps);
+    requireKind(principal, spec.auth);
+    checkComponents(principal, spec.components);
+    const raw = await readParameters(c, spec, deps);
+    const { expand, rest } = takeExpand(spec, raw.values, deps.config.maxExpandDepth);
+    const params = (spec.params ? validate(spec.params, c.req.param()) : {}) as Out<P>;
+    const bodyOrQuery = spec.method === "post" ? spec.body : spec.query;
+    const validated = bodyOrQuery ? validate(bodyOrQuery, rest) : rejectAll(rest);
+    const query = (spec.method === "post" ? {} : validated) as Out<Q>;
+    const body = (spec.method === "post" ? validated : {}) as Out<B>;
+    const input: RouteInput<P, Q, B, K> = {
+      c,
+      deps,
+      requestId,
+      principal: principal as Extract<Principal, { kind: K }>,
+      params,
+      query,
+      body,
+      expand,
+    };
+    const status = spec.status ?? 200;
+    const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
+    const scope = scopeOf(principal);
+    if (spec.method !== "post" || idempotencyKey === undefined || scope === undefined) {
+      return c.json(await handler(input), status);
+    }
+    const now = deps.config.now();
+    const outcome = await beginIdempotent(deps.db, {
+      scope,
+      key: idempotencyKey,
+      method: spec.method,
+      path: c.req.path,
+      params: raw.values,
+      requestId,
+      now,
+      ttl: deps.config.idempotencyTtl,
+    });
+    if (outcome.kind === "replay") {
+      return new Response(outcome.body, {
+        status: outcome.status,
+        headers: {
+          "content-type": "application/json",
+          "Idempotent-Replayed": "true",
+          "Original-Request": outcome.originalRequestId,
+        },
+      });
+    }
+    let responseStatus: number = status;
+    let responseBody: string;
+    try {
+      responseBody = JSON.stringify(await handler(input));
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        await finishIdempotent(deps.db, scope, idempotencyKey, 500, "");
+        throw error;
+      }
+      responseStatus = error.status;
+      responseBody = JSON.stringify(error.toBody(requestId));
+    }
+    await finishIdempotent(deps.db, scope, idempotencyKey, responseStatus, responseBody);
+    return new Response(responseBody, {
+      status: responseStatus,
+      headers: { "content-type": "application/json" },
+    });
+  });
+}
+
+/** The idempotency scope: whose key, acting for which account. */
+function scopeOf(principal: Principal): string | undefined {
+  switch (principal.kind) {
+    case "none":
+      return undefined;
+    case "account_session":
+      return `account_session:${principal.accountSessionId}`;
+    default:
+      return `${principal.kind}:${principal.platformId}:${principal.accountId ?? ""}`;
+  }
+}
+
+function checkComponents(principal: Principal, components: readonly string[] | undefined) {
+  if (!components || principal.kind !== "account_session") return;
+  if (components.some((name) => principal.components[name]?.enabled === true)) return;
+  throw permissionError(
+    `This account session does not enable the ${components.join(" or ")} component.`,
+    "component_not_enabled",
+  );
+}
+
+function rejectAll(values: Record<string, FormValue>): Record<string, never> {
+  const [first] = Object.keys(values);
+  if (first !== undefined) {
+    throw invalidRequest(`Received unknown parameter: ${first}`, {
+      code: "parameter_unknown",
+      param: first,
+    });
+  }
+  return {};
+}
+
+async function readParameters(
+  c: Context<AppEnv>,
+  spec: { method: string; query?: AnyObject },
+  deps: Deps,
+): Promise<{ values: Record<string, FormValue> }> {
+  const limits = deps.config.form;
+  const url = new URL(c.req.url);
+  try {
+    if (spec.method !== "post") return { values: parseBracketed(url.searchParams, limits) };
+    if (url.search.length > 1) {
+      const [first] = url.searchParams.keys();
+      throw invalidRequest("POST parameters go in the form-encoded body, not the query string.", {
+        code: "parameter_unknown",
+        ...(first ? { param: first } : {}),
+      });
+    }
+    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const declared = Number(c.req.header("content-length") ?? "0");
+    if (declared > deps.config.maxBodyBytes) throw bodyTooLarge(deps.config.maxBodyBytes);
+    const text = await c.req.text();
+    if (text.length > deps.config.maxBodyBytes) throw bodyTooLarge(deps.config.maxBodyBytes);
+    if (text.length === 0) return { values: {} };
+    if (type !== "application/x-www-form-urlencoded") {
+      throw new ApiError(
+        415,
+        "invalid_request_error",
+        "Request bodies must be application/x-www-form-urlencoded.",
+        { code: "content_type_invalid" },
+      );
+    }
+    return { values: parseBracketed(new URLSearchParams(text), limits) };
+  } catch (error) {
+    if (error instanceof FormError) {
+      throw invalidRequest(error.message, { code: error.code, param: error.param });
+    }
+    throw error;
+  }
+}
+
+const bodyTooLarge = (max: number) =>
+  new ApiError(413, "invalid_request_error", `The request body is larger than ${max} bytes.`, {
+    code: "body_too_large",
+  });
+
+/** Takes `expand[]` out of the parameters and checks each path against the route's list. */
+function takeExpand(
+  spec: { expandable?: readonly string[] },
+  values: Record<string, FormValue>,
+  maxDepth: number,
+): { expand: string[]; rest: Record<string, FormValue> } {
+  const { expand, ...rest } = values;
+  if (expand === undefined) return { expand: [], rest };
+  if (!Array.isArray(expand)) {
+    throw invalidRequest("expand must be an array: expand[]=field", {
+      code: "parameter_invalid",
+      param: "expand",
+    });
+  }
+  const paths = expand.map((path, i) => {
+    const param = `expand[${i}]`;
+    if (typeof path !== "string" || !/^[a-z_]+(?:\.[a-z_]+)*$/.test(path)) {
+      throw invalidRequest(`Invalid ${param}: a dotted field path`, { param });
+    }
+    if (path.split(".").length > maxDepth) {
+      throw invalidRequest(
+        `You cannot expand more than ${maxDepth} levels of a property (${path}).`,
+        { code: "expand_too_deep", param },
+      );
+    }
+    if (!spec.expandable?.includes(path)) {
+      throw invalidRequest(`This property cannot be expanded (${path}).`, {
+        code: "parameter_invalid",
+        param,
+      });
+    }
+    return path;
+  });
+  return { expand: [...new Set(paths)], rest };
+}
+
+const errorResponse = {
+  description: "An error object",
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
+function registerOpenApi(
+  app: OpenAPIHono<AppEnv>,
+  spec: RouteSpec<AnyObject, AnyObject, AnyObject, PrincipalKind>,
+) {
+  const path = spec.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+  const needsKey = !spec.auth.includes("none");
+  app.openAPIRegistry.registerPath({
+    method: spec.method,
+    path,
+    summary: spec.summary,
+    tags: spec.tags,
+    ...(needsKey ? { security: [{ bearerAuth: [] }] } : {}),
+    request: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.method !== "post" && spec.query ? { query: spec.query } : {}),
+      ...(spec.method === "post" && spec.body
+        ? {
+            body: {
+              content: { "application/x-www-form-urlencoded": { schema: spec.body } },
+            },
+          }
+        : {}),
+    },
+    responses: {
+      [spec.status ?? 200]: {
+        description: spec.summary,
+        content: { "application/json": { schema: spec.response } },
+      },
+      default: errorResponse,
+    },
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Provider-user calls of SPEC.md §7: exchange the popup's key for an embedded user session
+ * (`POST /v1/embedded/user_authed_key`), read the current user (`GET /v1/connect/user`) and
+ * log out (`DELETE /v1/connect/session`).
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { endpoints } from "../../protocol/endpoints.ts";
+import { userSchema } from "../../protocol/objects/user.schema.ts";
+import type { AppEnv } from "../http/context.ts";
+import { invalidRequest, resourceMissing } from "../http/errors.ts";
+import { formBoolean } from "../http/params.ts";
+import { defineRoute } from "../http/route.ts";
+import { sha256 } from "../http/secrets.ts";
+import { findUser, issueRefreshToken, issueUserKey } from "./users.ts";
+
+export const usersApp = new OpenAPIHono<AppEnv>();
+
+defineRoute(
+  usersApp,
+  {
+    method: "post",
+    path: endpoints.userAuthedKey,
+    summary: "Exchange the sign-in popup's key for an embedded user session",
+    tags: ["Users"],
+    auth: ["account_session"],
+    body: z.strictObject({
+      embedded_api_key: z.string().min(1).max(1024),
+      session_created_from_embedded: formBoolean.optional(),
+    }),
+    response: z.object({
+      object: z.literal("embedded_user_session"),
+      embedded_session_api_key: z.string(),
+      embedded_session_api_key_expiry: z.number().int(),
+      embedded_user_session_refresh_token: z.string(),
+      user: userSchema,
+    }),
+  },
+  async ({ deps, principal, body }) => {
+    const now = deps.config.now();
+    const popupKey = await deps.db
+      .selectFrom("session_keys")
+      .select(["user_id", "account_id"])
+      .where("key_hash", "=", sha256(body.embedded_api_key))
+      .where("kind", "=", "user")
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    if (!popupKey?.user_id || popupKey.account_id !== principal.accountId) {
+      throw invalidRequest("The provided user key is invalid or expired.", {
+        code: "user_key_invalid",
+        param: "embedded_api_key",
+      });
+    }
+    const user = await findUser(deps.db, popupKey.user_id, principal.accountId);
+    if (!user) throw resourceMissing("user", popupKey.user_id, "embedded_api_key");
+    const owner = {
+      userId: user.id,
+      accountId: principal.accountId,
+      platformId: principal.platformId,
+      livemode: principal.livemode,
+    };
+    const key = await issueUserKey(deps.db, owner, now, deps.config.userKeyTtl);
+    const refresh = await issueRefreshToken(deps.db, owner, now, deps.config.refreshTokenTtl);
+    return {
+      object: "embedded_user_session" as const,
+      embedded_session_api_key: key.apiKey,
+      embedded_session_api_key_expiry: key.expiresAt,
+      embedded_user_session_refresh_token: refresh,
+      user,
+    };
+  },
+);
+
+defineRoute(
+  usersApp,
+  {
+    method: "get",
+    path: endpoints.connectUser,
+    summary: "The signed-in provider user",
+    tags: ["Users"],
+    auth: ["user"],
+    response: userSchema,
+  },
+  async ({ deps, principal }) => {
+    const user = await findUser(deps.db, principal.userId, principal.accountId);
+    if (!user) throw resourceMissing("user", principal.userId);
+    return user;
+  },
+);
+
+defineRoute(
+  usersApp,
+  {
+    method: "delete",
+    path: endpoints.connectSession,
+    summary: "Log the provider user out: revoke the key and the refresh tokens",
+    tags: ["Users"],
+    auth: ["user"],
+    response: z.object({ object: z.literal("connect_session"), deleted: z.literal(true) }),
+  },
+  async ({ deps, principal }) => {
+    const now = deps.config.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("session_keys")
+        .set({ revoked_at: now })
+        .where("kind", "=", "user")
+        .where("user_id", "=", principal.userId)
+        .where("account_id", "=", principal.accountId)
+        .where("revoked_at", "is", null)
+        .execute();
+      await trx
+        .updateTable("user_refresh_tokens")
+        .set({ revoked_at: now })
+        .where("user_id", "=", principal.userId)
+        .where("account_id", "=", principal.accountId)
+        .where("revoked_at", "is", null)
+        .execute();
+    });
+    return { object: "connect_session" as const, deleted: true as const };
+  },
+);

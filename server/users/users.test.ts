@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints.ts";
+import { claimedAccountSessionSchema } from "../../protocol/objects/claimed-account-session.schema.ts";
+import { hashPassword, verifyPassword } from "../http/secrets.ts";
+import { testApi } from "../test/api.ts";
+import { setupTestDatabase } from "../test/db.ts";
+import { createUser, signIn } from "./users.ts";
+
+const t = setupTestDatabase();
+const api = testApi(t);
+
+/** A platform, an account with its primary user, a claimed session key and the popup's key. */
+async function signedIn(email = "Anna@Example.com") {
+  const p = await api.platform();
+  const account = await api.post("/v1/accounts", {
+    key: p.secretKey,
+    params: { type: "standard" },
+  });
+  const accountId = account.body.id as string;
+  const user = await createUser(
+    t.db,
+    {
+      email,
+      name: "Anna",
+      password: "correct horse",
+      accountId,
+      isPrimary: true,
+    },
+    api.clock.now,
+  );
+  const newSession = async () => {
+    const session = await api.post("/v1/account_sessions", {
+      key: p.secretKey,
+      params: { account: accountId, components: { account_management: { enabled: true } } },
+    });
+    return session.body.client_secret as string;
+  };
+  const claim = async (refreshToken?: string) =>
+    api.post(endpoints.claim, {
+      params: {
+        client_secret: await newSession(),
+        key: p.publishableKey,
+        ...(refreshToken ? { user_session_refresh_token: refreshToken } : {}),
+      },
+    });
+  const sessionKey = (await claim()).body.api_key as string;
+  const popup = await signIn(
+    t.db,
+    { email: email.toLowerCase(), password: "correct horse", accountId },
+    api.clock.now,
+    3600,
+  );
+  return { ...p, accountId, userId: user.id, sessionKey, popupKey: popup!.apiKey, claim };
+}
+
+describe("passwords", () => {
+  it("are stored with scrypt and salted, and only the right one verifies", async () => {
+    const a = await hashPassword("s3cret");
+    const b = await hashPassword("s3cret");
+    expect(a).toMatch(/^scrypt\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("s3cret", a)).toBe(true);
+    expect(await verifyPassword("S3cret", a)).toBe(false);
+  });
+
+  it("sign-in needs the right password and access to the account", async () => {
+    const s = await signedIn();
+    expect(
+      await signIn(
+        t.db,
+        { email: "anna@example.com", password: "wrong", accountId: s.accountId },
+        1,
+        60,
+      ),
+    ).toBeUndefined();
+    const other = await api.post("/v1/accounts", { key: s.secretKey, params: { type: "custom" } });
+    expect(
+      await signIn(
+        t.db,
+        { email: "anna@example.com", password: "correct horse", accountId: other.body.id },
+        1,
+        60,
+      ),
+    ).toBeUndefined();
+  });
+});
+
+describe("POST /v1/embedded/user_authed_key", () => {
+  it("exchanges the popup's key for an embedded user key and a refresh token", async () => {
+    const s = await signedIn();
+    const r = await api.post(endpoints.userAuthedKey, {
+      key: s.sessionKey,
+      params: { embedded_api_key: s.popupKey, session_created_from_embedded: true },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.embedded_session_api_key).toMatch(/^uk_test_/);
+    expect(r.body.embedded_session_api_key).not.toBe(s.popupKey);
+    expect(r.body.embedded_user_session_refresh_token).toMatch(/^urt_/);
+    expect(r.body.user).toMatchObject({
+      id: s.userId,
+      email: "anna@example.com",
+      is_primary_user: true,
+    });
+  });
+
+  it("refuses an unknown key, another account's key, and a call without the session key", async () => {
+    const s = await signedIn();
+    const other = await signedIn("bo@example.com");
+    const unknown = await api.post(endpoints.userAuthedKey, {
+      key: s.sessionKey,
+      params: { embedded_api_key: "uk_test_nope" },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.param).toBe("embedded_api_key");
+    const foreign = await api.post(endpoints.userAuthedKey, {
+      key: s.sessionKey,
+      params: { embedded_api_key: other.popupKey },
+    });
+    expect(foreign.status).toBe(400);
+    const noSession = await api.post(endpoints.userAuthedKey, {
+      params: { embedded_api_key: s.popupKey },
+    });
+    expect(noSession.status).toBe(401);
+  });
+});
+
+describe("GET /v1/connect/user and DELETE /v1/connect/session", () => {
+  it("the user key reads the user; logout revokes it and the refresh token", async () => {
+    const s = await signedIn();
+    const exchanged = await api.post(endpoints.userAuthedKey, {
+      key: s.sessionKey,
+      params: { embedded_api_key: s.popupKey },
+    });
+    const userKey = exchanged.body.embedded_session_api_key as string;
+    const refresh = exchanged.body.embedded_user_session_refresh_token as string;
+    const me = await api.get(endpoints.connectUser, { key: userKey });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      id: s.userId,
+      object: "user",
+      email: "anna@example.com",
+      name: "Anna",
+      is_primary_user: true,
+    });
+    // The account-session key is not a user key.
+    expect((await api.get(endpoints.connectUser, { key: s.sessionKey })).status).toBe(403);
+
+    // A claim with the refresh token answers a signed-in user.
+    const withUser = claimedAccountSessionSchema.parse((await s.claim(refresh)).body);
+    expect(withUser.user?.id).toBe(s.userId);
+    expect(withUser.user_session_api_key).toMatch(/^uk_test_/);
+    expect(withUser.user_session_expires_at).toBe(api.clock.now + 3600);
+
+    const logout = await api.del(endpoints.connectSession, { key: userKey });
+    expect(logout.status).toBe(200);
+    expect(logout.body).toEqual({ object: "connect_session", deleted: true });
+    const after = await api.get(endpoints.connectUser, { key: userKey });
+    expect(after.status).toBe(401);
+    // The refresh token is gone too: a new claim answers no user, and does not fail.
+    const noUser = await s.claim(refresh);
+    expect(noUser.status).toBe(200);
+    expect(noUser.body.user).toBeNull();
+    expect(noUser.body.user_session_api_key).toBeNull();
+  });
+
+  it("logout without a key is a 401", async () => {
+    expect((await api.del(endpoints.connectSession)).status).toBe(401);
+  });
+});
