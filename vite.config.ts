@@ -15,6 +15,8 @@ export const connectPages = {
   "data-layer": here("./connect/data-layer.html"),
   frame: here("./connect/frame.html"),
   popup: here("./connect/popup.html"),
+  /** The UI library (the internal debug-ui-library tool's page): every kit primitive. */
+  "ui-library": here("./connect/ui-library.html"),
 };
 
 const connectHost: UserConfig = {

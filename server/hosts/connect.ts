@@ -19,6 +19,7 @@ const pages: Record<string, ConnectPage> = {
   "/data-layer.html": "data-layer",
   "/frame.html": "frame",
   "/popup.html": "popup",
+  "/ui-library.html": "frame",
 };
 
 const contentTypes: Record<string, string> = {
