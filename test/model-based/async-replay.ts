@@ -13,10 +13,23 @@ import {
   SimulatedClock,
   type SnapshotFrom,
 } from "xstate";
+import type { CallFailure } from "../../machines/auth/failure.ts";
 import { type ModelPath, stateKey } from "./harness.ts";
 
 export const DONE = "xstate.done.actor.";
 export const ERROR = "xstate.error.actor.";
+
+/** An HTTP failure of an invoked call, as the data layer's fetch reports it. */
+export const http = (status: number): CallFailure => ({
+  kind: "http",
+  status,
+  error: { type: "invalid_request_error", message: `status ${status}` },
+  requestId: `req_${status}`,
+});
+
+/** What the machine sees of a call's rejection (an Error is a network failure). */
+export const failureOf = (error: unknown): CallFailure =>
+  error instanceof Error ? { kind: "network", message: error.message } : (error as CallFailure);
 
 export interface FakeCall {
   src: string;

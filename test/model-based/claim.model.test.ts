@@ -7,9 +7,8 @@ import {
   claimMachine,
   type OverrideRequest,
 } from "../../machines/auth/claim.machine.ts";
-import type { CallFailure } from "../../machines/auth/failure.ts";
 import { claimedAccountSessionSchema } from "../../protocol/objects/claimed-account-session.schema.ts";
-import { DONE, ERROR, FakeCalls, flush, replayWithCalls } from "./async-replay.ts";
+import { DONE, ERROR, FakeCalls, failureOf, flush, http, replayWithCalls } from "./async-replay.ts";
 import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
 
 /**
@@ -32,12 +31,6 @@ const invokeId = (state: string) => {
 const CLAIMING = invokeId("claiming");
 const OVERRIDING = invokeId("overriding");
 
-const http = (status: number): CallFailure => ({
-  kind: "http",
-  status,
-  error: { type: "invalid_request_error", message: `status ${status}` },
-  requestId: `req_${status}`,
-});
 const FAILURES: { label: string; error: unknown }[] = [
   { label: "reject 400", error: http(400) },
   { label: "reject 404", error: http(404) },
@@ -112,9 +105,6 @@ const fakes = () => {
   });
   return { calls, machine };
 };
-
-const failureOf = (error: unknown): CallFailure =>
-  error instanceof Error ? { kind: "network", message: error.message } : (error as CallFailure);
 
 type Last =
   | { via: "claim"; request: ClaimRequest }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CallFailure } from "../../machines/auth/failure.ts";
 import {
   type LogoutEmitted,
   type LogoutInput,
   logoutMachine,
 } from "../../machines/auth/logout.machine.ts";
-import { DONE, ERROR, FakeCalls, replayWithCalls } from "./async-replay.ts";
+import { DONE, ERROR, FakeCalls, failureOf, http, replayWithCalls } from "./async-replay.ts";
 import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
 
 /**
@@ -20,12 +19,6 @@ import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from ".
 
 const INVALIDATING = logoutMachine.getStateNodeById("logout.invalidating").invoke[0]?.id ?? "";
 
-const http = (status: number): CallFailure => ({
-  kind: "http",
-  status,
-  error: { type: "invalid_request_error", message: `status ${status}` },
-  requestId: `req_${status}`,
-});
 const FAILURES: { label: string; error: unknown }[] = [
   { label: "answers 401", error: http(401) },
   { label: "answers 404", error: http(404) },
@@ -33,9 +26,6 @@ const FAILURES: { label: string; error: unknown }[] = [
   { label: "answers 500", error: http(500) },
   { label: "network failure", error: new TypeError("fetch failed") },
 ];
-
-const failureOf = (error: unknown): CallFailure =>
-  error instanceof Error ? { kind: "network", message: error.message } : (error as CallFailure);
 
 const modelFor = (input: LogoutInput): MachineModel<typeof logoutMachine> => ({
   machine: logoutMachine,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { CallFailure } from "../../machines/auth/failure.ts";
 import {
   type ExchangedUserKey,
   type ExchangeRequest,
@@ -8,7 +7,7 @@ import {
   type PopupWaitInput,
   popupWaitMachine,
 } from "../../machines/popup/popup-wait.machine.ts";
-import { DONE, ERROR, FakeCalls, flush, replayWithCalls } from "./async-replay.ts";
+import { DONE, ERROR, FakeCalls, failureOf, flush, http, replayWithCalls } from "./async-replay.ts";
 import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
 
 /**
@@ -24,20 +23,11 @@ import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from ".
 
 const EXCHANGING = popupWaitMachine.getStateNodeById("popupWait.exchanging").invoke[0]?.id ?? "";
 
-const http = (status: number): CallFailure => ({
-  kind: "http",
-  status,
-  error: { type: "invalid_request_error", message: `status ${status}` },
-  requestId: `req_${status}`,
-});
 const FAILURES: { label: string; error: unknown }[] = [
   { label: "rejected 400", error: http(400) },
   { label: "fails 500", error: http(500) },
   { label: "network failure", error: new TypeError("fetch failed") },
 ];
-
-const failureOf = (error: unknown): CallFailure =>
-  error instanceof Error ? { kind: "network", message: error.message } : (error as CallFailure);
 
 /** What the fake exchange answers for a popup key. */
 const exchanged = (input: ExchangeRequest): ExchangedUserKey => ({
