@@ -28,6 +28,8 @@ const connectHost: UserConfig = {
     emptyOutDir: true,
     target: "es2022",
     sourcemap: true,
+    // dist/connect/.vite/manifest.json: the benchmark measures each page's JavaScript from it.
+    manifest: true,
     // The modulepreload polyfill would need an inline script; every supported browser has it.
     modulePreload: { polyfill: false },
     rollupOptions: {
