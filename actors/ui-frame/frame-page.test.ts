@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getDefinition } from "../../protocol/catalogue/index.ts";
+import { hostsFor, provider } from "../../protocol/provider.ts";
+import type { ComponentView } from "../../ui/components/registry.ts";
+import { FakeWindow, link } from "../messaging/fake-window.ts";
+import { dataLayerFrameName } from "../messaging/names.ts";
+import { FakeDataLayer } from "./fake-data-layer.ts";
+import { apiOriginFor, readFrameHash, startFramePage } from "./frame-page.ts";
+import { baseProps, hostElement } from "./host-element.fixture.ts";
+import type { Size } from "./host-link.ts";
+
+const PLATFORM = "http://localhost:4000";
+const CONNECT = "http://127.0.0.1:4100";
+const NS = "instance-f";
+
+const cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const fn of cleanup.splice(0).reverse()) fn();
+});
+
+const hashFor = (component: string, namespace = NS) =>
+  `#${new URLSearchParams({
+    [provider.hashParams.runningInIframe]: "true",
+    [provider.hashParams.platformUrl]: `${PLATFORM}/dashboard?x=1`,
+    [provider.hashParams.namespace]: namespace,
+    [provider.hashParams.component]: component,
+  })}`;
+
+const TestView: ComponentView = () => null;
+
+/** A platform page with its host element, the data-layer frame and one UI frame. */
+function setup(
+  component: string,
+  options: {
+    registry?: Parameters<typeof startFramePage>[0]["registry"];
+    namespace?: string;
+  } = {},
+) {
+  const platform = new FakeWindow(PLATFORM);
+  const uiFrame = new FakeWindow(CONNECT);
+  const dataLayerWindow = new FakeWindow(CONNECT);
+  const [platformSeenByFrame, frameSeenByPlatform] = link(uiFrame, platform);
+  const [dataLayerSeenByFrame] = link(uiFrame, dataLayerWindow);
+  const parent = Object.assign(platformSeenByFrame, {
+    frames: { [dataLayerFrameName(NS)]: dataLayerSeenByFrame },
+  });
+  const self = Object.assign(uiFrame, { parent });
+  const dataLayer = new FakeDataLayer(dataLayerWindow, CONNECT);
+  cleanup.push(() => dataLayer.close());
+  const host = hostElement(NS, platform, frameSeenByPlatform, "host-1", cleanup);
+  const warnings: string[] = [];
+  let reportSize: ((size: Size) => void) | undefined;
+  const page = startFramePage({
+    hash: hashFor(component, options.namespace),
+    origin: CONNECT,
+    self,
+    registry: options.registry ?? {},
+    observeSize: (onSize) => {
+      reportSize = onSize;
+      return () => {};
+    },
+    log: { warn: (message) => warnings.push(message) },
+  });
+  cleanup.push(() => page.close());
+  return { page, host, dataLayer, warnings, resize: (size: Size) => reportSize?.(size) };
+}
+
+const methods = (calls: { method: string }[]) => calls.map((c) => c.method);
+
+describe("the frame's hash parameters (SPEC.md §2)", () => {
+  it("reads running-in-iframe, the platform origin from platformUrl, namespace and component", () => {
+    expect(readFrameHash(hashFor("payouts"))).toEqual({
+      runningInIframe: true,
+      platformOrigin: PLATFORM,
+      namespace: NS,
+      component: "payouts",
+    });
+  });
+
+  it("a missing or non-http platformUrl pins no origin in advance", () => {
+    expect(readFrameHash("#namespace=a").platformOrigin).toBe("*");
+    expect(readFrameHash("#platformUrl=javascript%3Aalert(1)").platformOrigin).toBe("*");
+    expect(readFrameHash("").component).toBeNull();
+  });
+
+  it("the API origin is the one of the environment whose connect host serves the frame", () => {
+    expect(apiOriginFor(hostsFor("prod").connect)).toBe(hostsFor("prod").api);
+    expect(apiOriginFor(CONNECT)).toBe(hostsFor("local").api);
+  });
+});
+
+describe("the component frame page", () => {
+  it("a catalogue component without a view reports loader start, then component_unavailable with its error text", async () => {
+    const { page, host, dataLayer } = setup("payouts");
+    await vi.waitFor(() => expect(methods(host.calls)).toContain("reportLoadError"));
+    expect(methods(host.calls)).toEqual(["reportLoaderStart", "reportLoadError"]);
+    expect(host.calls[1]?.arg).toEqual({
+      error: { name: "component_unavailable", message: getDefinition("payouts").errorText },
+    });
+    expect(page.state().status).toBe("error");
+    expect(page.state().errorText).toBe(getDefinition("payouts").errorText);
+    // Nothing to render, so the data layer is never asked for anything.
+    expect(dataLayer.inits).toEqual([]);
+  });
+
+  it("a name outside the catalogue reports unknown_component", async () => {
+    const { host, page } = setup("no-such-thing");
+    await vi.waitFor(() => expect(methods(host.calls)).toContain("reportLoadError"));
+    expect(host.calls.at(-1)?.arg).toMatchObject({ error: { name: "unknown_component" } });
+    expect(page.state().errorText).toBeNull();
+  });
+
+  it("a registered view: connects the data layer in the component's name, loads the view, ready", async () => {
+    const { page, host, dataLayer } = setup("payouts", {
+      registry: { payouts: async () => ({ default: TestView }) },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+    expect(page.state().View).toBe(TestView);
+    expect(page.state().dataLayer).toBeDefined();
+    expect(dataLayer.inits).toEqual([{ sender: "ui_frame", componentName: "payouts" }]);
+    await vi.waitFor(() => expect(methods(host.calls)).toContain("reportLoaderStart"));
+    expect(methods(host.calls)).not.toContain("reportLoadError");
+  });
+
+  it("an alias renders its target's view", async () => {
+    const { page } = setup("app-onboarding", {
+      registry: { "app-install": async () => ({ default: TestView }) },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+  });
+
+  it("a view chunk that fails to load reports view_load_failed", async () => {
+    const { page, host, warnings } = setup("payouts", {
+      registry: {
+        payouts: () => Promise.reject(new Error("Loading chunk 7 failed")),
+      },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("error"));
+    await vi.waitFor(() => expect(methods(host.calls)).toContain("reportLoadError"));
+    expect(host.calls.at(-1)?.arg).toEqual({
+      error: { name: "view_load_failed", message: getDefinition("payouts").errorText },
+    });
+    expect(warnings.join("\n")).toContain("view_load_failed");
+  });
+
+  it("without a data-layer frame for its namespace the frame reports connection_failed", async () => {
+    const { page } = setup("payouts", {
+      namespace: "another-instance",
+      registry: { payouts: async () => ({ default: TestView }) },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("error"));
+  });
+
+  it("a 401 reported by the view shows the session-expired state", async () => {
+    const { page } = setup("payouts", {
+      registry: { payouts: async () => ({ default: TestView }) },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+    page.unauthorized();
+    expect(page.state().status).toBe("sessionExpired");
+  });
+
+  it("the data layer turning unauthenticated after being authenticated expires the session; a new claim restores it", async () => {
+    const { page, dataLayer } = setup("payouts", {
+      registry: { payouts: async () => ({ default: TestView }) },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+    await vi.waitFor(() => expect(page.state().dataLayer?.authState()).toBeDefined());
+    const expired = {
+      status: "unauthenticated",
+      expires: null,
+      user: null,
+      userSessionExpired: true,
+    };
+    dataLayer.broadcast({ requestType: "authStateChanged", authState: expired } as never);
+    await vi.waitFor(() => expect(page.state().status).toBe("sessionExpired"));
+    dataLayer.broadcast({
+      requestType: "authStateChanged",
+      authState: dataLayer.authState,
+    } as never);
+    await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+  });
+
+  it("takes the host's props live, and its width from the observed size", async () => {
+    const { page, host, resize } = setup("payouts");
+    await vi.waitFor(() => expect(page.state().props).toEqual(baseProps));
+    host.setProps({ ...baseProps, locale: "de-DE" });
+    await vi.waitFor(() => expect(page.state().props?.locale).toBe("de-DE"));
+    resize({ width: 360, height: 120 });
+    expect(page.state().width).toBe(360);
+  });
+
+  it("close() stops the lifecycle and the links", async () => {
+    const { page, host } = setup("payouts");
+    await vi.waitFor(() => expect(methods(host.calls)).toContain("reportLoadError"));
+    page.close();
+    page.unauthorized();
+    expect(page.state().status).toBe("error");
+  });
+});

@@ -1,0 +1,301 @@
+/**
+ * The component frame page's wiring (connect/frame.html): reads the hash parameters
+ * (SPEC.md §2), opens the host link first — it is needed even to report a load error — then
+ * runs the component-frame machine: on `connecting` it opens the data-layer client, waits for
+ * its initresponse and loads the view chunk; it performs the machine's effects (loader start
+ * and load error to the host) and applies the host's appearance live. React subscribes to
+ * `state()`; `mountFramePage` renders it.
+ */
+import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+import { createActor } from "xstate";
+import {
+  type ComponentFrameEvent,
+  componentFrameMachine,
+} from "../../machines/components/component-frame.machine.ts";
+import { validateAppearance } from "../../protocol/appearance.schema.ts";
+import type { ComponentName } from "../../protocol/catalogue/index.ts";
+import { getDefinition } from "../../protocol/catalogue/index.ts";
+import { resolveLocale, textDirection } from "../../protocol/locales.ts";
+import { hostsFor, provider, serviceEnvironments } from "../../protocol/provider.ts";
+import { type ViewLoader, viewLoaderFor, viewRegistry } from "../../ui/components/registry.ts";
+import { frameStylesheet } from "../../ui/frame/frame.css.ts";
+import { FrameRoot, type FrameRootState } from "../../ui/frame/frame-root.view.tsx";
+import type { FrameShellStatus } from "../../ui/frame/frame-shell.view.tsx";
+import { kitStylesheet } from "../../ui/kit/index.ts";
+import { createThemeApplier, type ThemeApplier } from "../../ui/theme/apply.ts";
+import {
+  consoleLogger,
+  type Logger,
+  type MessageReceiver,
+  type PostTarget,
+  type Timers,
+} from "../messaging/types.ts";
+import { DataLayerFrameNotFoundError } from "./connect.ts";
+import {
+  createDataLayerClient,
+  type DataLayerClient,
+  findDataLayerWindow,
+} from "./data-layer-client.ts";
+import {
+  createHostLink,
+  type HostLink,
+  type HostProps,
+  type ObserveSize,
+  observeDocumentSize,
+} from "./host-link.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Hash parameters
+// ---------------------------------------------------------------------------------------------
+
+export interface FrameHash {
+  runningInIframe: boolean;
+  /** The platform origin from platformUrl; `"*"` (pin on first contact) when absent. */
+  platformOrigin: string;
+  namespace: string | null;
+  component: string | null;
+}
+
+/** Reads SPEC.md §2's hash parameters (and ours: namespace, component). */
+export function readFrameHash(hash: string): FrameHash {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const names = provider.hashParams;
+  let platformOrigin = "*";
+  const platformUrl = params.get(names.platformUrl);
+  if (platformUrl) {
+    try {
+      const url = new URL(platformUrl);
+      if (url.protocol === "https:" || url.protocol === "http:") platformOrigin = url.origin;
+    } catch {
+      // An unparsable platformUrl pins nothing in advance.
+    }
+  }
+  return {
+    runningInIframe: params.get(names.runningInIframe) === "true",
+    platformOrigin,
+    namespace: params.get(names.namespace) || null,
+    component: params.get(names.component) || null,
+  };
+}
+
+/** The API origin of the environment whose connect host serves this frame. */
+export function apiOriginFor(connectOrigin: string): string {
+  for (const environment of serviceEnvironments) {
+    if (environment === "local") continue;
+    const hosts = hostsFor(environment);
+    if (hosts.connect === connectOrigin) return hosts.api;
+  }
+  return hostsFor("local").api;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+// ---------------------------------------------------------------------------------------------
+
+export type FrameState = FrameRootState;
+
+export interface FramePageOptions {
+  hash: string;
+  /** The frame's own origin (the connect origin). */
+  origin: string;
+  self: MessageReceiver & { parent: PostTarget & { frames: unknown } };
+  registry?: Partial<Record<ComponentName, ViewLoader>>;
+  observeSize?: ObserveSize;
+  /** Where the theme goes; none in tests that do not look at it. */
+  document?: Document;
+  timers?: Timers;
+  dataLayerTimeoutMs?: number;
+  log?: Logger;
+}
+
+export interface FramePage {
+  state(): FrameState;
+  subscribe(listener: () => void): () => void;
+  hostLink: HostLink;
+  apiOrigin: string;
+  /** A view's API call answered 401. */
+  unauthorized(): void;
+  /** A view could not show its content at all. */
+  loadFailed(message: string): void;
+  close(): void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function startFramePage(options: FramePageOptions): FramePage {
+  const log = options.log ?? consoleLogger;
+  const hash = readFrameHash(options.hash);
+  const definition = hash.component ? getDefinition(hash.component) : undefined;
+  const loadView = hash.component
+    ? viewLoaderFor(hash.component, options.registry ?? viewRegistry)
+    : undefined;
+  const namespace = hash.namespace;
+
+  let state: FrameState = {
+    status: "loading",
+    component: hash.component,
+    errorText: definition?.errorText ?? null,
+    width: undefined,
+    View: undefined,
+    props: undefined,
+    dataLayer: undefined,
+  };
+  const listeners = new Set<() => void>();
+  const update = (patch: Partial<FrameState>) => {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener();
+  };
+
+  const observeSize = options.observeSize ?? observeDocumentSize;
+  const hostLink = createHostLink({
+    // Without a namespace no host can answer; the link then only times out its calls.
+    namespace: namespace ?? "missing-namespace",
+    self: options.self,
+    parent: options.self.parent,
+    platformOrigin: hash.platformOrigin,
+    observeSize: (onSize) =>
+      observeSize((size) => {
+        if (size.width !== state.width) update({ width: size.width });
+        onSize(size);
+      }),
+    ...(options.timers ? { timers: options.timers } : {}),
+    log,
+  });
+
+  let theme: ThemeApplier | undefined;
+  if (options.document) {
+    theme = createThemeApplier(options.document, validateAppearance(undefined), [
+      kitStylesheet,
+      frameStylesheet,
+    ]);
+  }
+  const applyProps = (props: HostProps) => {
+    update({ props });
+    if (options.document) {
+      const locale = resolveLocale(props.locale ?? undefined);
+      options.document.documentElement.lang = locale;
+      options.document.documentElement.dir = textDirection(locale);
+    }
+    if (!theme || definition?.ignoreThemingValues) return;
+    const { appearance, warnings } = validateAppearance(props.appearance ?? undefined);
+    for (const warning of warnings) log.warn(warning.message, { path: warning.path });
+    theme.update({ appearance });
+  };
+  const stopProps = hostLink.onProps(applyProps);
+  const initialProps = hostLink.props();
+  if (initialProps) applyProps(initialProps);
+
+  const report = (what: string, call: Promise<void>) =>
+    call.catch((error: unknown) => log.warn(`${what} not delivered`, { error: messageOf(error) }));
+
+  const actor = createActor(componentFrameMachine, {
+    input: {
+      component: hash.component,
+      errorText: definition?.errorText ?? null,
+      viewAvailable: loadView !== undefined,
+    },
+  });
+  // Events after the final state (or close) are dropped: XState would warn on the console.
+  const send = (event: ComponentFrameEvent) => {
+    if (actor.getSnapshot().status === "active") actor.send(event);
+  };
+  actor.on("loader.start", () => report("loader start", hostLink.reportLoaderStart()));
+  actor.on("load.error", ({ error, detail }) => {
+    if (detail) log.warn(`component frame: ${error.name}`, { detail });
+    report("load error", hostLink.reportLoadError(error));
+  });
+
+  let dataLayer: DataLayerClient | undefined;
+  let stopAuth: (() => void) | undefined;
+  let closed = false;
+
+  const connect = async () => {
+    if (!namespace || !hash.component) throw new Error("the frame's hash names no namespace");
+    const target = findDataLayerWindow(options.self, namespace);
+    if (!target) throw new DataLayerFrameNotFoundError(namespace);
+    dataLayer = createDataLayerClient({
+      dataLayer: target,
+      connectOrigin: options.origin,
+      componentName: hash.component,
+      ...(options.timers ? { timers: options.timers } : {}),
+      ...(options.dataLayerTimeoutMs ? { defaultTimeoutMs: options.dataLayerTimeoutMs } : {}),
+      log,
+    });
+    await dataLayer.ready;
+    return dataLayer;
+  };
+
+  const run = async () => {
+    const viewModule = loadView?.();
+    viewModule?.catch(() => {});
+    let connected: DataLayerClient;
+    try {
+      connected = await connect();
+    } catch (error) {
+      if (!closed) send({ type: "links.failed", message: messageOf(error) });
+      return;
+    }
+    if (closed) return;
+    update({ dataLayer: connected });
+    send({ type: "links.connected" });
+    stopAuth = connected.onAuthState((auth) =>
+      send({ type: "auth.changed", authenticated: auth.status !== "unauthenticated" }),
+    );
+    try {
+      const module = await viewModule;
+      if (closed) return;
+      if (!module) throw new Error("no view");
+      update({ View: module.default });
+      send({ type: "view.loaded" });
+    } catch (error) {
+      if (!closed) send({ type: "view.failed", message: messageOf(error) });
+    }
+  };
+
+  const toStatus = (value: unknown): FrameShellStatus =>
+    value === "ready"
+      ? "ready"
+      : value === "sessionExpired"
+        ? "sessionExpired"
+        : value === "error"
+          ? "error"
+          : "loading";
+  actor.subscribe((snapshot) => {
+    const status = toStatus(snapshot.value);
+    if (status !== state.status) update({ status });
+  });
+  actor.start();
+  update({ status: toStatus(actor.getSnapshot().value) });
+  if (actor.getSnapshot().value === "connecting") void run();
+
+  return {
+    state: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    hostLink,
+    apiOrigin: apiOriginFor(options.origin),
+    unauthorized: () => send({ type: "api.unauthorized" }),
+    loadFailed: (message) => send({ type: "view.error", message }),
+    close() {
+      if (closed) return;
+      closed = true;
+      actor.stop();
+      stopAuth?.();
+      stopProps();
+      dataLayer?.close();
+      hostLink.close();
+      theme?.destroy();
+      listeners.clear();
+    },
+  };
+}
+
+/** Renders the page into `container`; returns what unmounts it. */
+export function mountFramePage(page: FramePage, container: Element): () => void {
+  const root = createRoot(container);
+  root.render(createElement(FrameRoot, { page }));
+  return () => root.unmount();
+}
