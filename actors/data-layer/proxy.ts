@@ -4,7 +4,7 @@
  * encoding, error mapping, response interception and redaction, abort.
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
-import { getDefinition } from "../../protocol/catalogue/index.ts";
+import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
 import { endpoints, externalAccountKeyEndpoints } from "../../protocol/endpoints.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
 import {
@@ -37,7 +37,7 @@ export const notEnabledMessage = (component: string) =>
 
 /** The catalogue entry behind a component name, in tag form or API form. */
 function componentInfo(name: string): { enabledKey: string; internal: boolean } {
-  const definition = getDefinition(name) ?? getDefinition(name.replace(/_/g, "-"));
+  const definition = manifestEntry(name);
   if (definition)
     return { enabledKey: definition.enabledKey, internal: definition.releaseState === "internal" };
   return { enabledKey: name.replace(/-/g, "_"), internal: false };

@@ -15,7 +15,7 @@ import {
 } from "../../machines/components/component-frame.machine.ts";
 import { validateAppearance } from "../../protocol/appearance.schema.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
-import { getDefinition } from "../../protocol/catalogue/index.ts";
+import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
 import { resolveLocale, textDirection } from "../../protocol/locales.ts";
 import { hostsFor, provider, serviceEnvironments } from "../../protocol/provider.ts";
 import { type ViewLoader, viewLoaderFor, viewRegistry } from "../../ui/components/registry.ts";
@@ -126,7 +126,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function startFramePage(options: FramePageOptions): FramePage {
   const log = options.log ?? consoleLogger;
   const hash = readFrameHash(options.hash);
-  const definition = hash.component ? getDefinition(hash.component) : undefined;
+  const definition = hash.component ? manifestEntry(hash.component) : undefined;
   const loadView = hash.component
     ? viewLoaderFor(hash.component, options.registry ?? viewRegistry)
     : undefined;

@@ -8,11 +8,8 @@
  *   "payouts-list": () => import("./payouts-list/payouts-list.view.tsx"),
  */
 import type { ComponentType } from "react";
-import {
-  type ComponentName,
-  isComponentName,
-  resolveAlias,
-} from "../../protocol/catalogue/index.ts";
+import type { ComponentName } from "../../protocol/catalogue/index.ts";
+import { catalogueManifest, isManifestName } from "../../protocol/catalogue/manifest.ts";
 
 /** What the frame shell gives a component view (data and host props come from context). */
 export interface ComponentViewProps {
@@ -35,9 +32,10 @@ export function viewLoaderFor(
   name: string,
   registry: Partial<Record<ComponentName, ViewLoader>> = viewRegistry,
 ): ViewLoader | undefined {
-  if (!isComponentName(name)) return undefined;
+  if (!isManifestName(name)) return undefined;
   const own = registry[name];
   if (own) return own;
-  const target = resolveAlias(name);
-  return isComponentName(target) ? registry[target] : undefined;
+  const entry = catalogueManifest[name];
+  const target = "aliasOf" in entry ? entry.aliasOf : undefined;
+  return target !== undefined && isManifestName(target) ? registry[target] : undefined;
 }
