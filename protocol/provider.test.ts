@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   allowlists,
   classifyEnvironment,
+  environmentOfConnectOrigin,
   hostsFor,
   internalOverridesAllowed,
   isLoopbackIp,
   isProxyAllowed,
   localEnvironment,
   nameFromTag,
+  parseHostsMeta,
   provider,
   serviceEnvironments,
   tagName,
@@ -111,5 +113,31 @@ describe("the provider configuration", () => {
     expect(isProxyAllowed("https://api.oriel.com.evil.example/v1", hosts)).toBe(false);
     expect(isProxyAllowed("http://api.oriel.com/v1/payouts", hosts)).toBe(false);
     expect(isProxyAllowed("not a url", hosts)).toBe(false);
+  });
+});
+
+describe("which environment serves a page (the hosts come from the provider, not the platform)", () => {
+  it("recognises a remote environment by its connect origin", () => {
+    expect(environmentOfConnectOrigin("https://connect.qa.oriel.com")).toEqual({
+      environment: "qa",
+      hosts: hostsFor("qa"),
+    });
+  });
+
+  it("takes a local setup's hosts from the connect host's meta, loopback origins only", () => {
+    const local = parseHostsMeta(
+      JSON.stringify({ api: "http://127.0.0.1:5200", files: "https://evil.example", dashboard: 7 }),
+    );
+    expect(local).toEqual({ api: "http://127.0.0.1:5200" });
+    const { environment, hosts } = environmentOfConnectOrigin("http://127.0.0.1:5100", local);
+    expect(environment).toBe("local");
+    expect(hosts).toMatchObject({ api: "http://127.0.0.1:5200", connect: "http://127.0.0.1:5100" });
+    expect(hosts.files).toBe(hostsFor("local").files);
+  });
+
+  it("ignores a hosts meta that is not JSON, or not an object", () => {
+    expect(parseHostsMeta("not json")).toEqual({});
+    expect(parseHostsMeta("null")).toEqual({});
+    expect(parseHostsMeta(undefined)).toEqual({});
   });
 });

@@ -181,6 +181,62 @@ export function hostsFor(env: ServiceEnvironment, ports?: Partial<LocalPorts>): 
   return remoteEnvironments[env];
 }
 
+/**
+ * The meta element through which a connect host tells the pages it serves the hosts of a
+ * local environment (whose ports are configurable). It comes from the provider's own server,
+ * never from the platform: a platform must not be able to point the data layer at another API.
+ */
+export const hostsMetaName = `${ID}-hosts`;
+
+const isLocalOrigin = (value: unknown): value is string => {
+  if (typeof value !== "string") return false;
+  try {
+    const url = new URL(value);
+    return (
+      url.origin === value &&
+      (url.hostname === "localhost" || isLoopbackIp(url.hostname)) &&
+      (url.protocol === "http:" || url.protocol === "https:")
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** Reads the hosts meta content: only loopback origins are taken; anything else is ignored. */
+export function parseHostsMeta(content: string | null | undefined): Partial<ProviderHosts> {
+  if (!content) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(content);
+  } catch {
+    return {};
+  }
+  if (typeof raw !== "object" || raw === null) return {};
+  const hosts: Partial<ProviderHosts> = {};
+  for (const role of ["api", "files", "connect", "dashboard", "errorReporting"] as const) {
+    const value = (raw as Record<string, unknown>)[role];
+    if (isLocalOrigin(value)) hosts[role] = value;
+  }
+  return hosts;
+}
+
+/**
+ * The environment whose connect host serves a page at `origin`: a remote environment is
+ * recognised by its connect origin; anything else is a local setup, whose other hosts come
+ * from the connect host's hosts meta (`local`), else from the default local ports.
+ */
+export function environmentOfConnectOrigin(
+  origin: string,
+  local: Partial<ProviderHosts> = {},
+): { environment: ServiceEnvironment; hosts: ProviderHosts } {
+  for (const environment of serviceEnvironments) {
+    if (environment === "local") continue;
+    const hosts = hostsFor(environment);
+    if (hosts.connect === origin) return { environment, hosts };
+  }
+  return { environment: "local", hosts: { ...hostsFor("local"), ...local, connect: origin } };
+}
+
 /** host_env of the metrics payload (SPEC.md §7): prod for production, qa for anything else. */
 export const hostEnvOf = (env: ServiceEnvironment): "prod" | "qa" =>
   env === "prod" ? "prod" : "qa";

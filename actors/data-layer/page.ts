@@ -4,26 +4,17 @@
  * starts `createDataLayer` over the browser's window, fetch and localStorage.
  */
 import {
-  hostsFor,
-  type ProviderHosts,
+  environmentOfConnectOrigin,
+  hostsMetaName,
+  parseHostsMeta,
   provider,
-  type ServiceEnvironment,
-  serviceEnvironments,
 } from "../../protocol/provider.ts";
 import { createDataLayer, type DataLayer } from "./data-layer.ts";
 import type { DataLayerWindow, StorageLike, WindowMessageEvent } from "./types.ts";
 
-/** The environment whose connect host serves this page; anything else is a local setup. */
-export function environmentOf(origin: string): {
-  environment: ServiceEnvironment;
-  hosts: ProviderHosts;
-} {
-  for (const environment of serviceEnvironments) {
-    if (environment === "local") continue;
-    const hosts = hostsFor(environment);
-    if (hosts.connect === origin) return { environment, hosts };
-  }
-  return { environment: "local", hosts: { ...hostsFor("local"), connect: origin } };
+/** The environment whose connect host serves this page (see `environmentOfConnectOrigin`). */
+export function environmentOf(origin: string, hostsMeta?: string | null) {
+  return environmentOfConnectOrigin(origin, parseHostsMeta(hostsMeta));
 }
 
 /** The platform page (hash parameter platformUrl, SPEC.md §2): its origin and path. */
@@ -67,7 +58,8 @@ function browserWindow(early: MessageEvent[]): DataLayerWindow {
 }
 
 export function startDataLayerPage(early: MessageEvent[] = []): DataLayer {
-  const { environment, hosts } = environmentOf(location.origin);
+  const meta = document.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content");
+  const { environment, hosts } = environmentOf(location.origin, meta);
   const platform = platformOf(location.hash);
   return createDataLayer({
     window: browserWindow(early),

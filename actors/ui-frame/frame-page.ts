@@ -17,7 +17,12 @@ import { validateAppearance } from "../../protocol/appearance.schema.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
 import { resolveLocale, textDirection } from "../../protocol/locales.ts";
-import { hostsFor, provider, serviceEnvironments } from "../../protocol/provider.ts";
+import {
+  environmentOfConnectOrigin,
+  hostsMetaName,
+  parseHostsMeta,
+  provider,
+} from "../../protocol/provider.ts";
 import { type ViewLoader, viewLoaderFor, viewRegistry } from "../../ui/components/registry.ts";
 import { frameStylesheet } from "../../ui/frame/frame.css.ts";
 import { FrameRoot, type FrameRootState } from "../../ui/frame/frame-root.view.tsx";
@@ -80,13 +85,8 @@ export function readFrameHash(hash: string): FrameHash {
 }
 
 /** The API origin of the environment whose connect host serves this frame. */
-export function apiOriginFor(connectOrigin: string): string {
-  for (const environment of serviceEnvironments) {
-    if (environment === "local") continue;
-    const hosts = hostsFor(environment);
-    if (hosts.connect === connectOrigin) return hosts.api;
-  }
-  return hostsFor("local").api;
+export function apiOriginFor(connectOrigin: string, hostsMeta?: string | null): string {
+  return environmentOfConnectOrigin(connectOrigin, parseHostsMeta(hostsMeta)).hosts.api;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +276,10 @@ export function startFramePage(options: FramePageOptions): FramePage {
       return () => listeners.delete(listener);
     },
     hostLink,
-    apiOrigin: apiOriginFor(options.origin),
+    apiOrigin: apiOriginFor(
+      options.origin,
+      options.document?.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content"),
+    ),
     unauthorized: () => send({ type: "api.unauthorized" }),
     loadFailed: (message) => send({ type: "view.error", message }),
     close() {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { localEnvironment } from "../../protocol/provider.ts";
+import { localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
 import { createConnectHostApp } from "./connect.ts";
 
 function builtHost() {
@@ -33,6 +33,19 @@ describe("the connect host", () => {
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).not.toContain("unsafe-eval");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("tells its pages the other hosts of this environment, from the server's own configuration", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+    writeFileSync(join(dist, "frame.html"), "<html><head><title>f</title></head></html>");
+    const hosts = localEnvironment({ api: 5200 });
+    const html = await (
+      await createConnectHostApp({ hosts, distDir: dist }).request("/frame.html")
+    ).text();
+    const content = /<meta name="[a-z]+-hosts" content="([^"]+)">/.exec(html)?.[1] ?? "";
+    expect(parseHostsMeta(content.replace(/&quot;/g, '"'))).toMatchObject({
+      api: "http://127.0.0.1:5200",
+    });
   });
 
   it("lets only the data-layer page connect to the API origins", async () => {

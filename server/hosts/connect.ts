@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
 import { Hono } from "hono";
-import type { ProviderHosts } from "../../protocol/provider.ts";
+import { hostsMetaName, type ProviderHosts } from "../../protocol/provider.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
 
 /**
@@ -35,6 +35,11 @@ const contentTypes: Record<string, string> = {
 export function createConnectHostApp({ hosts, distDir }: ConnectHostOptions) {
   const root = resolve(distDir);
   const app = new Hono();
+  // The pages learn the other hosts from the server that serves them (ports are configurable
+  // locally), never from the platform that embeds them.
+  const { api, files, dashboard, errorReporting } = hosts;
+  const hostsJson = JSON.stringify({ api, files, dashboard, errorReporting });
+  const hostsMeta = `<meta name="${hostsMetaName}" content="${hostsJson.replace(/"/g, "&quot;")}">`;
 
   app.use(async (c, next) => {
     await next();
@@ -49,7 +54,7 @@ export function createConnectHostApp({ hosts, distDir }: ConnectHostOptions) {
       if (!existsSync(file)) return c.text("This page is not built: run `npm run build`.", 503);
       c.header("Content-Security-Policy", connectHostCsp(page, hosts));
       c.header("Cache-Control", "no-cache");
-      return c.html(readFileSync(file, "utf8"));
+      return c.html(readFileSync(file, "utf8").replace("</head>", `${hostsMeta}</head>`));
     });
   }
 
