@@ -13,11 +13,12 @@ import {
   type ComponentFrameEvent,
   componentFrameMachine,
 } from "../../machines/components/component-frame.machine.ts";
-import { validateAppearance } from "../../protocol/appearance.schema.ts";
+import { validateAppearance, validateFonts } from "../../protocol/appearance.schema.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
 import { resolveLocale, textDirection } from "../../protocol/locales.ts";
 import {
+  classifyEnvironment,
   environmentOfConnectOrigin,
   hostsMetaName,
   parseHostsMeta,
@@ -179,8 +180,12 @@ export function startFramePage(options: FramePageOptions): FramePage {
     }
     if (!theme || definition?.ignoreThemingValues) return;
     const { appearance, warnings } = validateAppearance(props.appearance ?? undefined);
-    for (const warning of warnings) log.warn(warning.message, { path: warning.path });
-    theme.update({ appearance });
+    const fonts = validateFonts(props.fonts, {
+      development: classifyEnvironment(new URL(options.origin).hostname) !== "production",
+    });
+    for (const warning of [...warnings, ...fonts.warnings])
+      log.warn(warning.message, { path: warning.path });
+    theme.update({ appearance, fonts: fonts.fonts });
   };
   const stopProps = hostLink.onProps(applyProps);
   const initialProps = hostLink.props();

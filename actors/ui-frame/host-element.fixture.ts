@@ -12,6 +12,7 @@ export const baseProps: HostProps = {
   attributes: { "default-filter": "paid" },
   setters: { handledEvents: ["onExit"] },
   appearance: null,
+  fonts: null,
   locale: "en-GB",
 };
 

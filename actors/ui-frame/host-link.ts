@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type HostProps, hostPropsSchema } from "../../protocol/messages/host-props.schema.ts";
 import { safeParseMessage } from "../../protocol/parse.ts";
 import {
   type CallClient,
@@ -29,14 +29,8 @@ import { createWindowMessenger } from "../messaging/window-messenger.ts";
  * size, so a component survives its host element being re-created.
  */
 
-/** The `props` subscription's value (see `actors/messaging/call.ts`). */
-export const hostPropsSchema = z.object({
-  attributes: z.record(z.string().min(1).max(200), z.string().max(10_000)),
-  setters: z.record(z.string().min(1).max(200), z.unknown()),
-  appearance: z.record(z.string(), z.unknown()).nullable(),
-  locale: z.string().max(35).nullable(),
-});
-export type HostProps = z.output<typeof hostPropsSchema>;
+/** The `props` subscription's value (`protocol/messages/host-props.schema.ts`). */
+export type { HostProps };
 
 export interface Size {
   width: number;

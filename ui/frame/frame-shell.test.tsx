@@ -131,7 +131,7 @@ describe("the frame root", () => {
     expect(before.textContent).toBe(payoutsText);
     act(() =>
       set({
-        props: { attributes: {}, setters: {}, appearance: null, locale: "ja-JP" },
+        props: { attributes: {}, setters: {}, appearance: null, fonts: null, locale: "ja-JP" },
       }),
     );
     expect(await screen.findByText(jaJP["frame.loadFailure.payouts"])).toBeTruthy();

@@ -1,0 +1,22 @@
+/**
+ * What a host element hands its UI frame over the call protocol's `props` subscription
+ * (docs/protocol.md "Host element ⇄ UI frame"): the element's attributes, its setter values,
+ * and the instance's appearance, fonts and locale. Sent at once and on every change.
+ *
+ * Callback setters (`setOnX`) never cross: the host keeps the function and lists its event in
+ * `setters.handledEvents`. Appearance and fonts are validated again by the frame before they
+ * apply (`validateAppearance`, `validateFonts`): a bad value is dropped with a warning.
+ */
+import { z } from "zod";
+
+export const hostPropsSchema = z.object({
+  attributes: z.record(z.string().min(1).max(200), z.string().max(10_000)),
+  setters: z.record(z.string().min(1).max(200), z.unknown()),
+  appearance: z.record(z.string(), z.unknown()).nullable(),
+  /** The loader's `fonts` option, as given: an array of font sources. */
+  fonts: z.array(z.unknown()).max(50).nullable().default(null),
+  locale: z.string().max(35).nullable(),
+});
+
+export type HostProps = z.output<typeof hostPropsSchema>;
+export type HostPropsInput = z.input<typeof hostPropsSchema>;
