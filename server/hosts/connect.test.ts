@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
+import { hostsFor, localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
 import { createConnectHostApp } from "./connect.ts";
 
 function builtHost() {
@@ -46,6 +46,19 @@ describe("the connect host", () => {
     expect(parseHostsMeta(content.replace(/&quot;/g, '"'))).toMatchObject({
       api: "http://127.0.0.1:5200",
     });
+  });
+
+  it("allows loopback font stylesheets only when the connect host itself is local", async () => {
+    const { app } = builtHost();
+    expect((await app.request("/frame.html")).headers.get("content-security-policy")).toContain(
+      "font-src 'self' https: data: http://localhost:*",
+    );
+    const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+    writeFileSync(join(dist, "frame.html"), "<html><head></head></html>");
+    const prod = createConnectHostApp({ hosts: hostsFor("prod"), distDir: dist });
+    const csp = (await prod.request("/frame.html")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("font-src 'self' https: data:;");
+    expect(csp).not.toContain("http://localhost");
   });
 
   it("lets only the data-layer page connect to the API origins", async () => {

@@ -1,4 +1,4 @@
-import type { ProviderHosts } from "../../protocol/provider.ts";
+import { isLoopbackIp, type ProviderHosts } from "../../protocol/provider.ts";
 
 /**
  * The Content-Security-Policy of every page the connect host serves (USERS.md 5: the frames
@@ -11,12 +11,17 @@ export type ConnectPage = "data-layer" | "frame" | "popup";
 
 export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string {
   const apiOrigins = [hosts.api, hosts.files, hosts.errorReporting];
+  // Locally a platform may serve its fonts over http from loopback (validateFonts allows it
+  // in development); everywhere else fonts and stylesheets come over https only.
+  const connectHost = new URL(hosts.connect).hostname;
+  const local = connectHost === "localhost" || isLoopbackIp(connectHost);
+  const loopback = local ? ["http://localhost:*", "http://127.0.0.1:*"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'none'"],
     "script-src": ["'self'"],
-    "style-src": ["'self'", "https:"],
-    "font-src": ["'self'", "https:", "data:"],
-    "img-src": ["'self'", "data:", "https:"],
+    "style-src": ["'self'", "https:", ...loopback],
+    "font-src": ["'self'", "https:", "data:", ...loopback],
+    "img-src": ["'self'", "data:", "https:", ...loopback],
     "connect-src": page === "data-layer" ? ["'self'", ...new Set(apiOrigins)] : ["'self'"],
     "frame-src": ["'none'"],
     "worker-src": ["'none'"],
