@@ -12,6 +12,11 @@ export interface PaginationProps {
   count?: number;
   /** A page is loading: the buttons ignore clicks but keep focus. */
   loading?: boolean;
+  /**
+   * The navigation landmark's name, when a screen has more than one paginated list (landmark
+   * names must be unique); defaults to "Pagination" in the user's language.
+   */
+  label?: string;
 }
 
 /** Previous/next controls of a keyset-paginated list (`starting_after` / `ending_before`). */
@@ -22,10 +27,14 @@ export function Pagination({
   onNext,
   count,
   loading = false,
+  label,
 }: PaginationProps) {
   const intl = useIntl();
   return (
-    <nav className="kit-pagination" aria-label={intl.formatMessage(kitMessages.paginationLabel)}>
+    <nav
+      className="kit-pagination"
+      aria-label={label ?? intl.formatMessage(kitMessages.paginationLabel)}
+    >
       {count === undefined ? null : (
         <span className="kit-secondary-text" aria-live="polite">
           {intl.formatMessage(kitMessages.resultCount, { count })}

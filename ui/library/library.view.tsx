@@ -235,7 +235,14 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
         />
         <Table caption="Loading" columns={columns} rows={[]} rowKey={(r) => r.id} loading />
         <Table caption="Empty" columns={columns} rows={[]} rowKey={(r) => r.id} />
-        <Pagination hasPrevious hasNext={false} onPrevious={() => {}} onNext={() => {}} loading />
+        <Pagination
+          label="Loading pagination"
+          hasPrevious
+          hasNext={false}
+          onPrevious={() => {}}
+          onNext={() => {}}
+          loading
+        />
       </Section>
     </main>
   );

@@ -35,7 +35,7 @@ const ready = new Promise((resolve) => {
         requestType: "init",
         requestId: "init-1",
         sender: "platform",
-        publishableKey: "pk_test_e2e",
+        publishableKey: params.get("pk") ?? "pk_test_e2e",
       },
       connect,
       [channel.port2],
@@ -56,6 +56,16 @@ window.dataLayer = {
 };
 
 document.body.append(frame);
+
+// UI frames of the connect origin (test stand-ins), once the data layer is there.
+const uiFrames = (params.get("frames") ?? "").split(",").filter(Boolean);
+ready.then(() => {
+  for (const component of uiFrames) {
+    const ui = document.createElement("iframe");
+    ui.src = `${connect}/__test__/ui-frame.html#namespace=${namespace}&component=${component}`;
+    document.body.append(ui);
+  }
+});
 
 const strangerFrame = document.createElement("iframe");
 strangerFrame.src = `${stranger}/stranger.html#namespace=${namespace}`;

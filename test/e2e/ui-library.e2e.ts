@@ -1,0 +1,193 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AxeViolation, UiLibraryPage } from "./models/ui-library.model.ts";
+import { launchChromium } from "./support/browser.ts";
+import { startTestHosts } from "./support/hosts.ts";
+
+// The UI library page (issue 5, item 6) in Debian's Chromium, served by the connect host
+// from the build under the frame CSP: axe in both themes, the pseudo-locale at 360px,
+// keyboard focus, and a clean console throughout.
+
+let hosts: Awaited<ReturnType<typeof startTestHosts>>;
+let browser: Browser;
+const resultsDir = new URL("../../test-results/", import.meta.url).pathname;
+
+beforeAll(async () => {
+  hosts = await startTestHosts();
+  browser = await launchChromium();
+  mkdirSync(resultsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await hosts?.close();
+});
+
+const seriousOrCritical = (violations: AxeViolation[]) =>
+  violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target).join(", ")}`);
+
+describe("the UI library page in Chromium", () => {
+  it("renders every primitive under the frame CSP, switches locale by the hash, with no console error and no CSP violation", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-US",
+      theme: "light",
+    });
+    const facts = await library.documentFacts();
+    expect(facts).toMatchObject({ lang: "en-US", dir: "ltr", heading: "Typography" });
+    const sections = await library.page.getByRole("region").count();
+    expect(sections).toBeGreaterThanOrEqual(10);
+    expect(await library.page.getByRole("table").count()).toBe(3);
+    expect(await library.page.locator("main").innerText()).toContain("Something went wrong");
+
+    // The hash switches the locale in place: no reload, <html lang> follows.
+    await library.page.evaluate(() => {
+      (window as never as { beforeSwitch: boolean }).beforeSwitch = true;
+    });
+    await library.switchTo({ locale: "en-XA", theme: "light" });
+    expect(await library.documentFacts()).toMatchObject({ lang: "en-XA", dir: "ltr" });
+    expect(await library.page.locator("main").innerText()).not.toContain("Something went wrong");
+    expect(await library.page.evaluate(() => "beforeSwitch" in window)).toBe(true);
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("axe-core finds zero serious or critical violations in the light theme and in the dark theme", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-US",
+      theme: "light",
+    });
+    const light = await library.documentFacts();
+    expect(seriousOrCritical(await library.runAxe())).toEqual([]);
+
+    await library.switchTo({ locale: "en-US", theme: "dark" });
+    const dark = await library.documentFacts();
+    // The switch really changed the colours axe measured.
+    expect(dark.background).not.toBe(light.background);
+    expect(dark.color).not.toBe(light.color);
+    expect(seriousOrCritical(await library.runAxe())).toEqual([]);
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("axe-core finds zero serious or critical violations in the pseudo-locale", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-XA",
+      theme: "dark",
+    });
+    expect(seriousOrCritical(await library.runAxe())).toEqual([]);
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("in the pseudo-locale at 360px wide no text overflows its container (screenshot in test-results/)", async () => {
+    const library = await UiLibraryPage.open(
+      browser,
+      hosts.connect,
+      { locale: "en-XA", theme: "light" },
+      { width: 360 },
+    );
+    const facts = await library.documentFacts();
+    expect(facts.lang).toBe("en-XA");
+    // The pseudo-locale is really on screen: accented, lengthened text, not English.
+    expect(await library.page.locator("main").innerText()).not.toContain("Something went wrong");
+    expect(await library.page.locator("main").innerText()).toMatch(/[^\u0020-\u007e\s]/);
+    const bytes = await library.screenshot(`${resultsDir}ui-library-en-XA-360.png`);
+    expect(bytes).toBeGreaterThan(10_000);
+    expect(await library.findOverflows()).toEqual([]);
+    // Narrow tables scroll: their scrollers must still be keyboard-reachable and named.
+    expect(seriousOrCritical(await library.runAxe())).toEqual([]);
+
+    await library.switchTo({ locale: "en-XA", theme: "dark" });
+    await library.screenshot(`${resultsDir}ui-library-en-XA-360-dark.png`);
+    expect(await library.findOverflows()).toEqual([]);
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("the checks can fail: axe sees an unnamed low-contrast button, the page sees a CSP violation", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-US",
+      theme: "light",
+    });
+    await library.page.evaluate(() => {
+      const main = document.querySelector("main");
+      const button = document.createElement("button");
+      button.style.color = "#ddd";
+      button.style.backgroundColor = "#fff";
+      button.append(document.createElement("span"));
+      const faint = document.createElement("p");
+      faint.textContent = "faint text";
+      faint.style.color = "#eee";
+      main?.append(button, faint);
+      // Inline script: the frame CSP refuses it.
+      const script = document.createElement("script");
+      script.textContent = "window.ran = true";
+      document.head.append(script);
+    });
+    const ids = (await library.runAxe()).map((v) => v.id);
+    expect(ids).toEqual(expect.arrayContaining(["button-name", "color-contrast"]));
+    await expect
+      .poll(() => library.problems.some((p) => p.startsWith("csp: script-src")))
+      .toBe(true);
+    expect(await library.page.evaluate(() => "ran" in window)).toBe(false);
+    await library.close();
+  });
+
+  it("the overflow check catches text that is clipped or escapes the viewport", async () => {
+    // The check itself must be able to fail: break the layout on purpose and look.
+    const library = await UiLibraryPage.open(
+      browser,
+      hosts.connect,
+      { locale: "en-XA", theme: "light" },
+      { width: 360 },
+    );
+    await library.page.evaluate(() => {
+      const badge = document.querySelector<HTMLElement>(".kit-badge");
+      if (badge) badge.textContent = "W".repeat(80);
+      const title = document.querySelector<HTMLElement>(".kit-banner__title");
+      if (title) {
+        title.style.whiteSpace = "nowrap";
+        title.style.overflow = "hidden";
+        title.textContent = "W".repeat(80);
+      }
+    });
+    const kinds = new Set((await library.findOverflows()).map((o) => o.kind));
+    expect(kinds).toEqual(
+      new Set(["text overflows its box", "extends past the viewport", "page scrolls sideways"]),
+    );
+    await library.close();
+  });
+
+  it("Tab reaches every interactive primitive, each with a visible focus indicator", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-US",
+      theme: "light",
+    });
+    const { interactive, stops } = await library.tabThroughEverything();
+    // Buttons, links, text fields, table rows and pagination at least.
+    expect(interactive.length).toBeGreaterThan(15);
+    const reached = new Set(stops.map((s) => s.index));
+    const missed = interactive.filter((_, i) => !reached.has(i));
+    expect(missed).toEqual([]);
+    const invisible = stops
+      .filter((s) => !s.visibleIndicator)
+      .map((s) => `${s.element}: ${s.indicator}`);
+    expect(invisible).toEqual([]);
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("a visible focus indicator in the dark theme too", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-US",
+      theme: "dark",
+    });
+    const { interactive, stops } = await library.tabThroughEverything();
+    expect(stops.length).toBeGreaterThanOrEqual(interactive.length);
+    expect(stops.filter((s) => !s.visibleIndicator).map((s) => s.element)).toEqual([]);
+    await library.close();
+  });
+});
