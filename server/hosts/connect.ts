@@ -58,6 +58,9 @@ export function createConnectHostApp({ hosts, distDir }: ConnectHostOptions) {
     });
   }
 
+  // Browsers ask every top-level page (the popup) for one; there is none to give.
+  app.get("/favicon.ico", (c) => c.body(null, 204));
+
   app.get("/assets/*", (c) => {
     // Only files inside dist/connect/assets, whatever the path says.
     const file = normalize(join(root, decodeURIComponent(new URL(c.req.url).pathname)));
