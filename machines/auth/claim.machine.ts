@@ -47,7 +47,7 @@ export type ClaimEmitted =
   | { type: "claim.failed"; failure: CallFailure }
   | { type: "client-secret.needed" };
 
-export const claimMachine = setup({
+const claimSetup = setup({
   types: {
     context: {} as { setNewKey: boolean },
     events: {} as ClaimEvent,
@@ -78,7 +78,22 @@ export const claimMachine = setup({
     emitFailed: emit((_, failure: CallFailure) => ({ type: "claim.failed" as const, failure })),
     emitClientSecretNeeded: emit({ type: "client-secret.needed" as const }),
   },
-}).createMachine({
+});
+
+type ErrorArgs = { event: { error: unknown } };
+const failureOf = ({ event }: ErrorArgs) => toCallFailure(event.error);
+
+/** A 4xx is a rejection (warning + fetchErrorResponse); any other failure an error. */
+const claimFailed = [
+  {
+    guard: { type: "isClientError", params: failureOf },
+    target: "rejected",
+    actions: { type: "emitRejected", params: failureOf },
+  },
+  { target: "failed", actions: { type: "emitFailed", params: failureOf } },
+] as const;
+
+export const claimMachine = claimSetup.createMachine({
   id: "claim",
   context: { setNewKey: false },
   initial: "idle",
@@ -106,17 +121,7 @@ export const claimMachine = setup({
             }),
           },
         },
-        onError: [
-          {
-            guard: { type: "isClientError", params: ({ event }) => toCallFailure(event.error) },
-            target: "rejected",
-            actions: { type: "emitRejected", params: ({ event }) => toCallFailure(event.error) },
-          },
-          {
-            target: "failed",
-            actions: { type: "emitFailed", params: ({ event }) => toCallFailure(event.error) },
-          },
-        ],
+        onError: claimFailed,
       },
     },
     overriding: {
@@ -138,17 +143,7 @@ export const claimMachine = setup({
             }),
           },
         },
-        onError: [
-          {
-            guard: { type: "isClientError", params: ({ event }) => toCallFailure(event.error) },
-            target: "rejected",
-            actions: { type: "emitRejected", params: ({ event }) => toCallFailure(event.error) },
-          },
-          {
-            target: "failed",
-            actions: { type: "emitFailed", params: ({ event }) => toCallFailure(event.error) },
-          },
-        ],
+        onError: claimFailed,
       },
     },
     claimed: {
