@@ -1,6 +1,6 @@
-import type { Browser, ConsoleMessage, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { launchChromium, openPage } from "./support/browser.ts";
 import { startTestHosts } from "./support/hosts.ts";
 
 // The data-layer frame in real Chromium, served by the connect host under its CSP on
@@ -25,20 +25,12 @@ interface DataLayerPage {
 }
 
 async function openPlatform(): Promise<DataLayerPage> {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" || message.type() === "warning")
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   const query = new URLSearchParams({
     namespace: `ns${Date.now()}`,
     connect: hosts.connect,
     stranger: hosts.stranger,
   });
-  await page.goto(`${hosts.platform}/data-layer-platform.html?${query}`);
-  return { page, problems };
+  return openPage(browser, `${hosts.platform}/data-layer-platform.html?${query}`);
 }
 
 const request = (page: Page, message: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
-import type { Browser, ConsoleMessage, Frame, Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDefinition } from "../../protocol/catalogue/index.ts";
-import { launchChromium } from "./support/browser.ts";
+import { launchChromium, openPage } from "./support/browser.ts";
 import { startTestHosts } from "./support/hosts.ts";
 
 // The component UI frame in real Chromium, served by the connect host under its CSP on
@@ -34,20 +34,13 @@ interface FrameHostPage {
 }
 
 async function openHost(component: string, width = "600px"): Promise<FrameHostPage> {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" || message.type() === "warning")
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   const query = new URLSearchParams({
     namespace: `ns${Date.now()}`,
     connect: hosts.connect,
     component,
     width,
   });
-  await page.goto(`${hosts.platform}/frame-host.html?${query}`);
+  const { page, problems } = await openPage(browser, `${hosts.platform}/frame-host.html?${query}`);
   return {
     page,
     problems,

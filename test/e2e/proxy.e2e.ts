@@ -1,6 +1,6 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { launchChromium, openPage } from "./support/browser.ts";
 import { startProvider, startTestHosts } from "./support/hosts.ts";
 
 // Issue 4's browser test: the platform page (localhost) and the frames (127.0.0.1) on two
@@ -53,12 +53,6 @@ const frameSide = (frame: Frame) => ({
 describe("UI frames proxying through the data layer, in Chromium, against the reference provider", () => {
   it("two UI frames connect and proxy calls; no message reaching the page or a frame carries a key", async () => {
     const clientSecret = await provider.clientSecret(["account_onboarding", "account_management"]);
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.message));
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(m.text());
-    });
     const query = new URLSearchParams({
       namespace: `ns${Date.now()}`,
       connect: hosts.connect,
@@ -66,7 +60,10 @@ describe("UI frames proxying through the data layer, in Chromium, against the re
       pk: provider.publishableKey,
       frames: "account-onboarding,account-management",
     });
-    await page.goto(`${hosts.platform}/data-layer-platform.html?${query}`);
+    const { page, problems } = await openPage(
+      browser,
+      `${hosts.platform}/data-layer-platform.html?${query}`,
+    );
     const platform = platformSide(page);
     await page.evaluate(() => (window as unknown as { dataLayer: Conversation }).dataLayer.ready);
 

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
 
 /**
  * Debian's Chromium, headless. The flags keep it from reaching the network on its own
@@ -18,4 +18,20 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** A page with every console error or warning and uncaught error collected in `problems`. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  return { page, problems };
 }
