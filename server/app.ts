@@ -16,6 +16,8 @@ import { supportedVersions } from "./http/auth.ts";
 import type { AppEnv } from "./http/context.ts";
 import { ApiError } from "./http/errors.ts";
 import { newId } from "./http/secrets.ts";
+import { moneyApps } from "./money/index.ts";
+import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { usersApp } from "./users/users.routes.ts";
 
 export interface AppOptions {
@@ -70,6 +72,8 @@ export function createApp(options: AppOptions) {
   app.route("/", accountSessionsApp);
   app.route("/", embeddedApp);
   app.route("/", usersApp);
+  app.route("/", telemetryApp);
+  for (const money of moneyApps) app.route("/", money);
   for (const domain of options.domains ?? []) app.route("/", domain);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -59,6 +59,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       const session = claim.session();
       return session ? observabilityMetadataOf(session) : null;
     },
+    sessionKey: () => keys.read("account_session")?.apiKey ?? null,
   });
 
   const claim = createClaim({

@@ -20,7 +20,7 @@ import {
   splitIntoPayloads,
 } from "./telemetry.ts";
 
-function setup(pagePath = "/payouts") {
+function setup(pagePath = "/payouts", sessionKey: string | null = null) {
   const api = fakeFetch(() => json(202, {}));
   const clock = new ManualClock();
   const timers = new ManualTimers(clock);
@@ -33,6 +33,7 @@ function setup(pagePath = "/payouts") {
     log: recordingLog().log,
     pagePath,
     sessionMetadata: () => null,
+    sessionKey: () => sessionKey,
   });
   const batches = () =>
     api.requests
@@ -47,6 +48,21 @@ const event = (i: number): AnalyticsEvent => ({
 });
 
 describe("SPEC.md §9 analytics batching", () => {
+  it("sends the account-session key it holds, so the intake ties the records to the account; none without one", async () => {
+    for (const key of ["ek_test_held", null]) {
+      const { telemetry, api } = setup("/payouts", key);
+      telemetry.errorReport({
+        error: { name: "TypeError", message: "x" },
+        level: "error",
+        owner: "accounts_ui",
+        tags: {},
+      });
+      await Promise.resolve();
+      const sent = api.requests.at(-1);
+      expect(sent?.headers?.Authorization).toBe(key ? `Bearer ${key}` : undefined);
+    }
+  });
+
   it("events are sent in batches of 5", async () => {
     const { telemetry, batches } = setup();
     for (let i = 0; i < ANALYTICS_BATCH_SIZE - 1; i++) telemetry.analytics(event(i));

@@ -53,6 +53,8 @@ export interface TelemetryOptions {
   log: Logger;
   pagePath?: string | undefined;
   sessionMetadata(): ObservabilityMetadata | null;
+  /** The account-session key, when one is held: the intake ties the records to its account. */
+  sessionKey(): string | null;
 }
 
 const encoder = new TextEncoder();
@@ -90,7 +92,9 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   let timer: unknown = null;
 
   const post = (path: string, json: unknown) => {
-    send(fetch, { url: `${hosts.api}${path}`, method: "POST", json }).then(
+    const key = options.sessionKey();
+    const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+    send(fetch, { url: `${hosts.api}${path}`, method: "POST", json, headers }).then(
       (answer) => {
         if (!answer.ok)
           log.warn("data layer: telemetry intake refused", { path, status: answer.status });

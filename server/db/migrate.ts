@@ -7,11 +7,15 @@ import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_platforms_accounts_sessions.ts";
 import * as m0002 from "./migrations/0002_risk_signals_auth_links.ts";
 import * as m0003 from "./migrations/0003_provider_users.ts";
+import * as m0004 from "./migrations/0004_telemetry.ts";
+import * as m0005 from "./migrations/0005_money.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
   "0002_risk_signals_auth_links": m0002,
   "0003_provider_users": m0003,
+  "0004_telemetry": m0004,
+  "0005_money": m0005,
 };
 
 /** Brings the database to the latest migration; throws the first failure. */

@@ -5,6 +5,7 @@
  * (see `parsers.ts`).
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { MoneyTables } from "../money/money.tables.ts";
 
 /** A JSON column: written as a JSON string, read back parsed. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -160,7 +161,32 @@ export interface UserRefreshTokensTable {
   revoked_at: number | null;
 }
 
-export interface Database {
+export type TelemetryKind = "analytics" | "metric" | "error";
+
+/**
+ * How a telemetry row was tied to its account: by the key that sent it, by the session
+ * metadata it carried (unverified: the intake also takes keyless beacons), or not at all.
+ */
+export type TelemetryAttribution = "key" | "metadata" | "none";
+
+export interface TelemetryRecordsTable {
+  id: string;
+  kind: TelemetryKind;
+  platform_id: string | null;
+  account_id: string | null;
+  livemode: boolean;
+  attribution: TelemetryAttribution;
+  /** The event name, metric name or error name. */
+  name: string;
+  /** The event, metric or report as received. */
+  data: Json<Record<string, unknown>>;
+  session_metadata: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  host_env: string | null;
+  request_id: string;
+  created: number;
+}
+
+export interface Database extends MoneyTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
   accounts: AccountsTable;
@@ -172,6 +198,7 @@ export interface Database {
   users: UsersTable;
   account_users: AccountUsersTable;
   user_refresh_tokens: UserRefreshTokensTable;
+  telemetry_records: TelemetryRecordsTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

@@ -1,0 +1,119 @@
+/**
+ * Who may move or see money, and for which account. The money endpoints always act for one
+ * connected account: the platform's secret key names it in the account header, a claimed
+ * account-session key carries it. A session key reaches an endpoint only through a component
+ * its session enabled (checked by `defineRoute`), and writes only when that component's
+ * feature allows it (`requireFeature`).
+ */
+import type { Kysely, Selectable } from "kysely";
+import { provider } from "../../protocol/provider.ts";
+import type { Database } from "../db/schema.ts";
+import type { Principal } from "../http/context.ts";
+import { invalidRequest, permissionError } from "../http/errors.ts";
+import { keysetCondition, keysetOrder, type ListQuery, listPage } from "../http/pagination.ts";
+
+/** Components whose screens show payments, refunds and disputes. */
+export const paymentComponents = [
+  "payments",
+  "payment_details",
+  "payment_disputes",
+  "disputes_list",
+] as const;
+
+/** Components whose screens show the balance and payouts. */
+export const payoutComponents = [
+  "payouts",
+  "payouts_list",
+  "payout_details",
+  "balances",
+  "instant_payouts",
+] as const;
+
+export interface Acting {
+  platformId: string;
+  accountId: string;
+  livemode: boolean;
+}
+
+type MoneyPrincipal = Extract<Principal, { kind: "secret" | "account_session" }>;
+
+/** The account the call acts for; a platform key must name it in the account header. */
+export function actingAccount(principal: MoneyPrincipal): Acting {
+  if (principal.accountId === null) {
+    throw invalidRequest(
+      `This call acts for a connected account: send its id in the ${provider.headers.account} header.`,
+      { code: "account_required" },
+    );
+  }
+  return {
+    platformId: principal.platformId,
+    accountId: principal.accountId,
+    livemode: principal.livemode,
+  };
+}
+
+/** A session key may write only if an enabled component of `components` grants `feature`. */
+export function requireFeature(
+  principal: MoneyPrincipal,
+  components: readonly string[],
+  feature: string,
+): void {
+  if (principal.kind !== "account_session") return;
+  const granted = components.some((name) => {
+    const component = principal.components[name];
+    return component?.enabled === true && component.features[feature] === true;
+  });
+  if (!granted) {
+    throw permissionError(
+      `This account session does not enable the ${feature} feature.`,
+      "feature_not_enabled",
+    );
+  }
+}
+
+type MoneyTable = "charges" | "refunds" | "disputes" | "payouts" | "balance_transactions";
+
+/**
+ * A keyset page of one account's rows of `table`, newest first. Every money table has
+ * `id`, `account_id` and `created` and an index on (account_id, created desc, id desc);
+ * `where` adds equality filters.
+ */
+export async function listAccountRows<T extends MoneyTable, Out>(
+  db: Kysely<Database>,
+  args: {
+    table: T;
+    accountId: string;
+    query: ListQuery;
+    url: string;
+    where?: Record<string, string | undefined>;
+    render: (row: Selectable<Database[T]>) => Out;
+  },
+) {
+  // One concrete table type for the query builder; the columns used are common to all.
+  const table = args.table as "charges";
+  const filters = Object.entries(args.where ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  return listPage({
+    query: args.query,
+    url: args.url,
+    lookup: (id) =>
+      db
+        .selectFrom(table)
+        .select(["id", "created"])
+        .where("id", "=", id)
+        .where("account_id", "=", args.accountId)
+        .executeTakeFirst(),
+    fetch: ({ cursor, direction, fetch }) => {
+      let q = db.selectFrom(table).selectAll().where("account_id", "=", args.accountId);
+      for (const [column, value] of filters) q = q.where(column as "id", "=", value);
+      if (cursor) q = q.where(keysetCondition(table, cursor, direction));
+      return q
+        .orderBy("created", keysetOrder(direction))
+        .orderBy("id", keysetOrder(direction))
+        .limit(fetch)
+        .execute();
+    },
+    render: (row) => args.render(row as never),
+  });
+}

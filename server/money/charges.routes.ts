@@ -1,0 +1,440 @@
+/**
+ * Charges (created by the platform for a connected account), their capture, and refunds.
+ * A succeeded, captured charge writes its `charge` ledger row (pending until the schedule's
+ * delay_days have passed, counted from the start of the day); a refund writes a `refund` row
+ * in the same transaction (giving back the fee pro rata) and is refused when it would exceed what remains or make an
+ * available balance negative (ledger.ts).
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/schema.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ApiError, invalidRequest, resourceMissing } from "../http/errors.ts";
+import { listQueryShape } from "../http/pagination.ts";
+import {
+  currencyParam,
+  formBoolean,
+  formInteger,
+  formString,
+  metadataParam,
+} from "../http/params.ts";
+import { defineRoute } from "../http/route.ts";
+import { newId } from "../http/secrets.ts";
+import {
+  type Acting,
+  actingAccount,
+  listAccountRows,
+  paymentComponents,
+  requireFeature,
+} from "./access.ts";
+import { findCharge, openDispute } from "./disputes.ts";
+import { expandList, expandOne } from "./expand.ts";
+import { DAY, lockAccount, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
+import {
+  type ChargeRow,
+  chargeSchema,
+  listOf,
+  refundSchema,
+  renderCharge,
+  renderRefund,
+} from "./money.schema.ts";
+import { cardFee, testPaymentMethodNames, testPaymentMethods } from "./payment-methods.ts";
+import { payoutScheduleOf } from "./schedule.ts";
+
+export const chargesApp = new OpenAPIHono<AppEnv>();
+
+const idParams = z.strictObject({ id: z.string().min(1).max(255) });
+const maxAmount = 99_999_999;
+
+/** The charge with its dispute id, for rendering. */
+async function chargeWithDispute(db: Kysely<Database>, row: ChargeRow) {
+  const dispute = await db
+    .selectFrom("disputes")
+    .select("id")
+    .where("charge", "=", row.id)
+    .executeTakeFirst();
+  return renderCharge(row, dispute?.id ?? null);
+}
+
+/**
+ * The part of the charge's fee a refund of `amount` gives back: pro rata, computed on the
+ * running total so the refunds of a whole charge return exactly its fee.
+ */
+function returnedFee(charge: ChargeRow, amount: number): number {
+  const fee = cardFee(charge.amount_captured);
+  const upTo = (refunded: number) => Math.round((fee * refunded) / charge.amount_captured);
+  return upTo(charge.amount_refunded + amount) - upTo(charge.amount_refunded);
+}
+
+/** Writes the ledger row of `amount` captured on `charge`. */
+async function writeChargeEntry(
+  trx: Transaction<Database>,
+  acting: Acting,
+  charge: { id: string; currency: string; description: string | null },
+  amount: number,
+  now: number,
+) {
+  const schedule = await payoutScheduleOf(trx, acting.accountId);
+  return writeEntry(trx, {
+    ...acting,
+    amount,
+    fee: cardFee(amount),
+    currency: charge.currency,
+    type: "charge",
+    reportingCategory: "charge",
+    source: charge.id,
+    description: charge.description,
+    availableOn: startOfDay(now) + schedule.delay_days * DAY,
+    created: now,
+  });
+}
+
+defineRoute(
+  chargesApp,
+  {
+    method: "post",
+    path: "/v1/charges",
+    summary: "Create a charge for a connected account (sandbox payment method tokens)",
+    tags: ["Charges"],
+    auth: ["secret"],
+    body: z.strictObject({
+      amount: formInteger(50, maxAmount),
+      currency: currencyParam,
+      payment_method: z.enum(testPaymentMethodNames),
+      capture: formBoolean.optional(),
+      customer: z
+        .strictObject({ email: z.email().max(512).optional(), name: formString(256).optional() })
+        .optional(),
+      description: formString(1000).optional(),
+      metadata: metadataParam.optional(),
+    }),
+    response: chargeSchema,
+  },
+  async ({ deps, principal, body }) => {
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    const method = testPaymentMethods[body.payment_method]!;
+    const capture = body.capture ?? true;
+    const failed = method.decline !== undefined;
+    const row = await deps.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, acting.accountId);
+      const id = newId("ch");
+      const description = body.description ?? null;
+      const balanceTransaction =
+        !failed && capture
+          ? await writeChargeEntry(
+              trx,
+              acting,
+              { id, currency: body.currency, description },
+              body.amount,
+              now,
+            )
+          : null;
+      const charge = await trx
+        .insertInto("charges")
+        .values({
+          id,
+          platform_id: acting.platformId,
+          account_id: acting.accountId,
+          livemode: acting.livemode,
+          amount: body.amount,
+          amount_captured: !failed && capture ? body.amount : 0,
+          amount_refunded: 0,
+          currency: body.currency,
+          captured: !failed && capture,
+          status: failed ? "failed" : "succeeded",
+          customer_email: body.customer?.email ?? null,
+          customer_name: body.customer?.name ?? null,
+          payment_method: body.payment_method,
+          payment_method_details: JSON.stringify({ type: "card", card: method.card }),
+          description,
+          metadata: JSON.stringify(body.metadata ?? {}),
+          failure_code: method.decline?.code ?? null,
+          failure_message: method.decline?.message ?? null,
+          balance_transaction: balanceTransaction,
+          created: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (method.inquiry && !failed) {
+        await openDispute(trx, acting, charge, { status: "warning_needs_response", now });
+      }
+      return charge;
+    });
+    if (method.decline) {
+      // As the well-known API does: a card_error naming the stored, failed charge.
+      throw new ApiError(402, "card_error", `${method.decline.message} (charge ${row.id})`, {
+        code: method.decline.code,
+      });
+    }
+    return chargeWithDispute(deps.db, row);
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "get",
+    path: "/v1/charges/:id",
+    summary: "Retrieve a charge",
+    tags: ["Charges"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    params: idParams,
+    response: chargeSchema,
+    expandable: ["balance_transaction"],
+  },
+  async ({ deps, principal, params, expand }) => {
+    const acting = actingAccount(principal);
+    const charge = await chargeWithDispute(deps.db, await findCharge(deps.db, acting, params.id));
+    return expandOne(deps.db, acting.accountId, charge, expand, deps.config.now());
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "get",
+    path: "/v1/charges",
+    summary: "List charges, newest first",
+    tags: ["Charges"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    query: z.strictObject(listQueryShape),
+    response: listOf(chargeSchema),
+    expandable: ["data.balance_transaction"],
+  },
+  async ({ deps, principal, query, expand }) => {
+    const acting = actingAccount(principal);
+    const page = await listAccountRows(deps.db, {
+      table: "charges",
+      accountId: acting.accountId,
+      query,
+      url: "/v1/charges",
+      render: (row) => row,
+    });
+    const ids = page.data.map((c) => c.id);
+    const disputes =
+      ids.length === 0
+        ? []
+        : await deps.db
+            .selectFrom("disputes")
+            .select(["id", "charge"])
+            .where("charge", "in", ids)
+            .execute();
+    const byCharge = new Map(disputes.map((d) => [d.charge, d.id]));
+    const rendered = {
+      ...page,
+      data: page.data.map((c) => renderCharge(c, byCharge.get(c.id) ?? null)),
+    };
+    return expandList(deps.db, acting.accountId, rendered, expand, deps.config.now());
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "post",
+    path: "/v1/charges/:id/capture",
+    summary: "Capture an uncaptured charge (all of it, or amount_to_capture)",
+    tags: ["Charges"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    params: idParams,
+    body: z.strictObject({ amount_to_capture: formInteger(1, maxAmount).optional() }),
+    response: chargeSchema,
+  },
+  async ({ deps, principal, params, body }) => {
+    requireFeature(principal, paymentComponents, "capture_payments");
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    const row = await deps.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, acting.accountId);
+      const charge = await findCharge(trx, acting, params.id, "id", true);
+      if (charge.status !== "succeeded" || charge.captured) {
+        throw invalidRequest(`Charge ${charge.id} has already been captured or has failed.`, {
+          code: "charge_already_captured",
+        });
+      }
+      const amount = body.amount_to_capture ?? charge.amount;
+      if (amount > charge.amount) {
+        throw invalidRequest(
+          `amount_to_capture (${amount}) is more than the charge's amount (${charge.amount}).`,
+          { code: "amount_too_large", param: "amount_to_capture" },
+        );
+      }
+      const balanceTransaction = await writeChargeEntry(trx, acting, charge, amount, now);
+      return trx
+        .updateTable("charges")
+        .set({ captured: true, amount_captured: amount, balance_transaction: balanceTransaction })
+        .where("id", "=", charge.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return chargeWithDispute(deps.db, row);
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "post",
+    path: "/v1/refunds",
+    summary: "Refund a captured charge, fully or in part",
+    tags: ["Refunds"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    body: z.strictObject({
+      charge: z.string().min(1).max(255),
+      amount: formInteger(1, maxAmount).optional(),
+      reason: z.enum(["duplicate", "fraudulent", "requested_by_customer"]).optional(),
+      metadata: metadataParam.optional(),
+    }),
+    response: refundSchema,
+  },
+  async ({ deps, principal, body }) => {
+    requireFeature(principal, paymentComponents, "refund_management");
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    const refund = await deps.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, acting.accountId);
+      const charge = await findCharge(trx, acting, body.charge, "charge", true);
+      if (!charge.captured) {
+        throw invalidRequest(`Charge ${charge.id} is not captured: there is nothing to refund.`, {
+          code: "charge_not_captured",
+          param: "charge",
+        });
+      }
+      const dispute = await trx
+        .selectFrom("disputes")
+        .select("status")
+        .where("charge", "=", charge.id)
+        .executeTakeFirst();
+      if (dispute && !dispute.status.startsWith("warning_")) {
+        throw invalidRequest(`Charge ${charge.id} has been disputed and cannot be refunded.`, {
+          code: "charge_disputed",
+          param: "charge",
+        });
+      }
+      const remaining = charge.amount_captured - charge.amount_refunded;
+      const amount = body.amount ?? remaining;
+      if (remaining === 0) {
+        throw invalidRequest(`Charge ${charge.id} has already been refunded.`, {
+          code: "charge_already_refunded",
+          param: "charge",
+        });
+      }
+      if (amount > remaining) {
+        throw invalidRequest(
+          `Refund amount (${amount}) is greater than the unrefunded amount on the charge (${remaining}).`,
+          { code: "amount_too_large", param: "amount" },
+        );
+      }
+      // Dated with the charge's funds when those are still pending, so they net out.
+      const chargeEntry = await trx
+        .selectFrom("balance_transactions")
+        .select("available_on")
+        .where("id", "=", charge.balance_transaction ?? "")
+        .executeTakeFirstOrThrow();
+      const availableOn = Math.max(now, chargeEntry.available_on);
+      await requireFunds(trx, {
+        accountId: acting.accountId,
+        currency: charge.currency,
+        amount: amount - returnedFee(charge, amount),
+        from: availableOn,
+        param: "amount",
+      });
+      const id = newId("re");
+      const balanceTransaction = await writeEntry(trx, {
+        ...acting,
+        amount: -amount,
+        fee: -returnedFee(charge, amount),
+        currency: charge.currency,
+        type: "refund",
+        reportingCategory: "refund",
+        source: id,
+        description: `REFUND FOR CHARGE (${charge.id})`,
+        availableOn,
+        created: now,
+      });
+      await trx
+        .updateTable("charges")
+        .set({ amount_refunded: charge.amount_refunded + amount })
+        .where("id", "=", charge.id)
+        .execute();
+      return trx
+        .insertInto("refunds")
+        .values({
+          id,
+          account_id: acting.accountId,
+          livemode: acting.livemode,
+          charge: charge.id,
+          amount,
+          currency: charge.currency,
+          reason: body.reason ?? null,
+          status: "succeeded",
+          metadata: JSON.stringify(body.metadata ?? {}),
+          balance_transaction: balanceTransaction,
+          created: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return renderRefund(refund);
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "get",
+    path: "/v1/refunds/:id",
+    summary: "Retrieve a refund",
+    tags: ["Refunds"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    params: idParams,
+    response: refundSchema,
+    expandable: ["balance_transaction", "charge"],
+  },
+  async ({ deps, principal, params, expand }) => {
+    const acting = actingAccount(principal);
+    const row = await deps.db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("id", "=", params.id)
+      .where("account_id", "=", acting.accountId)
+      .executeTakeFirst();
+    if (!row) throw resourceMissing("refund", params.id);
+    return expandOne(deps.db, acting.accountId, renderRefund(row), expand, deps.config.now());
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "get",
+    path: "/v1/refunds",
+    summary: "List refunds, newest first (optionally of one charge)",
+    tags: ["Refunds"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    query: z.strictObject({ ...listQueryShape, charge: z.string().min(1).max(255).optional() }),
+    response: listOf(refundSchema),
+    expandable: ["data.balance_transaction", "data.charge"],
+  },
+  async ({ deps, principal, query, expand }) => {
+    const { charge, ...page } = query;
+    const { accountId } = actingAccount(principal);
+    const list = await listAccountRows(deps.db, {
+      table: "refunds",
+      accountId,
+      query: page,
+      url: "/v1/refunds",
+      where: { charge },
+      render: renderRefund,
+    });
+    return expandList(deps.db, accountId, list, expand, deps.config.now());
+  },
+);

@@ -1,0 +1,40 @@
+/** Test helpers of the money core: a platform with a connected account, and its calls. */
+import { endpoints } from "../../protocol/endpoints.ts";
+import type { testApi } from "../test/api.ts";
+
+export type Api = ReturnType<typeof testApi>;
+
+export async function connectedAccount(api: Api) {
+  const p = await api.platform();
+  const account = await api.post("/v1/accounts", { key: p.secretKey, params: { type: "custom" } });
+  const accountId = account.body.id as string;
+  const headers = { [api.headers.account]: accountId };
+  const as = { key: p.secretKey, headers };
+  return {
+    ...p,
+    accountId,
+    /** Options acting for the account with the platform's secret key. */
+    as,
+    charge: (params: Record<string, unknown>) =>
+      api.post("/v1/charges", {
+        ...as,
+        params: { currency: "usd", payment_method: "pm_card_visa", ...params },
+      }),
+    balance: async () => (await api.get("/v1/balance", as)).body,
+    /** A claimed account-session key for this account. */
+    sessionKey: async (components: Record<string, unknown>) => {
+      const session = await api.post("/v1/account_sessions", {
+        key: p.secretKey,
+        params: { account: accountId, components },
+      });
+      const claimed = await api.post(endpoints.claim, {
+        params: { client_secret: session.body.client_secret, key: p.publishableKey },
+      });
+      return claimed.body.api_key as string;
+    },
+  };
+}
+
+/** The amount of `currency` in a balance list (0 when absent). */
+export const amountIn = (list: { amount: number; currency: string }[], currency = "usd") =>
+  list.find((m) => m.currency === currency)?.amount ?? 0;

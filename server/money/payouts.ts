@@ -1,0 +1,180 @@
+/**
+ * Making a payout, for the endpoint and for the payout schedule. A payout debits the
+ * available balance at once (a `payout` ledger row of -amount, with the instant fee if any)
+ * and is refused with `balance_insufficient`, writing nothing, when the funds are short; an
+ * instant payout is limited by instant_available. Call inside a transaction that locked the
+ * account (`lockAccount`).
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { invalidRequest } from "../http/errors.ts";
+import { newId } from "../http/secrets.ts";
+import type { Acting } from "./access.ts";
+import {
+  balanceOf,
+  DAY,
+  lockAccount,
+  requireFunds,
+  startOfDay,
+  summarizeBalance,
+  writeEntry,
+} from "./ledger.ts";
+import type { PayoutRow } from "./money.schema.ts";
+import type { PayoutMethod } from "./money.tables.ts";
+import { instantPayoutFee } from "./payment-methods.ts";
+import { payoutScheduleOf } from "./schedule.ts";
+
+/** Standard payouts arrive this many days after the day they are made. */
+export const standardArrivalDays = 2;
+export const instantArrivalSeconds = 30 * 60;
+
+export interface PayoutInput {
+  amount: number;
+  currency: string;
+  method: PayoutMethod;
+  automatic: boolean;
+  description: string | null;
+  statementDescriptor: string | null;
+  metadata: Record<string, string>;
+  now: number;
+}
+
+export async function createPayout(
+  trx: Transaction<Database>,
+  acting: Acting,
+  input: PayoutInput,
+): Promise<PayoutRow> {
+  const { amount, currency, now } = input;
+  const instant = input.method === "instant";
+  const fee = instant ? instantPayoutFee(amount) : 0;
+  // instant_available never exceeds the lowest balance ahead, so it covers both checks.
+  if (instant) {
+    const balance = await balanceOf(trx, acting.accountId, acting.livemode, now);
+    const limit = balance.instant_available.find((m) => m.currency === currency)?.amount ?? 0;
+    if (amount + fee > limit) {
+      throw invalidRequest(
+        `Insufficient funds for an instant payout: it needs ${amount + fee} ${currency} (amount and fee), and instant_available is ${limit} ${currency}.`,
+        { code: "balance_insufficient", param: "amount" },
+      );
+    }
+  } else {
+    await requireFunds(trx, {
+      accountId: acting.accountId,
+      currency,
+      amount,
+      from: now,
+      param: "amount",
+    });
+  }
+  const id = newId("po");
+  const balanceTransaction = await writeEntry(trx, {
+    ...acting,
+    amount: -amount,
+    fee,
+    currency,
+    type: "payout",
+    reportingCategory: "payout",
+    source: id,
+    description: input.description,
+    availableOn: now,
+    created: now,
+  });
+  return trx
+    .insertInto("payouts")
+    .values({
+      id,
+      account_id: acting.accountId,
+      livemode: acting.livemode,
+      amount,
+      currency,
+      method: input.method,
+      automatic: input.automatic,
+      destination: null,
+      description: input.description,
+      statement_descriptor: input.statementDescriptor,
+      metadata: JSON.stringify(input.metadata),
+      balance_transaction: balanceTransaction,
+      reversal: null,
+      submitted_at: instant ? now : startOfDay(now) + DAY,
+      arrival_date: instant
+        ? now + instantArrivalSeconds
+        : startOfDay(now) + standardArrivalDays * DAY,
+      canceled_at: null,
+      created: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const weekdayIndex: Record<string, number> = {
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
+
+/** Whether the schedule pays out on the (UTC) day of `now`. */
+export function isPayoutDay(
+  schedule: { interval: string; weekly_anchor: string | null; monthly_anchor: number | null },
+  now: number,
+): boolean {
+  const day = new Date(now * 1000);
+  switch (schedule.interval) {
+    case "daily":
+      return true;
+    case "weekly":
+      return day.getUTCDay() === weekdayIndex[schedule.weekly_anchor ?? "monday"];
+    case "monthly": {
+      // An anchor past the month's end (31 in April) pays on its last day.
+      const last = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)).getUTCDate();
+      return day.getUTCDate() === Math.min(schedule.monthly_anchor ?? 1, last);
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * The automatic payouts of one account on the day of `now` (for the sandbox clock and the
+ * seed): when the schedule pays out that day and no automatic payout was made yet that day,
+ * one standard payout per currency of everything that is available and stays so.
+ */
+export async function runAutomaticPayouts(
+  db: Kysely<Database>,
+  acting: Acting,
+  now: number,
+): Promise<PayoutRow[]> {
+  const schedule = await payoutScheduleOf(db, acting.accountId);
+  if (!isPayoutDay(schedule, now)) return [];
+  return db.transaction().execute(async (trx) => {
+    await lockAccount(trx, acting.accountId);
+    const already = await trx
+      .selectFrom("payouts")
+      .select("id")
+      .where("account_id", "=", acting.accountId)
+      .where("automatic", "=", true)
+      .where("created", ">=", startOfDay(now))
+      .executeTakeFirst();
+    if (already) return [];
+    const made: PayoutRow[] = [];
+    for (const { currency, lowestAhead } of await summarizeBalance(trx, acting.accountId, now)) {
+      if (lowestAhead <= 0) continue;
+      made.push(
+        await createPayout(trx, acting, {
+          amount: lowestAhead,
+          currency,
+          method: "standard",
+          automatic: true,
+          description: "Automatic payout",
+          statementDescriptor: null,
+          metadata: {},
+          now,
+        }),
+      );
+    }
+    return made;
+  });
+}
