@@ -1,0 +1,391 @@
+import type { Actor, SimulatedClock } from "xstate";
+import type {
+  LoaderEmitted,
+  LoaderEvent,
+  loaderMachine,
+} from "../../machines/platform/loader.machine.ts";
+import { isManifestName } from "../../protocol/catalogue/manifest.ts";
+import {
+  classifyEnvironment,
+  internalOverridesAllowed,
+  nameFromTag,
+  provider,
+} from "../../protocol/provider.ts";
+import { dataLayerFrameName } from "../messaging/names.ts";
+import { consoleLogger, type Logger, type PostTarget } from "../messaging/types.ts";
+import { createDataLayerLink, type LinkReply } from "./data-layer-link.ts";
+import { bindElement, defineConnectElements } from "./elements.ts";
+import {
+  InstanceDestroyedError,
+  LogoutFailedError,
+  ServerEnvironmentError,
+  UnknownComponentError,
+} from "./errors.ts";
+import {
+  type ConnectOptions,
+  checkAppearance,
+  checkConnectOptions,
+  checkLocale,
+  type UpdateOptions,
+} from "./options.ts";
+import {
+  clearCurrentInstance,
+  type InstanceLink,
+  type SharedProps,
+  setCurrentInstance,
+} from "./registry.ts";
+
+/**
+ * `loadConnectAndInitialize` (issue 6): synchronous; returns the instance at once and does
+ * the rest in the background. It creates one hidden data-layer iframe named
+ * `dataLayerFrameName(namespace)` under a random namespace, posts `init` with a port once
+ * the frame has loaded, and then lets the loader machine drive the session: fetch a client
+ * secret, claim it, answer `clientSecretNeeded` with a new one (at most one fetch at a
+ * time, retried with backoff). The instance is what the page's elements bind to.
+ *
+ * On a server (no `window`) it does nothing at all: the instance it returns throws a
+ * `ServerEnvironmentError` from `create`, `update` and `logout`; `on` and `destroy` are
+ * harmless there, so a framework's cleanup may call them.
+ */
+
+export type ConnectInstanceEvent =
+  | "sessionRefreshed"
+  | "sessionExpired"
+  | "authenticationRequired"
+  | "loggedOut";
+
+export interface ConnectInstance {
+  /** A new, detached element for `tag` (`<prefix>-<name>`), bound to this instance. */
+  create(tag: string): HTMLElement;
+  /** Changes appearance and locale of every mounted component, live. */
+  update(options: UpdateOptions): void;
+  /** Logs out: resolves once the data layer cleared the keys. */
+  logout(): Promise<void>;
+  /** Removes the data-layer frame and every element's frame; the instance is unusable after. */
+  destroy(): void;
+  on(event: ConnectInstanceEvent, listener: () => void): () => void;
+}
+
+/** What the loader touches; tests pass their own. */
+export interface LoaderEnvironment {
+  window: Pick<Window, "location">;
+  document: Document;
+  /** The data-layer frame's window; defaults to `iframe.contentWindow`. */
+  frameWindow?: (iframe: HTMLIFrameElement) => PostTarget | null;
+  createChannel?: () => MessageChannel;
+  importDeepCheck?: () => Promise<typeof import("./options.check.ts")>;
+  importSession?: () => Promise<typeof import("./session.chunk.ts")>;
+  log?: Logger;
+  clock?: SimulatedClock;
+  /** Defines the custom elements and binds one to an instance (`elements.ts`). */
+  elements?: {
+    define(): void;
+    bind(element: HTMLElement, instance: InstanceLink): void;
+  };
+}
+
+const emittedToEvent: Partial<Record<LoaderEmitted["type"], ConnectInstanceEvent>> = {
+  "session.refreshed": "sessionRefreshed",
+  "session.expired": "sessionExpired",
+  "authentication.required": "authenticationRequired",
+  "logged.out": "loggedOut",
+};
+
+/** 32 hex characters; `crypto.randomUUID` is missing outside secure contexts. */
+function randomHex(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The platform page's URL as the frames get it: without its fragment. */
+const platformUrlOf = (location: Pick<Location, "href">) => location.href.split("#")[0] ?? "";
+
+export function loadConnectAndInitialize(options: ConnectOptions): ConnectInstance {
+  if (typeof window === "undefined" || typeof document === "undefined") {
+    checkConnectOptions(options);
+    return serverInstance();
+  }
+  return createLoader(options, {
+    window,
+    document,
+    elements: {
+      define: () => defineConnectElements({ window: window as Window & typeof globalThis }),
+      bind: bindElement,
+    },
+  });
+}
+
+function serverInstance(): ConnectInstance {
+  return {
+    create: () => {
+      throw new ServerEnvironmentError("create");
+    },
+    update: () => {
+      throw new ServerEnvironmentError("update");
+    },
+    logout: () => Promise.reject(new ServerEnvironmentError("logout")),
+    destroy: () => {},
+    on: () => () => {},
+  };
+}
+
+export function createLoader(options: ConnectOptions, env: LoaderEnvironment): ConnectInstance {
+  const checked = checkConnectOptions(options);
+  const log = env.log ?? consoleLogger;
+  const { document } = env;
+  const namespace = randomHex();
+  const connectOrigin = checked.connectOrigin;
+  const platformUrl = platformUrlOf(env.window.location);
+  const hostname = new URL(platformUrl).hostname;
+
+  // -- instance-wide props, shared by every element ------------------------------------------
+  let shared: SharedProps = {
+    appearance: checked.appearance ?? null,
+    fonts: checked.fonts ?? null,
+    locale: checked.locale ?? null,
+  };
+  const sharedListeners = new Set<(props: SharedProps) => void>();
+  const destroyListeners = new Set<() => void>();
+  const eventListeners = new Map<ConnectInstanceEvent, Set<() => void>>();
+  let destroyed = false;
+
+  const deepCheck = (values: { appearance?: unknown; fonts?: unknown; locale?: string }) => {
+    const load = env.importDeepCheck ?? (() => import("./options.check.ts"));
+    load()
+      .then((module) => {
+        const development = classifyEnvironment(hostname) === "development";
+        const { warnings } = module.checkOptionsDeeply(values, { development });
+        for (const warning of warnings) log.warn(warning);
+      })
+      .catch(() => log.warn("the option checks could not be loaded"));
+  };
+  deepCheck({
+    appearance: checked.appearance,
+    fonts: checked.fonts,
+    ...(checked.locale ? { locale: checked.locale } : {}),
+  });
+
+  // Elements already in the page's HTML upgrade now and bind to this instance.
+  env.elements?.define();
+
+  // -- the hidden data-layer frame ----------------------------------------------------------
+  const hash = new URLSearchParams({
+    [provider.hashParams.runningInIframe]: "true",
+    [provider.hashParams.platformUrl]: platformUrl,
+    [provider.hashParams.namespace]: namespace,
+  });
+  const iframe = document.createElement("iframe");
+  iframe.name = dataLayerFrameName(namespace);
+  iframe.src = `${connectOrigin}/data-layer.html#${hash}`;
+  iframe.title = `${provider.name} data layer`;
+  iframe.setAttribute("aria-hidden", "true");
+  iframe.tabIndex = -1;
+  iframe.style.cssText =
+    "display:none!important;width:0;height:0;border:0;position:absolute;visibility:hidden";
+
+  const frameWindow = env.frameWindow ?? ((frame) => frame.contentWindow);
+  let seq = 0;
+  const link = createDataLayerLink({
+    dataLayer: {
+      postMessage: (message, targetOrigin, transfer) =>
+        frameWindow(iframe)?.postMessage(message, targetOrigin, transfer ?? []),
+    },
+    connectOrigin,
+    publishableKey: checked.publishableKey,
+    log,
+    nextId: () => `${namespace.slice(0, 8)}-${++seq}`,
+    ...(env.createChannel ? { createChannel: env.createChannel } : {}),
+  });
+  const onLoad = () => link.open();
+  iframe.addEventListener("load", onLoad);
+
+  const mount = () => {
+    if (!destroyed && !iframe.isConnected)
+      (document.body ?? document.documentElement).append(iframe);
+  };
+  // A script in <head> runs before <body> exists.
+  if (document.body) mount();
+  else document.addEventListener("DOMContentLoaded", mount, { once: true });
+
+  // -- the session, driven by the loader machine ----------------------------------------------
+  // The machine arrives in a lazy chunk; events that come first wait for it, in order.
+  let actor: Actor<typeof loaderMachine> | undefined;
+  const queued: LoaderEvent[] = [];
+  const send = (event: LoaderEvent) => {
+    if (actor) actor.send(event);
+    else queued.push(event);
+  };
+  let loggedOut = false;
+  let claimId: string | undefined;
+  let logoutId: string | undefined;
+  let fetchSeq = 0;
+  const logoutWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  const settleLogout = (error?: Error) => {
+    for (const waiter of logoutWaiters.splice(0)) error ? waiter.reject(error) : waiter.resolve();
+  };
+
+  const fetchSecret = () => {
+    const mine = ++fetchSeq;
+    const deliver = (event: LoaderEvent) => {
+      // A fetch the machine has moved past (logout, destroy) is not heard.
+      if (mine === fetchSeq && !destroyed) send(event);
+    };
+    let pending: unknown;
+    try {
+      pending = checked.fetchClientSecret();
+    } catch {
+      pending = Promise.reject(new Error("fetchClientSecret threw"));
+    }
+    Promise.resolve(pending).then(
+      (secret) => {
+        if (typeof secret === "string" && secret.length > 0 && secret.length <= 1024)
+          deliver({ type: "secret.fetched", clientSecret: secret });
+        else {
+          log.warn("fetchClientSecret did not resolve with a client secret; retrying");
+          deliver({ type: "secret.failed" });
+        }
+      },
+      () => {
+        log.warn("fetchClientSecret failed; retrying");
+        deliver({ type: "secret.failed" });
+      },
+    );
+  };
+
+  const perform = (emitted: LoaderEmitted) => {
+    switch (emitted.type) {
+      case "secret.fetch":
+        fetchSecret();
+        return;
+      case "claim.send":
+        claimId = link.claim(emitted.clientSecret);
+        return;
+      case "logout.send":
+        logoutId = link.logout();
+        return;
+      case "logout.failed":
+        settleLogout(new LogoutFailedError());
+        return;
+      case "logged.out":
+        loggedOut = true;
+        settleLogout();
+        break;
+    }
+    const name = emittedToEvent[emitted.type];
+    if (name) for (const listener of [...(eventListeners.get(name) ?? [])]) listener();
+  };
+
+  const onReply = (reply: LinkReply) => {
+    switch (reply.kind) {
+      case "initresponse":
+        send({ type: "datalayer.connected" });
+        return;
+      case "clientSecretNeeded":
+        send({ type: "secret.needed" });
+        return;
+    }
+    if (reply.requestId !== undefined && reply.requestId === claimId) {
+      claimId = undefined;
+      if (reply.kind === "response") send({ type: reply.ok ? "claim.succeeded" : "claim.failed" });
+      else if (reply.kind === "fetchErrorResponse") send({ type: "claim.rejected" });
+      else send({ type: "claim.failed" });
+    } else if (reply.requestId !== undefined && reply.requestId === logoutId) {
+      logoutId = undefined;
+      send({
+        type: reply.kind === "response" && reply.ok ? "logout.done" : "logout.refused",
+      });
+    }
+  };
+  link.onReply(onReply);
+  (env.importSession ?? (() => import("./session.chunk.ts")))()
+    .then(({ createActor, loaderMachine: machine }) => {
+      if (destroyed) return;
+      const started = createActor(machine, env.clock ? { clock: env.clock } : {});
+      started.on("*", (effect) => perform(effect as LoaderEmitted));
+      started.start();
+      actor = started;
+      for (const event of queued.splice(0)) started.send(event);
+    })
+    .catch(() => log.warn("the session logic could not be loaded"));
+
+  // -- the instance -------------------------------------------------------------------------
+  const instanceLink: InstanceLink = {
+    namespace,
+    connectOrigin,
+    platformUrl,
+    internalAllowed: internalOverridesAllowed(hostname),
+    shared: () => shared,
+    onShared(listener) {
+      sharedListeners.add(listener);
+      return () => sharedListeners.delete(listener);
+    },
+    onDestroy(listener) {
+      if (destroyed) {
+        listener();
+        return () => {};
+      }
+      destroyListeners.add(listener);
+      return () => destroyListeners.delete(listener);
+    },
+  };
+  setCurrentInstance(instanceLink);
+
+  const alive = (method: string) => {
+    if (destroyed) throw new InstanceDestroyedError(method);
+  };
+
+  return {
+    create(tag) {
+      alive("create");
+      const name = typeof tag === "string" ? nameFromTag(tag) : undefined;
+      if (!name || !isManifestName(name)) throw new UnknownComponentError(String(tag));
+      env.elements?.define();
+      const element = document.createElement(`${provider.tagPrefix}-${name}`);
+      env.elements?.bind(element, instanceLink);
+      return element;
+    },
+    update(update) {
+      alive("update");
+      const next: SharedProps = { ...shared };
+      if (update && "appearance" in update)
+        next.appearance = checkAppearance(update.appearance) ?? null;
+      if (update && "locale" in update) next.locale = checkLocale(update.locale) ?? null;
+      shared = next;
+      deepCheck({
+        appearance: next.appearance ?? undefined,
+        ...(next.locale ? { locale: next.locale } : {}),
+      });
+      for (const listener of [...sharedListeners]) listener(shared);
+    },
+    logout() {
+      if (destroyed) return Promise.reject(new InstanceDestroyedError("logout"));
+      if (loggedOut) return Promise.resolve();
+      const done = new Promise<void>((resolve, reject) => logoutWaiters.push({ resolve, reject }));
+      send({ type: "logout" });
+      return done;
+    },
+    destroy() {
+      if (destroyed) return;
+      actor?.send({ type: "destroy" });
+      destroyed = true;
+      actor?.stop();
+      link.close();
+      iframe.removeEventListener("load", onLoad);
+      document.removeEventListener("DOMContentLoaded", mount);
+      iframe.remove();
+      clearCurrentInstance(instanceLink);
+      settleLogout(new InstanceDestroyedError("logout"));
+      for (const listener of [...destroyListeners]) listener();
+      destroyListeners.clear();
+      sharedListeners.clear();
+      eventListeners.clear();
+    },
+    on(event, listener) {
+      const set = eventListeners.get(event) ?? new Set<() => void>();
+      eventListeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+}

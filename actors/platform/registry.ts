@@ -1,0 +1,52 @@
+/**
+ * How elements find their loader instance. An element may be created (by `create()`, by
+ * `document.createElement`, or by the page's HTML) before or after `loadConnectAndInitialize`
+ * runs: it binds to the page's current instance, or waits for the next one. Nothing here runs
+ * on import.
+ */
+
+/** What an element needs of its instance. */
+export interface InstanceLink {
+  readonly namespace: string;
+  readonly connectOrigin: string;
+  readonly platformUrl: string;
+  /** Whether internal attributes and setters are honoured here (SPEC.md §6). */
+  readonly internalAllowed: boolean;
+  /** The instance-wide part of the frame's props. */
+  shared(): SharedProps;
+  onShared(listener: (props: SharedProps) => void): () => void;
+  /** Called once when the instance is destroyed: the element lets go of its frame. */
+  onDestroy(listener: () => void): () => void;
+}
+
+export interface SharedProps {
+  appearance: Record<string, unknown> | null;
+  fonts: unknown[] | null;
+  locale: string | null;
+}
+
+let current: InstanceLink | undefined;
+const waiting = new Set<(instance: InstanceLink) => void>();
+
+export function setCurrentInstance(instance: InstanceLink): void {
+  current = instance;
+  for (const listener of [...waiting]) listener(instance);
+}
+
+export function clearCurrentInstance(instance: InstanceLink): void {
+  if (current === instance) current = undefined;
+}
+
+/** Calls `listener` with the current instance now, or with the next one; returns a stop. */
+export function whenInstance(listener: (instance: InstanceLink) => void): () => void {
+  if (current) {
+    listener(current);
+    return () => {};
+  }
+  const once = (instance: InstanceLink) => {
+    waiting.delete(once);
+    listener(instance);
+  };
+  waiting.add(once);
+  return () => waiting.delete(once);
+}

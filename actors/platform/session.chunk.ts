@@ -1,0 +1,7 @@
+/**
+ * The loader's session logic, loaded on demand right after `loadConnectAndInitialize`: the
+ * loader machine and XState, which the platform script's budget cannot carry. Nothing waits
+ * on it that would not also wait on the data-layer frame loading.
+ */
+export { createActor } from "xstate";
+export { loaderMachine } from "../../machines/platform/loader.machine.ts";

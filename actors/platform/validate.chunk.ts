@@ -1,0 +1,6 @@
+/**
+ * The catalogue's input validation, loaded on demand by the elements (a dynamic import): it
+ * carries every zod schema of the catalogue, which the platform script's budget cannot. An
+ * element applies a value only once this chunk has accepted it.
+ */
+export { validateAttribute, validateSetter } from "../../protocol/catalogue/index.ts";
