@@ -32,6 +32,21 @@ type KitMessageValues = {
   fieldTooShort: { min: number };
   fieldTooLong: { max: number };
   opensInNewTab: None;
+  fieldTooManyDecimals: None;
+  fieldTooSmall: { min: string };
+  fieldTooLarge: { max: string };
+  dateTooEarly: { min: string };
+  dateTooLate: { max: string };
+  dateRangeOrder: None;
+  dateRangeStart: None;
+  dateRangeEnd: None;
+  phoneInvalid: None;
+  ibanInvalid: None;
+  routingNumber: None;
+  routingNumberInvalid: None;
+  accountNumber: None;
+  accountNumberInvalid: None;
+  taxIdInvalid: None;
 };
 
 export const kitMessages = defineMessages<KitMessageValues>({
@@ -119,6 +134,81 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.link.newTab",
     defaultMessage: "(opens in a new tab)",
     description: "Hidden text after a link that opens a new tab, for screen readers",
+  },
+  fieldTooManyDecimals: {
+    id: "kit.field.tooManyDecimals",
+    defaultMessage: "Too many decimal places for this currency.",
+    description: "Error under an amount field with more decimals than the currency has",
+  },
+  fieldTooSmall: {
+    id: "kit.field.tooSmall",
+    defaultMessage: "Enter {min} or more.",
+    description: "Error under a number or amount field; {min} is the formatted smallest value",
+  },
+  fieldTooLarge: {
+    id: "kit.field.tooLarge",
+    defaultMessage: "Enter {max} or less.",
+    description: "Error under a number or amount field; {max} is the formatted largest value",
+  },
+  dateTooEarly: {
+    id: "kit.date.tooEarly",
+    defaultMessage: "Enter a date on or after {min}.",
+    description: "Error under a date field; {min} is the formatted earliest date",
+  },
+  dateTooLate: {
+    id: "kit.date.tooLate",
+    defaultMessage: "Enter a date on or before {max}.",
+    description: "Error under a date field; {max} is the formatted latest date",
+  },
+  dateRangeOrder: {
+    id: "kit.dateRange.order",
+    defaultMessage: "The end date must be on or after the start date.",
+    description: "Error under the end date of a date range that ends before it starts",
+  },
+  dateRangeStart: {
+    id: "kit.dateRange.start",
+    defaultMessage: "Start date",
+    description: "Label of the first date of a date range",
+  },
+  dateRangeEnd: {
+    id: "kit.dateRange.end",
+    defaultMessage: "End date",
+    description: "Label of the last date of a date range",
+  },
+  phoneInvalid: {
+    id: "kit.phone.invalid",
+    defaultMessage: "Enter a valid phone number.",
+    description: "Error under a phone number field",
+  },
+  ibanInvalid: {
+    id: "kit.bank.ibanInvalid",
+    defaultMessage: "Enter a valid IBAN.",
+    description: "Error under an IBAN field (international bank account number)",
+  },
+  routingNumber: {
+    id: "kit.bank.routingNumber",
+    defaultMessage: "Routing number",
+    description: "Label of the 9-digit US bank routing number field",
+  },
+  routingNumberInvalid: {
+    id: "kit.bank.routingNumberInvalid",
+    defaultMessage: "Enter a valid 9-digit routing number.",
+    description: "Error under a US bank routing number field",
+  },
+  accountNumber: {
+    id: "kit.bank.accountNumber",
+    defaultMessage: "Account number",
+    description: "Label of a bank account number field",
+  },
+  accountNumberInvalid: {
+    id: "kit.bank.accountNumberInvalid",
+    defaultMessage: "Enter a valid account number.",
+    description: "Error under a bank account number field",
+  },
+  taxIdInvalid: {
+    id: "kit.taxId.invalid",
+    defaultMessage: "Enter a valid tax ID.",
+    description: "Error under a tax id field (the field's help shows the expected format)",
   },
 });
 

@@ -1,18 +1,89 @@
 /** The kit: pure views that take values and callbacks, styled only by the theme's variables. */
 export { Badge, type BadgeProps, type BadgeStatus } from "./badge.view.tsx";
+export {
+  type Checked,
+  checkIban,
+  checkTaxId,
+  checkUsAccountNumber,
+  checkUsRoutingNumber,
+  type TaxIdKind,
+} from "./bank-tax.ts";
+export {
+  IbanInput,
+  TaxIdInput,
+  type TaxIdInputProps,
+  taxIdExamples,
+  type UsBankAccount,
+  UsBankAccountInput,
+  type UsBankAccountInputProps,
+} from "./bank-tax.view.tsx";
 export { Banner, type BannerProps, type BannerStatus } from "./banner.view.tsx";
 export { Button, type ButtonProps, type ButtonVariant } from "./button.view.tsx";
+export {
+  DateInput,
+  type DateInputProps,
+  type DateRange,
+  DateRangeInput,
+  type DateRangeInputProps,
+  type IsoDate,
+  isIsoDate,
+  useDateError,
+} from "./date-input.view.tsx";
+export {
+  type DescriptionItem,
+  DescriptionList,
+  type DescriptionListProps,
+} from "./description-list.view.tsx";
 export { EmptyState, type EmptyStateProps } from "./empty-state.view.tsx";
+export { Field, type FieldControlProps, type FieldProps } from "./field.view.tsx";
 export { DateTime, type DateTimeProps, Money, type MoneyProps } from "./format.view.tsx";
 export { kitStylesheet } from "./kit.css.ts";
 export { Link, type LinkProps } from "./link.view.tsx";
+export {
+  MoneyInput,
+  type MoneyInputProps,
+  NumberInput,
+  type NumberInputProps,
+} from "./number-input.view.tsx";
+export {
+  formatMoneyInput,
+  formatNumberInput,
+  type LocaleSeparators,
+  localeSeparators,
+  type MoneyParse,
+  parseLocaleDecimal,
+  parseMoneyInput,
+  parseNumberInput,
+} from "./number-parse.ts";
+export {
+  focusableWithin,
+  Overlay,
+  type OverlayPresentation,
+  type OverlayProps,
+} from "./overlay.view.tsx";
 export { Pagination, type PaginationProps } from "./pagination.view.tsx";
+export {
+  PhoneInput,
+  type PhoneInputProps,
+  type PhoneParse,
+  parsePhoneInput,
+} from "./phone-input.view.tsx";
+export { Select, type SelectOption, type SelectProps } from "./select.view.tsx";
 export { Skeleton, type SkeletonProps } from "./skeleton.view.tsx";
 export { Spinner, type SpinnerProps } from "./spinner.view.tsx";
 export { Table, type TableColumn, type TableProps } from "./table.view.tsx";
+export { type TabItem, Tabs, type TabsProps } from "./tabs.view.tsx";
 export {
   type FieldError,
   TextField,
   type TextFieldProps,
   useFieldErrorText,
 } from "./text-field.view.tsx";
+export { Timeline, type TimelineEvent, type TimelineProps } from "./timeline.view.tsx";
+export {
+  browserTimer,
+  type ScheduleTimer,
+  type ToastItem,
+  ToastRegion,
+  type ToastRegionProps,
+} from "./toast.view.tsx";

@@ -150,6 +150,91 @@ ${banner("Danger", "danger")}
 .kit-input:disabled { background-color: ${v("formDisabledColorBackground")}; cursor: not-allowed; }
 .kit-input[aria-invalid="true"] { border-color: ${v("colorDanger")}; }
 .kit-field__error { color: ${v("colorDanger")}; }
+.kit-select { cursor: pointer; min-block-size: 2.5rem; }
+.kit-date { min-block-size: 2.5rem; }
+/* Chromium moves focus through the day, month, year and picker parts of a date input; on the
+   picker part the input only matches :focus-within: draw the ring on every part. */
+.kit-date:focus-within {
+  border-color: ${v("formHighlightColorBorder")};
+  outline: 2px solid ${v("focusRingColor")}; outline-offset: 1px;
+}
+.kit-fieldset { border: 0; margin: 0; padding: 0; min-inline-size: 0; }
+.kit-fieldset > legend { padding: 0; margin-block-end: ${space(2)}; }
+.kit-date-range__inputs { display: flex; flex-wrap: wrap; gap: ${space(3)}; }
+.kit-date-range__inputs > .kit-field { flex: 1 1 12rem; }
+
+.kit-overlay {
+  position: fixed; inset: 0; z-index: ${v("overlayZIndex")};
+  display: flex; align-items: center; justify-content: center; padding: ${space(4)};
+}
+.kit-overlay__backdrop { position: absolute; inset: 0; background-color: ${v("overlayBackdropColor")}; }
+.kit-overlay__panel {
+  position: relative; display: flex; flex-direction: column; gap: ${space(3)};
+  inline-size: min(32rem, 100%); max-block-size: 100%; overflow: auto;
+  padding: ${space(5)}; background-color: ${v("colorBackground")}; color: ${v("colorText")};
+  border: 1px solid ${v("colorBorder")}; border-radius: ${v("overlayBorderRadius")};
+}
+.kit-overlay--drawer { justify-content: flex-end; align-items: stretch; padding: 0; }
+.kit-overlay--drawer .kit-overlay__panel {
+  inline-size: min(28rem, 100%); block-size: 100%; max-block-size: none;
+  border-start-end-radius: 0; border-end-end-radius: 0;
+}
+.kit-overlay__header { display: flex; align-items: flex-start; gap: ${space(3)}; }
+.kit-overlay__title { flex: 1; min-inline-size: 0; margin: 0; }
+.kit-overlay__description { margin: 0; }
+.kit-overlay__body { flex: 1 1 auto; min-block-size: 0; }
+.kit-overlay__actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: ${space(2)}; }
+.kit-overlay__close {
+  flex: none; background: none; border: 0; padding: ${space(1)}; color: inherit; cursor: pointer;
+  border-radius: ${v("borderRadius")}; font: inherit; font-size: 1.25rem; line-height: 1;
+}
+
+.kit-tabs { display: flex; flex-direction: column; gap: ${space(3)}; min-inline-size: 0; }
+.kit-tabs__list {
+  display: flex; flex-wrap: wrap; gap: ${space(1)}; border-block-end: 1px solid ${v("colorBorder")};
+}
+.kit-tabs__tab {
+  padding-block: ${space(2)}; padding-inline: ${space(3)}; cursor: pointer;
+  font-size: ${v("labelMdFontSize")}; font-weight: ${v("labelMdFontWeight")};
+  color: ${v("colorSecondaryText")}; border-block-end: 2px solid transparent;
+  margin-block-end: -1px; border-start-start-radius: ${v("borderRadius")};
+  border-start-end-radius: ${v("borderRadius")};
+}
+.kit-tabs__tab--selected { color: ${v("colorText")}; border-block-end-color: ${v("colorPrimary")}; }
+.kit-tabs__tab[aria-disabled="true"] { cursor: not-allowed; opacity: 0.6; }
+.kit-tabs__panel { border-radius: ${v("borderRadius")}; }
+
+.kit-dl { display: flex; flex-direction: column; gap: ${space(3)}; margin: 0; min-inline-size: 0; }
+.kit-dl--columns .kit-dl__item {
+  display: grid; grid-template-columns: minmax(6rem, 1fr) 2fr; gap: ${space(3)};
+}
+.kit-dl__term { color: ${v("colorSecondaryText")}; }
+.kit-dl__description { margin: 0; min-inline-size: 0; }
+
+.kit-timeline { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
+.kit-timeline__event { display: flex; gap: ${space(3)}; padding-block-end: ${space(4)}; position: relative; }
+.kit-timeline__event:not(:last-child)::before {
+  content: ""; position: absolute; inset-block: 1rem 0; inset-inline-start: calc(0.375rem - 1px);
+  border-inline-start: 2px solid ${v("colorBorder")};
+}
+.kit-timeline__marker {
+  flex: none; inline-size: 0.75rem; block-size: 0.75rem; margin-block-start: 0.35rem;
+  border-radius: 50%; border: 2px solid ${v("badgeNeutralColorBorder")};
+  background-color: ${v("badgeNeutralColorBackground")};
+}
+.kit-timeline__marker--success { border-color: ${v("colorSuccess")}; background-color: ${v("colorSuccess")}; }
+.kit-timeline__marker--warning { border-color: ${v("colorWarning")}; background-color: ${v("colorWarning")}; }
+.kit-timeline__marker--danger { border-color: ${v("colorDanger")}; background-color: ${v("colorDanger")}; }
+.kit-timeline__body { display: flex; flex-direction: column; gap: ${space(1)}; min-inline-size: 0; }
+.kit-timeline__title { margin: 0; }
+
+.kit-toasts { display: flex; flex-direction: column; gap: ${space(2)}; }
+.kit-toast {
+  display: flex; align-items: flex-start; gap: ${space(3)};
+  padding-block: ${space(3)}; padding-inline: ${space(4)};
+  border-width: 1px; border-style: solid; border-radius: ${v("borderRadius")};
+}
+.kit-toast__message { flex: 1; min-inline-size: 0; }
 
 .kit-money, .kit-number { font-variant-numeric: tabular-nums; white-space: nowrap; }
 `.trim();

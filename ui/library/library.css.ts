@@ -13,6 +13,13 @@ export const libraryStylesheet = `
 }
 .kit-library__items { display: flex; flex-wrap: wrap; align-items: flex-start; gap: ${space(3)}; }
 .kit-library__items > .kit-banner, .kit-library__items > .kit-field,
-.kit-library__items > div:has(> .kit-table-wrap) { flex: 1 1 100%; }
+.kit-library__items > div:has(> .kit-table-wrap), .kit-library__items > .kit-tabs,
+.kit-library__items > .kit-dl, .kit-library__items > .kit-timeline,
+.kit-library__items > .kit-toasts { flex: 1 1 100%; }
+.kit-library__items > .kit-date-range, .kit-library__items > .kit-bank-account { flex: 1 1 100%; }
+.kit-library__items > .kit-field:has(> select), .kit-library__items > .kit-field:has(> input:not([type=text])),
+.kit-library__items > .kit-field:has(> [inputmode]) {
+  flex: 1 1 14rem;
+}
 .kit-library__items > .kit-skeleton { flex: 1 1 16rem; }
 `.trim();

@@ -14,15 +14,33 @@ import {
   Badge,
   Banner,
   Button,
+  DateInput,
+  type DateRange,
+  DateRangeInput,
   DateTime,
+  DescriptionList,
   EmptyState,
+  IbanInput,
   Link,
   Money,
+  MoneyInput,
+  NumberInput,
+  Overlay,
+  type OverlayPresentation,
   Pagination,
+  PhoneInput,
+  Select,
   Skeleton,
   Spinner,
   Table,
+  Tabs,
+  TaxIdInput,
   TextField,
+  Timeline,
+  type ToastItem,
+  ToastRegion,
+  type UsBankAccount,
+  UsBankAccountInput,
 } from "../kit/index.ts";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -65,11 +83,42 @@ export interface LibraryViewProps {
 export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
   const intl = useIntl();
   // Only the kit's messages that take no arguments.
-  const t = (key: Exclude<KitMessageKey, "resultCount" | "fieldTooShort" | "fieldTooLong">) =>
-    intl.formatMessage(kitMessages[key]);
+  const t = (
+    key: Exclude<
+      KitMessageKey,
+      | "resultCount"
+      | "fieldTooShort"
+      | "fieldTooLong"
+      | "fieldTooSmall"
+      | "fieldTooLarge"
+      | "dateTooEarly"
+      | "dateTooLate"
+    >,
+  ) => intl.formatMessage(kitMessages[key]);
   const [text, setText] = useState("");
   const [page, setPage] = useState(0);
   const [dismissed, setDismissed] = useState(false);
+  const [choice, setChoice] = useState("");
+  const [amount, setAmount] = useState<number | null>(123456);
+  const [count, setCount] = useState<number | null>(3);
+  // Out of bounds at first (the error state); a date input is several Tab stops in Chromium,
+  // so the page shows three, not more, to stay within the keyboard test's walk.
+  const [date, setDate] = useState("2023-12-01");
+  const [range, setRange] = useState<DateRange>({ start: "2024-01-10", end: "2024-01-05" });
+  const [phone, setPhone] = useState<string | null>("+14155552671");
+  const [iban, setIban] = useState<string | null>("DE89370400440532013000");
+  const [bank, setBank] = useState<UsBankAccount>({
+    routingNumber: "011000015",
+    accountNumber: null,
+  });
+  const [taxId, setTaxId] = useState<string | null>(null);
+  const [overlay, setOverlay] = useState<OverlayPresentation | null>(null);
+  const [tab, setTab] = useState("first");
+  // Ids only: the text is looked up at render, so a locale switch re-words the toasts.
+  const [toastIds, setToastIds] = useState(["toast-0"]);
+  const toasts: ToastItem[] = toastIds.map((id, i) =>
+    i === 0 ? { id, message: t("retry"), status: "success" } : { id, message: t("tryAgain") },
+  );
 
   const columns = [
     { id: "id", header: "ID", cell: (r: SampleRow) => <code>{r.id}</code> },
@@ -201,6 +250,90 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
         <TextField label={t("previousPage")} value="" disabled onChange={() => {}} />
       </Section>
 
+      <Section title="Selects and amounts">
+        <Select
+          label={t("close")}
+          value={choice}
+          onChange={setChoice}
+          placeholder={t("loading")}
+          options={[
+            { value: "next", label: t("nextPage") },
+            { value: "previous", label: t("previousPage") },
+            { value: "retry", label: t("retry"), disabled: true },
+          ]}
+        />
+        <Select
+          label={t("dismiss")}
+          value=""
+          onChange={() => {}}
+          placeholder={t("noResults")}
+          options={[{ value: "retry", label: t("retry") }]}
+          error={{ code: "required" }}
+          required
+        />
+        <Select
+          label={t("retry")}
+          value="a"
+          onChange={() => {}}
+          options={[{ value: "a", label: t("tryAgain") }]}
+          disabled
+        />
+        <MoneyInput label={t("retry")} currency="usd" value={amount} onValueChange={setAmount} />
+        <MoneyInput label={t("nextPage")} currency="jpy" value={500000} onValueChange={() => {}} />
+        <MoneyInput
+          label={t("previousPage")}
+          currency="eur"
+          value={null}
+          onValueChange={() => {}}
+          error={{ code: "invalid" }}
+        />
+        <NumberInput label={t("loading")} value={count} min={1} max={10} onValueChange={setCount} />
+      </Section>
+
+      <Section title="Dates and phones">
+        <DateInput
+          label={t("retry")}
+          value={date}
+          min="2024-01-01"
+          max="2024-12-31"
+          onValueChange={setDate}
+        />
+        <DateRangeInput label={t("loading")} value={range} onValueChange={setRange} />
+        <PhoneInput
+          label={t("dismiss")}
+          defaultCountry="US"
+          value={phone}
+          onValueChange={setPhone}
+        />
+        <PhoneInput
+          label={t("nextPage")}
+          defaultCountry="DE"
+          value={null}
+          onValueChange={() => {}}
+          error={{ code: "required" }}
+          required
+        />
+      </Section>
+
+      <Section title="Bank accounts and tax ids">
+        <IbanInput label={t("retry")} value={iban} onValueChange={setIban} />
+        <IbanInput
+          label={t("close")}
+          value={null}
+          onValueChange={() => {}}
+          error={{ code: "custom", message: t("ibanInvalid") }}
+        />
+        <UsBankAccountInput label={t("loading")} value={bank} onValueChange={setBank} />
+        <TaxIdInput kind="us_ein" label={t("nextPage")} value={taxId} onValueChange={setTaxId} />
+        <TaxIdInput
+          kind="gb_vat"
+          label={t("previousPage")}
+          value={null}
+          onValueChange={() => {}}
+          error={{ code: "custom", message: t("taxIdInvalid") }}
+        />
+      </Section>
+
       <Section title="Money and dates">
         <Money amount={123456} currency="usd" />
         <Money amount={-123456} currency="eur" />
@@ -242,6 +375,100 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
           onPrevious={() => {}}
           onNext={() => {}}
           loading
+        />
+      </Section>
+
+      <Section title="Overlays">
+        <Button onClick={() => setOverlay("dialog")}>{t("nextPage")}</Button>
+        <Button onClick={() => setOverlay("drawer")}>{t("previousPage")}</Button>
+        <Overlay
+          open={overlay !== null}
+          onOpenChange={(open) => {
+            if (!open) setOverlay(null);
+          }}
+          presentation={overlay ?? "dialog"}
+          title={t("somethingWentWrong")}
+          description={t("tryAgain")}
+          actions={
+            <>
+              <Button onClick={() => setOverlay(null)}>{t("dismiss")}</Button>
+              <Button variant="primary" onClick={() => setOverlay(null)}>
+                {t("retry")}
+              </Button>
+            </>
+          }
+        >
+          <TextField label={t("close")} value={text} onChange={setText} />
+        </Overlay>
+      </Section>
+
+      <Section title="Tabs">
+        <Tabs
+          label={t("paginationLabel")}
+          value={tab}
+          onValueChange={setTab}
+          items={[
+            { id: "first", label: t("previousPage"), content: <p>{t("tryAgain")}</p> },
+            { id: "second", label: t("nextPage"), content: <p>{t("noResults")}</p> },
+            { id: "third", label: t("loading"), content: <Skeleton lines={2} />, disabled: true },
+          ]}
+        />
+      </Section>
+
+      <Section title="Description lists">
+        <DescriptionList
+          items={[
+            {
+              id: "amount",
+              term: t("retry"),
+              description: <Money amount={123456} currency="usd" />,
+            },
+            {
+              id: "status",
+              term: t("loading"),
+              description: <Badge status="success">{t("retry")}</Badge>,
+            },
+            {
+              id: "date",
+              term: t("close"),
+              description: <DateTime seconds={1704467045} timeZone={timeZone} />,
+            },
+          ]}
+        />
+        <DescriptionList
+          layout="stacked"
+          items={[{ id: "note", term: t("dismiss"), description: t("tryAgain") }]}
+        />
+      </Section>
+
+      <Section title="Timelines">
+        <Timeline
+          label={t("loading")}
+          timeZone={timeZone}
+          events={[
+            { id: "e3", title: t("somethingWentWrong"), seconds: 1704553445, status: "danger" },
+            { id: "e2", title: t("loading"), seconds: 1704467045, status: "warning" },
+            {
+              id: "e1",
+              title: t("retry"),
+              seconds: 1704380645,
+              status: "success",
+              description: t("tryAgain"),
+            },
+            { id: "e0", title: t("noResults"), seconds: 1704207845 },
+          ]}
+        />
+      </Section>
+
+      <Section title="Toasts">
+        <Button onClick={() => setToastIds((ids) => [...ids, `toast-${Date.now()}-${ids.length}`])}>
+          {t("retry")}
+        </Button>
+        {/* Kept until dismissed: the page must render the same on every run. */}
+        <ToastRegion
+          toasts={toasts}
+          duration={null}
+          onDismiss={(id) => setToastIds((ids) => ids.filter((other) => other !== id))}
         />
       </Section>
     </main>

@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { type ReactNode, useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "../i18n/provider.tsx";
+import {
+  type FieldError,
+  IbanInput,
+  TaxIdInput,
+  type UsBankAccount,
+  UsBankAccountInput,
+} from "./index.ts";
+
+afterEach(cleanup);
+
+const inLocale = (ui: ReactNode, locale = "en-US") =>
+  render(<I18nProvider locale={locale}>{ui}</I18nProvider>);
+
+const describedText = (input: HTMLElement) =>
+  (input.getAttribute("aria-describedby")?.split(" ") ?? [])
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(" | ");
+
+function IbanPage({ onValue }: { onValue: (v: string | null, e?: FieldError) => void }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <IbanInput
+      label="IBAN"
+      value={value}
+      onValueChange={(v, e) => {
+        onValue(v, e);
+        setValue(v);
+      }}
+    />
+  );
+}
+
+describe("IbanInput", () => {
+  it("hands out the electronic form of a valid IBAN and shows it grouped once left", () => {
+    const onValue = vi.fn();
+    inLocale(<IbanPage onValue={onValue} />);
+    const input = screen.getByRole("textbox", { name: "IBAN" }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "de89370400440532013000" } });
+    expect(onValue).toHaveBeenLastCalledWith("DE89370400440532013000", undefined);
+    fireEvent.blur(input);
+    expect(input.value).toBe("DE89 3704 0044 0532 0130 00");
+  });
+
+  it("a wrong check digit is refused with a field error once the field is left", () => {
+    const onValue = vi.fn();
+    inLocale(<IbanPage onValue={onValue} />);
+    const input = screen.getByRole("textbox", { name: "IBAN" });
+    fireEvent.change(input, { target: { value: "DE88370400440532013000" } });
+    expect(onValue).toHaveBeenLastCalledWith(null, {
+      code: "custom",
+      message: "Enter a valid IBAN.",
+    });
+    fireEvent.blur(input);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(describedText(input)).toBe("Enter a valid IBAN.");
+  });
+});
+
+describe("UsBankAccountInput", () => {
+  it("is a named group of routing and account number; a bad routing checksum is reported", () => {
+    const onValue = vi.fn();
+    function Page() {
+      const [value, setValue] = useState<UsBankAccount>({
+        routingNumber: null,
+        accountNumber: null,
+      });
+      return (
+        <UsBankAccountInput
+          label="Bank account"
+          value={value}
+          onValueChange={(v, e) => {
+            onValue(v, e);
+            setValue(v);
+          }}
+        />
+      );
+    }
+    inLocale(<Page />);
+    const group = screen.getByRole("group", { name: "Bank account" });
+    const routing = within(group).getByRole("textbox", { name: "Routing number" });
+    const account = within(group).getByRole("textbox", { name: "Account number" });
+    expect(routing.getAttribute("inputmode")).toBe("numeric");
+    fireEvent.change(routing, { target: { value: "011000016" } });
+    expect(onValue).toHaveBeenLastCalledWith(
+      { routingNumber: null, accountNumber: null },
+      { code: "custom", message: "Enter a valid 9-digit routing number." },
+    );
+    fireEvent.change(routing, { target: { value: "011000015" } });
+    fireEvent.change(account, { target: { value: "000123456789" } });
+    expect(onValue).toHaveBeenLastCalledWith(
+      { routingNumber: "011000015", accountNumber: "000123456789" },
+      undefined,
+    );
+  });
+});
+
+describe("TaxIdInput", () => {
+  it("shows the expected format as help, checks the kind's check digit, and hands out the compact value", () => {
+    const onValue = vi.fn();
+    inLocale(<TaxIdInput kind="de_vat" label="USt-IdNr." value={null} onValueChange={onValue} />);
+    const input = screen.getByRole("textbox", { name: "USt-IdNr." });
+    expect(describedText(input)).toBe("DE123456789");
+    fireEvent.change(input, { target: { value: "DE 136 695 977" } });
+    expect(onValue).toHaveBeenLastCalledWith(null, {
+      code: "custom",
+      message: "Enter a valid tax ID.",
+    });
+    fireEvent.change(input, { target: { value: "DE 136 695 976" } });
+    expect(onValue).toHaveBeenLastCalledWith("DE136695976", undefined);
+  });
+
+  it("words its error in the user's language", async () => {
+    inLocale(
+      <TaxIdInput
+        kind="fr_siren"
+        label="SIREN"
+        value={null}
+        onValueChange={() => {}}
+        error={undefined}
+      />,
+      "fr-FR",
+    );
+    const input = await screen.findByRole("textbox", { name: "SIREN" });
+    fireEvent.change(input, { target: { value: "732829321" } });
+    fireEvent.blur(input);
+    expect(describedText(input)).toContain("Saisissez un numéro d’identification fiscale valide.");
+  });
+});

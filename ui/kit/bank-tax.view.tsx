@@ -1,0 +1,185 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import { kitMessages } from "../i18n/messages.ts";
+import {
+  type Checked,
+  checkIban,
+  checkTaxId,
+  checkUsAccountNumber,
+  checkUsRoutingNumber,
+  type TaxIdKind,
+} from "./bank-tax.ts";
+import { type FieldError, TextField } from "./text-field.view.tsx";
+
+interface CheckedInputProps {
+  label: ReactNode;
+  /** The checked value (electronic form), or null. */
+  value: string | null;
+  onValueChange: (value: string | null, error?: FieldError) => void;
+  description?: ReactNode;
+  /** The form's own error; otherwise the input's own shows once the field was left. */
+  error?: FieldError;
+  name?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/** A text input whose text is checked on each change and shown in its usual form once left. */
+function CheckedInput({
+  value,
+  onValueChange,
+  check,
+  invalid,
+  error,
+  required = false,
+  inputMode = "text",
+  autoComplete = "off",
+  ...rest
+}: CheckedInputProps & {
+  check: (text: string) => Checked;
+  invalid: string;
+  inputMode?: "text" | "numeric";
+  autoComplete?: string;
+}) {
+  const display = (v: string | null) => {
+    if (v === null) return "";
+    const checked = check(v);
+    return checked.ok ? checked.display : v;
+  };
+  const [text, setText] = useState(() => display(value));
+  const [touched, setTouched] = useState(false);
+  const emitted = useRef(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only on outside changes
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    setText(display(value));
+  }, [value]);
+
+  const read = (t: string): { value: string | null; error?: FieldError } => {
+    if (t.trim() === "")
+      return required ? { value: null, error: { code: "required" } } : { value: null };
+    const checked = check(t);
+    return checked.ok
+      ? { value: checked.value }
+      : { value: null, error: { code: "custom", message: invalid } };
+  };
+  const own = read(text);
+
+  return (
+    <TextField
+      {...rest}
+      value={text}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      required={required}
+      error={error ?? (touched ? own.error : undefined)}
+      onChange={(t) => {
+        const result = read(t);
+        emitted.current = result.value;
+        setText(t);
+        onValueChange(result.value, result.error);
+      }}
+      onBlur={() => {
+        setTouched(true);
+        if (own.value !== null) setText(display(own.value));
+      }}
+    />
+  );
+}
+
+/** An IBAN, checked by country length and mod-97, handed out in electronic form. */
+export function IbanInput(props: CheckedInputProps) {
+  const intl = useIntl();
+  return (
+    <CheckedInput
+      {...props}
+      check={checkIban}
+      invalid={intl.formatMessage(kitMessages.ibanInvalid)}
+    />
+  );
+}
+
+export interface UsBankAccount {
+  routingNumber: string | null;
+  accountNumber: string | null;
+}
+
+export interface UsBankAccountInputProps {
+  /** Names the pair (the fieldset's legend). */
+  label: ReactNode;
+  value: UsBankAccount;
+  onValueChange: (value: UsBankAccount, error?: FieldError) => void;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/** A US bank account: routing number (ABA checksum) and account number, in a fieldset. */
+export function UsBankAccountInput({
+  label,
+  value,
+  onValueChange,
+  required,
+  disabled,
+}: UsBankAccountInputProps) {
+  const intl = useIntl();
+  const errors = useRef<{ routing?: FieldError; account?: FieldError }>({});
+  return (
+    <fieldset className="kit-fieldset kit-bank-account" disabled={disabled}>
+      <legend className="kit-label-md">{label}</legend>
+      <div className="kit-date-range__inputs">
+        <CheckedInput
+          label={intl.formatMessage(kitMessages.routingNumber)}
+          value={value.routingNumber}
+          inputMode="numeric"
+          required={required}
+          check={checkUsRoutingNumber}
+          invalid={intl.formatMessage(kitMessages.routingNumberInvalid)}
+          onValueChange={(routingNumber, error) => {
+            errors.current.routing = error;
+            onValueChange({ ...value, routingNumber }, error ?? errors.current.account);
+          }}
+        />
+        <CheckedInput
+          label={intl.formatMessage(kitMessages.accountNumber)}
+          value={value.accountNumber}
+          inputMode="numeric"
+          required={required}
+          check={checkUsAccountNumber}
+          invalid={intl.formatMessage(kitMessages.accountNumberInvalid)}
+          onValueChange={(accountNumber, error) => {
+            errors.current.account = error;
+            onValueChange({ ...value, accountNumber }, errors.current.routing ?? error);
+          }}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** How each tax id is usually written; the field's help shows it as the example to follow. */
+export const taxIdExamples: Record<TaxIdKind, string> = {
+  us_ein: "12-3456789",
+  us_ssn_last4: "1234",
+  gb_vat: "GB 123 4567 89",
+  de_vat: "DE123456789",
+  fr_siren: "123 456 789",
+};
+
+export interface TaxIdInputProps extends CheckedInputProps {
+  kind: TaxIdKind;
+}
+
+/** A tax id of one country's kind, checked by its shape and check digit where it has one. */
+export function TaxIdInput({ kind, description, ...props }: TaxIdInputProps) {
+  const intl = useIntl();
+  return (
+    <CheckedInput
+      {...props}
+      description={description ?? taxIdExamples[kind]}
+      inputMode={kind.startsWith("us_") || kind === "fr_siren" ? "numeric" : "text"}
+      check={(text) => checkTaxId(kind, text)}
+      invalid={intl.formatMessage(kitMessages.taxIdInvalid)}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import { kitMessages } from "../i18n/messages.ts";
+import { type FieldError, TextField } from "./text-field.view.tsx";
+
+export type PhoneParse = { ok: true; e164: string | null } | { ok: false };
+
+/** Text as typed ("030 1234567", "+1 415 555 0100") → E.164, or refused when not a real number. */
+export function parsePhoneInput(text: string, defaultCountry: CountryCode): PhoneParse {
+  if (text.trim() === "") return { ok: true, e164: null };
+  const phone = parsePhoneNumberFromString(text, defaultCountry);
+  return phone?.isValid() ? { ok: true, e164: phone.number } : { ok: false };
+}
+
+export interface PhoneInputProps {
+  label: ReactNode;
+  /** E.164 ("+4930123456"), or null. */
+  value: string | null;
+  /** The number without a +country prefix is read as in this country. */
+  defaultCountry: CountryCode;
+  onValueChange: (e164: string | null, error?: FieldError) => void;
+  description?: ReactNode;
+  error?: FieldError;
+  name?: string;
+  required?: boolean;
+  disabled?: boolean;
+  onBlur?: () => void;
+}
+
+/**
+ * A phone number typed as people write it, validated with libphonenumber and handed out in
+ * E.164. Once valid and left, it is shown in international format.
+ */
+export function PhoneInput({
+  value,
+  defaultCountry,
+  onValueChange,
+  error,
+  required = false,
+  onBlur,
+  ...rest
+}: PhoneInputProps) {
+  const intl = useIntl();
+  const display = (e164: string | null) =>
+    e164 === null ? "" : (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164);
+  const [text, setText] = useState(() => display(value));
+  const [touched, setTouched] = useState(false);
+  const emitted = useRef(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only on outside changes
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    setText(display(value));
+  }, [value]);
+
+  const check = (t: string): { value: string | null; error?: FieldError } => {
+    const parsed = parsePhoneInput(t, defaultCountry);
+    if (!parsed.ok)
+      return {
+        value: null,
+        error: { code: "custom", message: intl.formatMessage(kitMessages.phoneInvalid) },
+      };
+    if (parsed.e164 === null && required) return { value: null, error: { code: "required" } };
+    return { value: parsed.e164 };
+  };
+  const own = check(text);
+
+  return (
+    <TextField
+      {...rest}
+      type="tel"
+      autoComplete="tel"
+      inputMode="tel"
+      value={text}
+      required={required}
+      error={error ?? (touched ? own.error : undefined)}
+      onChange={(t) => {
+        const result = check(t);
+        emitted.current = result.value;
+        setText(t);
+        onValueChange(result.value, result.error);
+      }}
+      onBlur={() => {
+        setTouched(true);
+        if (own.value !== null) setText(display(own.value));
+        onBlur?.();
+      }}
+    />
+  );
+}
