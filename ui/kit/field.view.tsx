@@ -1,6 +1,38 @@
 import { type ReactNode, useId } from "react";
+import { useIntl } from "react-intl";
+import { kitMessages } from "../i18n/messages.ts";
 import { cx } from "./cx.ts";
-import { type FieldError, useFieldErrorText } from "./text-field.view.tsx";
+
+/** Why a field's value was refused; the form's machine decides, the kit only words it. */
+export type FieldError =
+  | { code: "required" }
+  | { code: "invalid" }
+  | { code: "invalid_email" }
+  | { code: "too_short"; min: number }
+  | { code: "too_long"; max: number }
+  /** Already localised text, e.g. from an API error's message. */
+  | { code: "custom"; message: string };
+
+/** Words a field error in the user's language. */
+export function useFieldErrorText(): (error: FieldError) => string {
+  const intl = useIntl();
+  return (error) => {
+    switch (error.code) {
+      case "required":
+        return intl.formatMessage(kitMessages.fieldRequired);
+      case "invalid":
+        return intl.formatMessage(kitMessages.fieldInvalid);
+      case "invalid_email":
+        return intl.formatMessage(kitMessages.fieldInvalidEmail);
+      case "too_short":
+        return intl.formatMessage(kitMessages.fieldTooShort, { min: error.min });
+      case "too_long":
+        return intl.formatMessage(kitMessages.fieldTooLong, { max: error.max });
+      case "custom":
+        return error.message;
+    }
+  };
+}
 
 /** What a control inside a Field must carry to be labelled and described. */
 export interface FieldControlProps {
@@ -17,8 +49,8 @@ export interface FieldProps {
 }
 
 /**
- * The label / description / control / error layout of TextField, for controls TextField does
- * not cover (select, date, tel with its own parsing): one markup for every field.
+ * The label / description / control / error layout of every field (TextField and the
+ * controls it does not cover: select, date, tel with its own parsing): one markup.
  */
 export function Field({ label, description, error, children }: FieldProps) {
   const id = useId();

@@ -1,38 +1,8 @@
-import { type ReactNode, useId } from "react";
-import { useIntl } from "react-intl";
-import { kitMessages } from "../i18n/messages.ts";
-import { cx } from "./cx.ts";
+import type { ReactNode } from "react";
+import { Field, type FieldError } from "./field.view.tsx";
 
-/** Why a field's value was refused; the form's machine decides, the kit only words it. */
-export type FieldError =
-  | { code: "required" }
-  | { code: "invalid" }
-  | { code: "invalid_email" }
-  | { code: "too_short"; min: number }
-  | { code: "too_long"; max: number }
-  /** Already localised text, e.g. from an API error's message. */
-  | { code: "custom"; message: string };
-
-/** Words a field error in the user's language. */
-export function useFieldErrorText(): (error: FieldError) => string {
-  const intl = useIntl();
-  return (error) => {
-    switch (error.code) {
-      case "required":
-        return intl.formatMessage(kitMessages.fieldRequired);
-      case "invalid":
-        return intl.formatMessage(kitMessages.fieldInvalid);
-      case "invalid_email":
-        return intl.formatMessage(kitMessages.fieldInvalidEmail);
-      case "too_short":
-        return intl.formatMessage(kitMessages.fieldTooShort, { min: error.min });
-      case "too_long":
-        return intl.formatMessage(kitMessages.fieldTooLong, { max: error.max });
-      case "custom":
-        return error.message;
-    }
-  };
-}
+// The field error and its wording live with Field; re-exported for the kit's inputs.
+export { type FieldError, useFieldErrorText } from "./field.view.tsx";
 
 export interface TextFieldProps {
   label: ReactNode;
@@ -67,38 +37,20 @@ export function TextField({
   required = false,
   ...rest
 }: TextFieldProps) {
-  const id = useId();
-  const errorText = useFieldErrorText();
-  const descriptionId = description ? `${id}-description` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cx("kit-field", error && "kit-field--invalid")}>
-      <label className="kit-label-md kit-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {description ? (
-        <div id={descriptionId} className="kit-body-sm kit-secondary-text">
-          {description}
-        </div>
-      ) : null}
-      <input
-        {...rest}
-        id={id}
-        className="kit-input"
-        type={type}
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      {error ? (
-        <div id={errorId} className="kit-body-sm kit-field__error">
-          {errorText(error)}
-        </div>
-      ) : null}
-    </div>
+    <Field label={label} description={description} error={error}>
+      {(control) => (
+        <input
+          {...rest}
+          {...control}
+          className="kit-input"
+          type={type}
+          value={value}
+          required={required}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
   );
 }
