@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef } from "react";
 import { useIntl } from "react-intl";
 import { kitMessages } from "../i18n/messages.ts";
 import {
@@ -9,6 +9,7 @@ import {
   checkUsRoutingNumber,
   type TaxIdKind,
 } from "./bank-tax.ts";
+import { type Parsed, useParsedText } from "./parsed-text.ts";
 import { type FieldError, TextField } from "./text-field.view.tsx";
 
 interface CheckedInputProps {
@@ -22,6 +23,7 @@ interface CheckedInputProps {
   name?: string;
   required?: boolean;
   disabled?: boolean;
+  onBlur?: () => void;
 }
 
 /** A text input whose text is checked on each change and shown in its usual form once left. */
@@ -34,6 +36,7 @@ function CheckedInput({
   required = false,
   inputMode = "text",
   autoComplete = "off",
+  onBlur,
   ...rest
 }: CheckedInputProps & {
   check: (text: string) => Checked;
@@ -41,22 +44,12 @@ function CheckedInput({
   inputMode?: "text" | "numeric";
   autoComplete?: string;
 }) {
-  const display = (v: string | null) => {
-    if (v === null) return "";
+  const display = (v: string) => {
     const checked = check(v);
     return checked.ok ? checked.display : v;
   };
-  const [text, setText] = useState(() => display(value));
-  const [touched, setTouched] = useState(false);
-  const emitted = useRef(value);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only on outside changes
-  useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
-    setText(display(value));
-  }, [value]);
 
-  const read = (t: string): { value: string | null; error?: FieldError } => {
+  const read = (t: string): Parsed<string> => {
     if (t.trim() === "")
       return required ? { value: null, error: { code: "required" } } : { value: null };
     const checked = check(t);
@@ -64,26 +57,23 @@ function CheckedInput({
       ? { value: checked.value }
       : { value: null, error: { code: "custom", message: invalid } };
   };
-  const own = read(text);
+  const field = useParsedText({
+    value,
+    format: display,
+    parse: read,
+    onValueChange,
+    error,
+    reformatOnBlur: true,
+    onBlur,
+  });
 
   return (
     <TextField
       {...rest}
-      value={text}
+      {...field}
       inputMode={inputMode}
       autoComplete={autoComplete}
       required={required}
-      error={error ?? (touched ? own.error : undefined)}
-      onChange={(t) => {
-        const result = read(t);
-        emitted.current = result.value;
-        setText(t);
-        onValueChange(result.value, result.error);
-      }}
-      onBlur={() => {
-        setTouched(true);
-        if (own.value !== null) setText(display(own.value));
-      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { formatMoney } from "../i18n/format.ts";
 import { kitMessages } from "../i18n/messages.ts";
@@ -8,6 +8,7 @@ import {
   parseMoneyInput,
   parseNumberInput,
 } from "./number-parse.ts";
+import { useParsedText } from "./parsed-text.ts";
 import { type FieldError, TextField } from "./text-field.view.tsx";
 
 interface NumericFieldProps {
@@ -38,29 +39,6 @@ export interface MoneyInputProps extends NumericFieldProps {
   /** Bounds in minor units. */
   min?: number;
   max?: number;
-}
-
-/**
- * Keeps what the user typed while it is being edited; when the form sets a value other than
- * the one the input last handed out, shows that value instead. The input's own error shows
- * once the field was left.
- */
-function useNumericText<T>(value: T | null, format: (value: T) => string) {
-  const [text, setText] = useState(() => (value === null ? "" : format(value)));
-  const [touched, setTouched] = useState(false);
-  const emitted = useRef(value);
-  const formatRef = useRef(format);
-  formatRef.current = format;
-  useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
-    setText(value === null ? "" : formatRef.current(value));
-  }, [value]);
-  const edit = (next: string, parsed: T | null) => {
-    emitted.current = parsed;
-    setText(next);
-  };
-  return { text, edit, touched, setTouched };
 }
 
 function useRangeError() {
@@ -94,9 +72,6 @@ export function NumberInput({
   const intl = useIntl();
   const { locale } = intl;
   const rangeError = useRangeError();
-  const format = (n: number) => formatNumberInput(n, locale);
-  const { text, edit, touched, setTouched } = useNumericText(value, format);
-
   const check = (t: string): { value: number | null; error?: FieldError } => {
     const parsed = parseNumberInput(t, locale);
     if (!parsed.ok) return { value: null, error: { code: "invalid" } };
@@ -109,26 +84,16 @@ export function NumberInput({
     );
     return bound ? { value: null, error: bound } : { value: n };
   };
-  const own = check(text).error;
+  const field = useParsedText({
+    value,
+    format: (n: number) => formatNumberInput(n, locale),
+    parse: check,
+    onValueChange,
+    error,
+    onBlur,
+  });
 
-  return (
-    <TextField
-      {...rest}
-      value={text}
-      inputMode="decimal"
-      required={required}
-      error={error ?? (touched ? own : undefined)}
-      onChange={(t) => {
-        const result = check(t);
-        edit(t, result.value);
-        onValueChange(result.value, result.error);
-      }}
-      onBlur={() => {
-        setTouched(true);
-        onBlur?.();
-      }}
-    />
-  );
+  return <TextField {...rest} {...field} inputMode="decimal" required={required} />;
 }
 
 /**
@@ -151,8 +116,6 @@ export function MoneyInput({
   const intl = useIntl();
   const { locale } = intl;
   const rangeError = useRangeError();
-  const format = (minor: number) => formatMoneyInput(minor, currency, locale);
-  const { text, edit, touched, setTouched } = useNumericText(value, format);
   const code = currency.toUpperCase();
   const currencyName = new Intl.DisplayNames([locale], { type: "currency" }).of(code) ?? code;
 
@@ -177,12 +140,19 @@ export function MoneyInput({
     );
     return bound ? { value: null, error: bound } : { value: m };
   };
-  const own = check(text).error;
+  const field = useParsedText({
+    value,
+    format: (minor: number) => formatMoneyInput(minor, currency, locale),
+    parse: check,
+    onValueChange,
+    error,
+    onBlur,
+  });
 
   return (
     <TextField
       {...rest}
-      value={text}
+      {...field}
       inputMode={currencyHasDecimals(currency, locale) ? "decimal" : "numeric"}
       required={required}
       description={
@@ -191,16 +161,6 @@ export function MoneyInput({
           {`${currencyName} (${code})`}
         </>
       }
-      error={error ?? (touched ? own : undefined)}
-      onChange={(t) => {
-        const result = check(t);
-        edit(t, result.value);
-        onValueChange(result.value, result.error);
-      }}
-      onBlur={() => {
-        setTouched(true);
-        onBlur?.();
-      }}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { kitMessages } from "../i18n/messages.ts";
+import { type Parsed, useParsedText } from "./parsed-text.ts";
 import { type FieldError, TextField } from "./text-field.view.tsx";
 
 export type PhoneParse = { ok: true; e164: string | null } | { ok: false };
@@ -42,19 +43,8 @@ export function PhoneInput({
   ...rest
 }: PhoneInputProps) {
   const intl = useIntl();
-  const display = (e164: string | null) =>
-    e164 === null ? "" : (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164);
-  const [text, setText] = useState(() => display(value));
-  const [touched, setTouched] = useState(false);
-  const emitted = useRef(value);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only on outside changes
-  useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
-    setText(display(value));
-  }, [value]);
-
-  const check = (t: string): { value: string | null; error?: FieldError } => {
+  const display = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+  const check = (t: string): Parsed<string> => {
     const parsed = parsePhoneInput(t, defaultCountry);
     if (!parsed.ok)
       return {
@@ -64,28 +54,24 @@ export function PhoneInput({
     if (parsed.e164 === null && required) return { value: null, error: { code: "required" } };
     return { value: parsed.e164 };
   };
-  const own = check(text);
+  const field = useParsedText({
+    value,
+    format: display,
+    parse: check,
+    onValueChange,
+    error,
+    reformatOnBlur: true,
+    onBlur,
+  });
 
   return (
     <TextField
       {...rest}
+      {...field}
       type="tel"
       autoComplete="tel"
       inputMode="tel"
-      value={text}
       required={required}
-      error={error ?? (touched ? own.error : undefined)}
-      onChange={(t) => {
-        const result = check(t);
-        emitted.current = result.value;
-        setText(t);
-        onValueChange(result.value, result.error);
-      }}
-      onBlur={() => {
-        setTouched(true);
-        if (own.value !== null) setText(display(own.value));
-        onBlur?.();
-      }}
     />
   );
 }
