@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from "@testing-library/react";
-import { FormattedMessage, FormattedNumber } from "react-intl";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { afterEach, describe, expect, it } from "vitest";
 import { kitMessages } from "./messages.ts";
-import { I18nProvider, useLocale } from "./provider.tsx";
+import { I18nProvider, loadCatalogue, useLocale } from "./provider.tsx";
 
 afterEach(cleanup);
 
@@ -37,7 +37,7 @@ describe("I18nProvider", () => {
 
   it("loads the catalogue of the resolved locale (fr-BE → fr-FR)", async () => {
     render(
-      <I18nProvider locale="fr-BE" fallback={<span>skeleton</span>}>
+      <I18nProvider locale="fr-BE">
         <Probe />
       </I18nProvider>,
     );
@@ -47,15 +47,49 @@ describe("I18nProvider", () => {
     expect(screen.getByTestId("number").textContent).toBe("1\u202f234,5");
   });
 
-  it("shows the fallback until a catalogue that is not cached arrives", async () => {
+  it("starts from the bundled en-US, never a blank, and swaps when the catalogue arrives", async () => {
+    const seen: string[] = [];
+    function Recorder() {
+      seen.push(`${useLocale()} ${useIntl().formatMessage(kitMessages.retry)}`);
+      return null;
+    }
     render(
-      <I18nProvider locale="sl-SI" fallback={<span>skeleton</span>}>
+      <I18nProvider locale="sl-SI">
         <Probe />
+        <Recorder />
       </I18nProvider>,
     );
-    expect(screen.getByText("skeleton")).toBeTruthy();
+    // The first render already has words in it: en-US until Slovenian arrives.
+    expect(screen.getByTestId("retry").textContent).toBe("Retry");
     expect(await screen.findByText("Poskusi znova")).toBeTruthy();
-    expect(screen.queryByText("skeleton")).toBeNull();
+    expect(new Set(seen)).toEqual(new Set(["en-US Retry", "sl-SI Poskusi znova"]));
+  });
+
+  it("a locale that changes before the first catalogue resolves shows en-US until the newest one arrives, and an older load never overwrites it", async () => {
+    const seen: string[] = [];
+    function Recorder() {
+      seen.push(useLocale());
+      return null;
+    }
+    const view = render(
+      <I18nProvider locale="lt-LT">
+        <Probe />
+        <Recorder />
+      </I18nProvider>,
+    );
+    view.rerender(
+      <I18nProvider locale="lv-LV">
+        <Probe />
+        <Recorder />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("retry").textContent).toBe("Retry");
+    await waitFor(() => expect(screen.getByTestId("locale").textContent).toBe("lv-LV"));
+    // The abandoned Lithuanian load settles too; Latvian stays on screen.
+    await act(() => loadCatalogue("lt-LT"));
+    expect(screen.getByTestId("locale").textContent).toBe("lv-LV");
+    expect(seen.filter((l) => l === "lt-LT")).toEqual([]);
+    expect(seen.every((l) => l === "en-US" || l === "lv-LV")).toBe(true);
   });
 
   it("switches language live when the locale changes, without remounting children", async () => {

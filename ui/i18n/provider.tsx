@@ -87,15 +87,21 @@ export interface I18nProviderProps {
   /** What the platform asked for (any BCP 47 tag, or a preference list); resolved here. */
   locale: string | readonly string[] | undefined;
   children: ReactNode;
-  /** Shown until the first catalogue arrives (the frame passes its skeleton). */
-  fallback?: ReactNode;
   /** Catalogue load failures and react-intl errors; defaults to console.error. */
   onError?: (error: unknown) => void;
 }
 
-export function I18nProvider({ locale, children, fallback = null, onError }: I18nProviderProps) {
+type Shown = { locale: Locale; messages: Catalogue };
+
+/**
+ * Never renders a blank or a fallback: until the requested catalogue arrives the tree shows
+ * the last catalogue on screen, and at first the bundled en-US one. A locale that changes
+ * again before its catalogue arrives only replaces what is awaited; what is on screen stays
+ * until the newest request resolves (an older, slower load never overwrites it).
+ */
+export function I18nProvider({ locale, children, onError }: I18nProviderProps) {
   const resolved = resolveLocale(locale);
-  const [current, setCurrent] = useState<{ locale: Locale; messages: Catalogue } | undefined>();
+  const [current, setCurrent] = useState<Shown>({ locale: defaultLocale, messages: enUS });
 
   useEffect(() => {
     let live = true;
@@ -106,7 +112,6 @@ export function I18nProvider({ locale, children, fallback = null, onError }: I18
       (error: unknown) => {
         // Keep the current language rather than blank the component.
         (onError ?? console.error)(error);
-        if (live) setCurrent((prev) => prev ?? { locale: defaultLocale, messages: enUS });
       },
     );
     return () => {
@@ -117,7 +122,6 @@ export function I18nProvider({ locale, children, fallback = null, onError }: I18
   // A cached catalogue switches in the same render, without a frame in the old language.
   const cached = loaded.get(resolved);
   const shown = cached ? { locale: resolved, messages: cached } : current;
-  if (!shown) return <>{fallback}</>;
   return (
     <LocaleContext.Provider value={shown.locale}>
       <IntlProvider

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../i18n/provider.tsx";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { I18nProvider, loadCatalogue } from "../i18n/provider.tsx";
 import {
   DateInput,
   type DateRange,
@@ -14,6 +14,8 @@ import {
 } from "./index.ts";
 
 afterEach(cleanup);
+// The views' wording is under test, not catalogue loading: the catalogues are in before they render.
+beforeAll(() => Promise.all((["de-DE"] as const).map((locale) => loadCatalogue(locale))));
 
 const inLocale = (ui: ReactNode, locale = "en-US") =>
   render(<I18nProvider locale={locale}>{ui}</I18nProvider>);

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { themeVariableNames } from "../../protocol/appearance.schema.ts";
-import { I18nProvider } from "../i18n/provider.tsx";
+import { I18nProvider, loadCatalogue } from "../i18n/provider.tsx";
 import { cssVar, physicalCssPattern } from "../theme/css.ts";
 import {
   Badge,
@@ -21,6 +21,8 @@ import {
 } from "./index.ts";
 
 afterEach(cleanup);
+// The views' wording is under test, not catalogue loading: the catalogues are in before they render.
+beforeAll(() => Promise.all((["de-DE", "fr-CA"] as const).map((locale) => loadCatalogue(locale))));
 
 const inLocale = (ui: ReactNode, locale = "en-US") =>
   render(<I18nProvider locale={locale}>{ui}</I18nProvider>);

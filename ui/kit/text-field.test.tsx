@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../i18n/provider.tsx";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { I18nProvider, loadCatalogue } from "../i18n/provider.tsx";
 import { type FieldError, TextField } from "./text-field.view.tsx";
 
 afterEach(cleanup);
+// The views' wording is under test, not catalogue loading: the catalogues are in before they render.
+beforeAll(() => Promise.all((["pl-PL"] as const).map((locale) => loadCatalogue(locale))));
 
 function Controlled({ error, onChange }: { error?: FieldError; onChange?: (v: string) => void }) {
   const [value, setValue] = useState("");
