@@ -11,6 +11,8 @@ export const endpoints = {
   riskSignals: "/v1/risk_signals",
   connectSession: "/v1/connect/session",
   userAuthedKey: "/v1/embedded/user_authed_key",
+  /** The sign-in popup's email + password sign-in (ours; SPEC.md does not show it). */
+  connectSignIn: "/v1/connect/sign_in",
   // Calls whose answers the data layer intercepts (SPEC.md §7).
   connectUser: "/v1/connect/user",
   requiresExternalAccountVerification: "/v1/connect/auth/requires_external_account_verification",

@@ -18,6 +18,7 @@ import { ApiError } from "./http/errors.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
+import { signInApp } from "./users/sign-in.routes.ts";
 import { usersApp } from "./users/users.routes.ts";
 
 export interface AppOptions {
@@ -72,6 +73,7 @@ export function createApp(options: AppOptions) {
   app.route("/", accountSessionsApp);
   app.route("/", embeddedApp);
   app.route("/", usersApp);
+  app.route("/", signInApp);
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);
   for (const domain of options.domains ?? []) app.route("/", domain);

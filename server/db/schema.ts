@@ -186,6 +186,39 @@ export interface TelemetryRecordsTable {
   created: number;
 }
 
+/** An uploaded file (the files host); the bytes are kept in the row. */
+export interface FilesTable {
+  id: string;
+  platform_id: string;
+  account_id: string | null;
+  livemode: boolean;
+  purpose: string;
+  /** The content type: application/pdf, image/jpeg or image/png. */
+  type: string;
+  filename: string;
+  size: number;
+  content: Uint8Array;
+  created: number;
+}
+
+/** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
+export interface SignInAttemptsTable {
+  id: string;
+  email_hash: string;
+  client_hash: string;
+  created: number;
+}
+
+/** A provider user's dashboard session: the cookie's token is stored as its sha-256. */
+export interface DashboardSessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  created: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface Database extends MoneyTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -199,6 +232,9 @@ export interface Database extends MoneyTables {
   account_users: AccountUsersTable;
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
+  files: FilesTable;
+  sign_in_attempts: SignInAttemptsTable;
+  dashboard_sessions: DashboardSessionsTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

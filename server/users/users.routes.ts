@@ -38,15 +38,18 @@ defineRoute(
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();
+    // Single use: the exchange revokes the popup's key (only one of this account's).
     const popupKey = await deps.db
-      .selectFrom("session_keys")
-      .select(["user_id", "account_id"])
+      .updateTable("session_keys")
+      .set({ revoked_at: now })
       .where("key_hash", "=", sha256(body.embedded_api_key))
       .where("kind", "=", "user")
+      .where("account_id", "=", principal.accountId)
       .where("revoked_at", "is", null)
       .where("expires_at", ">", now)
+      .returning(["user_id", "account_id"])
       .executeTakeFirst();
-    if (!popupKey?.user_id || popupKey.account_id !== principal.accountId) {
+    if (!popupKey?.user_id) {
       throw invalidRequest("The provided user key is invalid or expired.", {
         code: "user_key_invalid",
         param: "embedded_api_key",

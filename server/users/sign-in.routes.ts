@@ -1,0 +1,66 @@
+/**
+ * `POST /v1/connect/sign_in`: the sign-in popup (connect origin; CORS allows only it) signs
+ * a provider user in with email and password for the account the embedding session is for,
+ * and gets a short-lived, single-use key to hand to the data layer
+ * (popupAuthenticationComplete), which exchanges it at `POST /v1/embedded/user_authed_key`.
+ */
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
+import { endpoints } from "../../protocol/endpoints.ts";
+import type { AppEnv } from "../http/context.ts";
+import { defineRoute } from "../http/route.ts";
+import { signInForPopup } from "./sign-in.ts";
+
+export const signInApp = new OpenAPIHono<AppEnv>();
+
+/** The client's address from the socket (never from a header a client can write). */
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // no socket: app.request() in tests
+  }
+}
+
+defineRoute(
+  signInApp,
+  {
+    method: "post",
+    path: endpoints.connectSignIn,
+    summary: "Sign a provider user in from the sign-in popup",
+    tags: ["Users"],
+    auth: ["none"],
+    body: z.strictObject({
+      email: z.string().trim().min(3).max(320),
+      password: z.string().min(1).max(1024),
+      account: z.string().regex(/^acct_[A-Za-z0-9]+$/),
+    }),
+    response: z.object({
+      object: z.literal("connect_sign_in"),
+      api_key: z.string(),
+      expires_at: z.number().int(),
+      session_created_for_embedded: z.boolean(),
+    }),
+  },
+  async ({ c, deps, body }) => {
+    const key = await signInForPopup(
+      deps.db,
+      {
+        email: body.email,
+        password: body.password,
+        accountId: body.account,
+        client: clientAddress(c),
+      },
+      deps.config.now(),
+    );
+    return {
+      object: "connect_sign_in" as const,
+      api_key: key.apiKey,
+      expires_at: key.expiresAt,
+      // The popup signs in afresh: this user session exists for the embedded components.
+      session_created_for_embedded: true,
+    };
+  },
+);
