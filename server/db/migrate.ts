@@ -9,6 +9,7 @@ import * as m0002 from "./migrations/0002_risk_signals_auth_links.ts";
 import * as m0003 from "./migrations/0003_provider_users.ts";
 import * as m0004 from "./migrations/0004_telemetry.ts";
 import * as m0005 from "./migrations/0005_money.ts";
+import * as m0006 from "./migrations/0006_account_model.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   "0003_provider_users": m0003,
   "0004_telemetry": m0004,
   "0005_money": m0005,
+  "0006_account_model": m0006,
   "0009_files_and_sign_in": m0009,
 };
 

@@ -5,6 +5,7 @@
  * (see `parsers.ts`).
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
 
 /** A JSON column: written as a JSON string, read back parsed. */
@@ -43,7 +44,7 @@ export interface ApiKeysTable {
 
 export type AccountType = "custom" | "express" | "standard";
 
-export interface AccountsTable {
+export interface AccountsTable extends AccountModelColumns {
   id: string;
   platform_id: string;
   type: AccountType;
@@ -219,7 +220,7 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
-export interface Database extends MoneyTables {
+export interface Database extends MoneyTables, AccountModelTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
   accounts: AccountsTable;
