@@ -17,6 +17,8 @@ import type { AppEnv } from "./http/context.ts";
 import { ApiError } from "./http/errors.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
+import { clockApp } from "./sandbox/clock.routes.ts";
+import { readClockOffset, withClockOffset } from "./sandbox/clock.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
 import { usersApp } from "./users/users.routes.ts";
@@ -38,7 +40,9 @@ export function createApp(options: AppOptions) {
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    c.set("deps", deps);
+    // The sandbox clock: read once per request, so every API process sees the same time.
+    const offset = await readClockOffset(deps.db);
+    c.set("deps", { ...deps, config: withClockOffset(config, offset) });
     await next();
     c.header(provider.headers.requestId, requestId);
     c.header(
@@ -76,6 +80,7 @@ export function createApp(options: AppOptions) {
   app.route("/", signInApp);
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);
+  app.route("/", clockApp);
   for (const domain of options.domains ?? []) app.route("/", domain);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

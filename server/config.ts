@@ -24,8 +24,14 @@ export interface ServerConfig {
   form: FormLimits;
   /** Deepest `expand[]` path, in dotted segments. */
   maxExpandDepth: number;
-  /** The clock, in Unix seconds (tests move it; the sandbox clock will live in the database). */
+  /**
+   * The clock, in Unix seconds. `createApp` gives each request a config whose `now` is this
+   * base clock (the wall clock, or a test's) plus the sandbox clock's offset, read from the
+   * database once per request (`sandbox/clock.ts`), so every API process sees the same time.
+   */
   now: () => number;
+  /** The sandbox clock's offset (seconds) included in `now`; 0 outside a request. */
+  clockOffset: number;
 }
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -44,6 +50,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     form: defaultFormLimits,
     maxExpandDepth: 4,
     now: () => Math.floor(Date.now() / 1000),
+    clockOffset: 0,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import * as m0003 from "./migrations/0003_provider_users.ts";
 import * as m0004 from "./migrations/0004_telemetry.ts";
 import * as m0005 from "./migrations/0005_money.ts";
 import * as m0006 from "./migrations/0006_account_model.ts";
+import * as m0007 from "./migrations/0007_sandbox_clock.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "0004_telemetry": m0004,
   "0005_money": m0005,
   "0006_account_model": m0006,
+  "0007_sandbox_clock": m0007,
   "0009_files_and_sign_in": m0009,
 };
 

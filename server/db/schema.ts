@@ -220,6 +220,13 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
+/** The sandbox's simulated clock (one row, id 'global'): now = wall clock + offset_seconds. */
+export interface SandboxClockTable {
+  id: "global";
+  offset_seconds: number;
+  updated: number;
+}
+
 export interface Database extends MoneyTables, AccountModelTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -233,6 +240,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   account_users: AccountUsersTable;
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
+  sandbox_clock: SandboxClockTable;
   files: FilesTable;
   sign_in_attempts: SignInAttemptsTable;
   dashboard_sessions: DashboardSessionsTable;
