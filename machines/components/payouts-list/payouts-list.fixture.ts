@@ -1,0 +1,70 @@
+/**
+ * A payout history and a fake `GET /v1/payouts` over it that pages exactly as the reference
+ * provider does (keyset on created then id, newest first; `ending_before` answers newest
+ * first too), for the machine's unit and model-based tests and the view tests.
+ */
+import type { PageRequest, Payout, PayoutPage, PayoutStatus } from "./payouts-list.types.ts";
+
+const DAY = 86_400;
+const START = 1_767_225_600; // 2026-01-01T00:00:00Z
+
+const statuses: PayoutStatus[] = ["paid", "paid", "in_transit", "pending", "failed", "canceled"];
+
+/** `count` payouts, oldest first in creation, ids `po_001`…; amounts differ per payout. */
+export function payoutHistory(count: number): Payout[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + 1;
+    const created = START + i * DAY;
+    return {
+      id: `po_${String(n).padStart(3, "0")}`,
+      amount: 1000 * n + 25,
+      currency: "usd",
+      created,
+      arrival_date: created + 2 * DAY,
+      status: statuses[i % statuses.length] ?? "paid",
+      method: n % 4 === 0 ? "instant" : "standard",
+      automatic: n % 2 === 1,
+      description: null,
+      destination: null,
+      balance_transaction: `txn_${String(n).padStart(3, "0")}`,
+      failure_message: null,
+    };
+  });
+}
+
+/** What the API answers for `request` over `history`. */
+export function fakePage(history: readonly Payout[], request: PageRequest): PayoutPage {
+  const newestFirst = [...history].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+  if (request.kind === "newest") {
+    return {
+      payouts: newestFirst.slice(0, request.limit),
+      hasMore: newestFirst.length > request.limit,
+    };
+  }
+  if (request.kind === "older") {
+    const at = newestFirst.findIndex((p) => p.id === request.startingAfter);
+    const rest = newestFirst.slice(at + 1);
+    return { payouts: rest.slice(0, request.limit), hasMore: rest.length > request.limit };
+  }
+  const at = newestFirst.findIndex((p) => p.id === request.endingBefore);
+  const before = newestFirst.slice(0, Math.max(0, at));
+  const page = before.slice(Math.max(0, before.length - request.limit));
+  return { payouts: page, hasMore: before.length > request.limit };
+}
+
+/** The payout's detail: its balance transaction expanded (fee 0, or 1 % of an instant one). */
+export function fakeDetail(history: readonly Payout[], id: string): Payout | undefined {
+  const payout = history.find((p) => p.id === id);
+  if (!payout) return undefined;
+  const fee = payout.method === "instant" ? Math.max(50, Math.round(payout.amount / 100)) : 0;
+  return {
+    ...payout,
+    balance_transaction: {
+      id: typeof payout.balance_transaction === "string" ? payout.balance_transaction : "txn",
+      amount: -payout.amount,
+      fee,
+      net: -payout.amount - fee,
+      currency: payout.currency,
+    },
+  };
+}
