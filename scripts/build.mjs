@@ -1,5 +1,6 @@
 // `npm run build`: the connect host (dist/connect: the data-layer frame, the UI frame and the
-// sign-in popup pages that exist) and the platform SDK (dist/sdk) once its entry exists.
+// sign-in popup pages that exist), the platform SDK (dist/sdk) once its entry exists, and the
+// example platform's browser code (dist/platform).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDependencies, heading, root, run } from "./lib/setup.mjs";
@@ -14,5 +15,10 @@ if (status === 0) {
   } else {
     console.log("\nThe platform SDK (sdk/index.ts) is not built yet: skipped.");
   }
+}
+if (status === 0) {
+  heading("Example platform (dist/platform)");
+  const config = join(root, "examples", "platform", "vite.config.ts");
+  status = run("npx", ["vite", "build", "--config", config, "--logLevel", "warn"]);
 }
 process.exit(status);

@@ -1,0 +1,62 @@
+/**
+ * The dashboard: every component this version has a view for (the backend derives the list
+ * from the view registry), each created with `instance.create(tag)`, plus controls that call
+ * `instance.update()` (a colour, the dark theme, the locale) and `instance.logout()`.
+ */
+import { tagName } from "../../../protocol/provider.ts";
+import { loadConnectAndInitialize } from "../../../sdk/index.ts";
+import { fetchClientSecret, readConfig } from "./config.ts";
+
+const config = readConfig();
+const controls = document.querySelector<HTMLElement>(".controls")!;
+const colour = controls.querySelector<HTMLInputElement>('input[name="colorPrimary"]')!;
+const dark = controls.querySelector<HTMLInputElement>('input[name="dark"]')!;
+const locale = controls.querySelector<HTMLSelectElement>('select[name="locale"]')!;
+const logout = controls.querySelector<HTMLButtonElement>('button[name="logout"]')!;
+const status = controls.querySelector<HTMLOutputElement>('output[name="status"]')!;
+
+const appearance = () => ({
+  theme: dark.checked ? ("dark" as const) : ("light" as const),
+  variables: { colorPrimary: colour.value },
+});
+
+const instance = loadConnectAndInitialize({
+  publishableKey: config.publishableKey,
+  connectOrigin: config.connectOrigin,
+  fetchClientSecret,
+  appearance: appearance(),
+  locale: locale.value,
+});
+
+const say = (text: string) => {
+  status.value = text;
+};
+instance.on("sessionRefreshed", () => say("Session refreshed."));
+instance.on("sessionExpired", () => say("Session expired."));
+instance.on("loggedOut", () => say("Logged out of the components."));
+
+const list = document.getElementById("components")!;
+for (const name of config.components) {
+  const section = document.createElement("section");
+  section.setAttribute("aria-label", name);
+  const heading = document.createElement("h2");
+  heading.textContent = name;
+  section.append(heading, instance.create(tagName(name)));
+  list.append(section);
+}
+
+colour.addEventListener("change", () => instance.update({ appearance: appearance() }));
+dark.addEventListener("change", () => instance.update({ appearance: appearance() }));
+locale.addEventListener("change", () => instance.update({ locale: locale.value }));
+
+logout.addEventListener("click", async () => {
+  logout.disabled = true;
+  try {
+    await instance.logout();
+    // Then the platform's own session ends too, as a real platform's logout would.
+    await fetch("/sign-out", { method: "POST", redirect: "manual" });
+  } catch (error) {
+    say(`Logout failed: ${(error as Error).message}`);
+    logout.disabled = false;
+  }
+});

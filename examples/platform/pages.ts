@@ -1,0 +1,151 @@
+/**
+ * The example platform's HTML, rendered by its backend. Tag names come from the provider
+ * configuration (never spelled by hand), and pages carry no inline script or style: each
+ * loads its module from the platform's own origin, so the whole site runs under the strict
+ * CSP of `csp.ts`. What a page's script needs (the publishable key, the connect origin, the
+ * components to show) travels in one `<meta name="platform-config">`.
+ */
+import { provider, tagName } from "../../protocol/provider.ts";
+import type { SandboxAccount } from "./sandbox.ts";
+
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
+
+/** What every embedding page's script reads from its `<meta name="platform-config">`. */
+export interface PageConfig {
+  publishableKey: string;
+  connectOrigin: string;
+  /** The components this page shows, by catalogue name. */
+  components: string[];
+  account: { id: string; label: string };
+}
+
+export const configMetaName = "platform-config";
+
+interface Layout {
+  title: string;
+  /** The signed-in account, when there is one. */
+  account?: SandboxAccount;
+  config?: PageConfig;
+  scripts?: { src: string; module: boolean }[];
+  body: string;
+}
+
+const nav = (account: SandboxAccount) => `
+  <header class="bar">
+    <strong>${escapeHtml(provider.name)} example platform</strong>
+    <nav>
+      <a href="/dashboard">Dashboard</a>
+      <a href="/plain">Plain HTML</a>
+    </nav>
+    <span class="who">Signed in as <b data-testid="account">${escapeHtml(account.label)}</b></span>
+    <form method="post" action="/sign-out"><button type="submit">Switch account</button></form>
+  </header>`;
+
+export function page({ title, account, config, scripts = [], body }: Layout): string {
+  const meta = config
+    ? `<meta name="${configMetaName}" content="${escapeHtml(JSON.stringify(config))}">`
+    : "";
+  const tags = scripts
+    .map(({ src, module }) => `<script${module ? ' type="module"' : ""} src="${src}"></script>`)
+    .join("\n    ");
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${escapeHtml(title)}</title>
+    <link rel="stylesheet" href="/platform.css">
+    ${meta}
+    ${tags}
+  </head>
+  <body>
+    ${account ? nav(account) : ""}
+    <main>
+${body}
+    </main>
+  </body>
+</html>
+`;
+}
+
+/** The sign-in picker: one seeded connected account per row, with its onboarding state. */
+export function signInPage(accounts: readonly SandboxAccount[], error?: string): string {
+  const rows = accounts
+    .map(
+      (a, i) => `
+        <label class="account">
+          <input type="radio" name="account" value="${escapeHtml(a.id)}"${i === 0 ? " checked" : ""}>
+          <span class="label">${escapeHtml(a.label)}</span>
+          <span class="type">${escapeHtml(a.type)}</span>
+          <span class="state" data-state="${escapeHtml(a.state)}">${escapeHtml(a.state.replaceAll("_", " "))}</span>
+          <code>${escapeHtml(a.id)}</code>
+        </label>`,
+    )
+    .join("");
+  const body = accounts.length
+    ? `<form method="post" action="/sign-in" class="picker">
+        <fieldset>
+          <legend>Sign in as a connected account</legend>${rows}
+        </fieldset>
+        <button type="submit">Sign in</button>
+      </form>`
+    : "<p>The sandbox has no connected accounts yet.</p>";
+  return page({
+    title: "Sign in",
+    body: `      <h1>${escapeHtml(provider.name)} example platform</h1>
+      ${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ""}
+      ${body}`,
+  });
+}
+
+/** The dashboard: every built component, with appearance, locale and logout controls. */
+export function dashboardPage(account: SandboxAccount, config: PageConfig, locales: string[]) {
+  const options = locales
+    .map((l) => `<option value="${escapeHtml(l)}"${l === "en-US" ? " selected" : ""}>${l}</option>`)
+    .join("");
+  return page({
+    title: "Dashboard",
+    account,
+    config,
+    scripts: [{ src: "/assets/dashboard.js", module: true }],
+    body: `      <section class="controls" aria-label="Appearance and locale">
+        <label>Primary colour <input type="color" name="colorPrimary" value="#635bff"></label>
+        <label><input type="checkbox" name="dark"> Dark theme</label>
+        <label>Locale <select name="locale">${options}</select></label>
+        <button type="button" name="logout">Log out of the components</button>
+        <output name="status" role="status"></output>
+      </section>
+      <div id="components" class="components"></div>`,
+  });
+}
+
+/**
+ * The plain-HTML page: the connect host's classic script, elements with attributes only,
+ * and a framework-free script (external, for the CSP) that starts the loader and listens to
+ * the elements' DOM events.
+ */
+export function plainPage(account: SandboxAccount, config: PageConfig, classicScript: string) {
+  const payouts = tagName("payouts-list");
+  return page({
+    title: "Plain HTML",
+    account,
+    config,
+    scripts: [
+      { src: classicScript, module: false },
+      { src: "/assets/plain.js", module: true },
+    ],
+    body: `      <h1>Recent payouts</h1>
+      <${payouts} recent-payouts="true"></${payouts}>
+      <h2>All payouts</h2>
+      <${payouts}></${payouts}>
+      <h2>Events</h2>
+      <ol id="events" aria-live="polite"></ol>`,
+  });
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { localEnvironment, tagName } from "../../protocol/provider.ts";
+import { createApp } from "../../server/app.ts";
+import { createPlatform } from "../../server/platforms/platforms.ts";
+import { setupTestDatabase } from "../../server/test/db.ts";
+import { platformCsp } from "./csp.ts";
+import type { SandboxInfo } from "./sandbox.ts";
+import { builtComponents, createPlatformApp, sessionComponentParams } from "./server.ts";
+
+// The example platform's backend against the real reference provider (no socket): it holds
+// the secret key, signs a person in as a seeded account, and creates account sessions.
+
+const t = setupTestDatabase();
+const { platform: origin, ...hosts } = localEnvironment();
+
+async function setup() {
+  const api = createApp({ db: t.db, config: { hosts } });
+  const { platform, secretKey, publishableKey } = await createPlatform(
+    t.db,
+    { business_name: "Rocket Rides" },
+    Math.floor(Date.now() / 1000),
+  );
+  const created = await api.request("/v1/accounts", {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${secretKey}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: "type=custom&country=US",
+  });
+  const account = (await created.json()) as { id: string };
+  const sandbox: SandboxInfo = {
+    platformId: platform.id,
+    publishableKey,
+    secretKey,
+    mainAccountId: account.id,
+    accounts: [{ id: account.id, label: "Driver <one>", type: "custom", state: "currently_due" }],
+  };
+  const apiCalls: string[] = [];
+  const app = createPlatformApp({
+    origin,
+    hosts,
+    sandbox,
+    distDir: "/nonexistent",
+    classicScriptUrl: `${hosts.connect}/v0/sdk.js`,
+    components: () => ["payouts-list", "payouts", "debug-components-list"],
+    fetch: (input, init) => {
+      const url = new URL(String(input));
+      apiCalls.push(`${init?.method ?? "GET"} ${url.pathname}`);
+      return Promise.resolve(api.request(`${url.pathname}${url.search}`, init));
+    },
+  });
+  const signIn = async (accountId: string) => {
+    const response = await app.request("/sign-in", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body: new URLSearchParams({ account: accountId }),
+    });
+    return { response, cookie: response.headers.get("Set-Cookie")?.split(";")[0] ?? "" };
+  };
+  return { app, sandbox, signIn, apiCalls };
+}
+
+describe("the example platform's backend", () => {
+  it("the sign-in picker lists every seeded account with its onboarding state (escaped)", async () => {
+    const { app } = await setup();
+    const html = await (await app.request("/")).text();
+    expect(html).toContain("Driver &lt;one&gt;");
+    expect(html).toContain('data-state="currently_due"');
+    expect(html).not.toContain("Driver <one>");
+  });
+
+  it("signing in as an account that is not in the sandbox is refused with 400 and sets no cookie", async () => {
+    const { signIn } = await setup();
+    const { response, cookie } = await signIn("acct_notours");
+    expect(response.status).toBe(400);
+    expect(cookie).toBe("");
+  });
+
+  it("the embedding pages need a signed-in account", async () => {
+    const { app } = await setup();
+    for (const path of ["/dashboard", "/plain"]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+  });
+
+  it("serves every page under exactly the documented platform CSP", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    for (const path of ["/", "/dashboard", "/plain", "/platform.css", "/nothing"]) {
+      const response = await app.request(path, { headers: { Cookie: cookie } });
+      expect(response.headers.get("Content-Security-Policy")).toBe(platformCsp(hosts.connect));
+    }
+  });
+
+  it("pages name elements through the provider's prefix and never carry the secret key", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const plain = await (await app.request("/plain", { headers: { Cookie: cookie } })).text();
+    expect(plain).toContain(`<${tagName("payouts-list")}`);
+    for (const path of ["/", "/dashboard", "/plain"]) {
+      const html = await (await app.request(path, { headers: { Cookie: cookie } })).text();
+      expect(html).not.toContain(sandbox.secretKey);
+      expect(html).not.toMatch(/<script>|<style>| style=/);
+    }
+  });
+
+  it("POST /api/account_session without a signed-in account answers 401 and calls no API", async () => {
+    const { app, apiCalls } = await setup();
+    const response = await app.request("/api/account_session", {
+      method: "POST",
+      headers: { Origin: origin },
+    });
+    expect(response.status).toBe(401);
+    expect(apiCalls).toEqual([]);
+  });
+
+  it("POST /api/account_session from another site answers 403 and calls no API", async () => {
+    const { app, signIn, sandbox, apiCalls } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const response = await app.request("/api/account_session", {
+      method: "POST",
+      headers: { Origin: "http://127.0.0.2:4000", Cookie: cookie },
+    });
+    expect(response.status).toBe(403);
+    expect(apiCalls).toEqual([]);
+  });
+
+  it("a signed-in browser gets a client secret for its own account with the embedded components enabled, and nothing else", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const response = await app.request("/api/account_session", {
+      method: "POST",
+      headers: { Origin: origin, Cookie: cookie },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["client_secret"]);
+    const session = await t.db.selectFrom("account_sessions").selectAll().executeTakeFirstOrThrow();
+    expect(session.account_id).toBe(sandbox.mainAccountId);
+    const components = (
+      typeof session.components === "string" ? JSON.parse(session.components) : session.components
+    ) as Record<string, { enabled: boolean }>;
+    const enabled = Object.entries(components)
+      .filter(([, c]) => c.enabled)
+      .map(([key]) => key)
+      .sort();
+    expect(enabled).toEqual(["payouts", "payouts_list"]);
+  });
+
+  it("signing out ends the platform session: the client secret is refused after it", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const out = await app.request("/sign-out", { method: "POST", headers: { Cookie: cookie } });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
+    // The old cookie, replayed, names a session that no longer exists.
+    const replayed = await app.request("/api/account_session", {
+      method: "POST",
+      headers: { Origin: origin, Cookie: cookie },
+    });
+    expect(replayed.status).toBe(401);
+    expect((await app.request("/dashboard", { headers: { Cookie: cookie } })).status).toBe(303);
+  });
+});
+
+describe("the account session's components", () => {
+  it("the dashboard embeds exactly the components that have a view (the view registry)", async () => {
+    const { viewRegistry } = await import("../../ui/components/registry.ts");
+    expect(builtComponents().sort()).toEqual(Object.keys(viewRegistry).sort());
+  });
+
+  it("names each enabled component once by its API name, with the platform's chosen features, and never an internal tool", () => {
+    const params = sessionComponentParams(["payouts", "payouts-list", "debug-components-list"]);
+    expect([...params.keys()]).toContain("components[payouts][enabled]");
+    expect(params.get("components[payouts][features][edit_payout_schedule]")).toBe("false");
+    expect(params.get("components[payouts_list][enabled]")).toBe("true");
+    expect([...params.keys()].some((k) => k.includes("debug"))).toBe(false);
+    expect(params.getAll("components[payouts][enabled]")).toEqual(["true"]);
+  });
+});

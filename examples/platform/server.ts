@@ -1,0 +1,214 @@
+/**
+ * The example platform's backend: what a real platform runs next to its pages.
+ *
+ * - It holds the platform's secret key (from the sandbox) and never sends it to a browser.
+ * - "Sign in" picks one of the seeded connected accounts: the platform's own session (kept on
+ *   its server, named by a signed, HttpOnly, SameSite=Strict cookie; nothing of the provider's).
+ * - `POST /api/account_session` creates an account session for the signed-in account on the
+ *   API host (`POST /v1/account_sessions`, secret key, form-encoded) with the components this
+ *   platform embeds and the features it chooses, and returns only its client secret.
+ * - Every response carries the platform's CSP (`csp.ts`, docs/platform-csp.md).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join, normalize, resolve, sep } from "node:path";
+import { type Context, Hono } from "hono";
+import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import { catalogueManifest, isManifestName } from "../../protocol/catalogue/manifest.ts";
+import { locales } from "../../protocol/locales.ts";
+import type { ProviderHosts } from "../../protocol/provider.ts";
+import { viewRegistry } from "../../ui/components/registry.ts";
+import { platformCsp } from "./csp.ts";
+import { dashboardPage, type PageConfig, plainPage, signInPage } from "./pages.ts";
+import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
+
+export interface PlatformOptions {
+  /** Where the platform is served (`localEnvironment().platform`). */
+  origin: string;
+  hosts: Pick<ProviderHosts, "api" | "connect">;
+  sandbox: SandboxInfo;
+  /** The platform's built browser code (`dist/platform`). */
+  distDir: string;
+  /** The SDK's classic script on the connect host (sdk/README.md, "classic script"). */
+  classicScriptUrl: string;
+  /** How the backend reaches the API host (tests may count or intercept). */
+  fetch?: typeof fetch;
+  /** The components it embeds, by catalogue name; default: every built one. */
+  components?: () => string[];
+}
+
+const sessionCookie = "platform_session";
+
+/** Components with a view in this version, by catalogue name: the dashboard shows these. */
+export function builtComponents(): string[] {
+  return Object.keys(viewRegistry).filter(isManifestName);
+}
+
+/**
+ * The features this platform chooses for the components it enables (the rest keep the
+ * provider's documented defaults).
+ */
+const chosenFeatures: Record<string, Record<string, boolean>> = {
+  payouts: { instant_payouts: true, standard_payouts: true, edit_payout_schedule: false },
+  payments: { refund_management: true, dispute_management: true, capture_payments: true },
+  account_onboarding: { external_account_collection: true },
+};
+
+/** The `components[...]` parameters of the account session for these catalogue names. */
+export function sessionComponentParams(names: readonly string[]): URLSearchParams {
+  const params = new URLSearchParams();
+  const keys = new Set<string>();
+  for (const name of names) {
+    if (!isManifestName(name)) continue;
+    const entry = catalogueManifest[name];
+    // Internal tools need no enablement (SPEC.md §5), so a session cannot name them.
+    if (entry.releaseState !== "internal") keys.add(entry.enabledKey);
+  }
+  for (const key of [...keys].sort()) {
+    params.append(`components[${key}][enabled]`, "true");
+    for (const [feature, on] of Object.entries(chosenFeatures[key] ?? {}))
+      params.append(`components[${key}][features][${feature}]`, String(on));
+  }
+  return params;
+}
+
+const assetTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+};
+
+export function createPlatformApp(options: PlatformOptions) {
+  const { sandbox, hosts, origin } = options;
+  const doFetch = options.fetch ?? fetch;
+  const components = options.components ?? builtComponents;
+  const cookieSecret = randomBytes(32);
+  const distRoot = resolve(options.distDir);
+  const publicRoot = new URL("./public/", import.meta.url).pathname;
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    await next();
+    c.header("Content-Security-Policy", platformCsp(hosts.connect));
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  });
+
+  const accountById = (id: unknown): SandboxAccount | undefined =>
+    typeof id === "string" ? sandbox.accounts.find((a) => a.id === id) : undefined;
+
+  // The platform's sessions: a random id in the cookie, the account it signed in as here.
+  // (One process is enough for an example; a real platform keeps them in its database.)
+  const sessions = new Map<string, string>();
+  const sessionId = (c: Context) => getSignedCookie(c, cookieSecret, sessionCookie);
+  const signedIn = async (c: Context) => {
+    const id = await sessionId(c);
+    return typeof id === "string" ? accountById(sessions.get(id)) : undefined;
+  };
+
+  const pageConfig = (account: SandboxAccount, components: string[]): PageConfig => ({
+    publishableKey: sandbox.publishableKey,
+    connectOrigin: hosts.connect,
+    components,
+    account: { id: account.id, label: account.label },
+  });
+
+  app.get("/favicon.ico", (c) => c.body(null, 204));
+  app.get("/platform.css", (c) =>
+    c.body(readFileSync(join(publicRoot, "platform.css"), "utf8"), 200, {
+      "Content-Type": assetTypes[".css"]!,
+    }),
+  );
+
+  app.get("/", async (c) => {
+    if (await signedIn(c)) return c.redirect("/dashboard", 303);
+    return c.html(signInPage(sandbox.accounts));
+  });
+
+  app.post("/sign-in", async (c) => {
+    const form = await c.req.parseBody();
+    const account = accountById(form.account);
+    if (!account) return c.html(signInPage(sandbox.accounts, "Pick one of the accounts."), 400);
+    const id = randomBytes(24).toString("base64url");
+    sessions.set(id, account.id);
+    await setSignedCookie(c, sessionCookie, id, cookieSecret, {
+      httpOnly: true,
+      sameSite: "Strict",
+      path: "/",
+    });
+    return c.redirect("/dashboard", 303);
+  });
+
+  app.post("/sign-out", async (c) => {
+    const id = await sessionId(c);
+    if (typeof id === "string") sessions.delete(id);
+    deleteCookie(c, sessionCookie, { path: "/" });
+    return c.redirect("/", 303);
+  });
+
+  const embedding = (render: (account: SandboxAccount) => string) => async (c: Context) => {
+    const account = await signedIn(c);
+    if (!account) return c.redirect("/", 303);
+    c.header("Cache-Control", "no-store");
+    return c.html(render(account));
+  };
+
+  app.get(
+    "/dashboard",
+    embedding((account) => dashboardPage(account, pageConfig(account, components()), [...locales])),
+  );
+  app.get(
+    "/plain",
+    embedding((account) =>
+      plainPage(account, pageConfig(account, ["payouts-list"]), options.classicScriptUrl),
+    ),
+  );
+
+  // What a real platform backend does: a fresh client secret for the signed-in account.
+  app.post("/api/account_session", async (c) => {
+    // A cross-site page cannot ask (the cookie is SameSite=Strict; the origin is checked too).
+    if (c.req.header("Origin") !== origin)
+      return c.json({ error: { message: "Cross-origin request refused." } }, 403);
+    const account = await signedIn(c);
+    if (!account) return c.json({ error: { message: "Sign in first." } }, 401);
+    const body = sessionComponentParams(components());
+    body.set("account", account.id);
+    let response: Response;
+    try {
+      response = await doFetch(`${hosts.api}/v1/account_sessions`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${sandbox.secretKey}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body,
+      });
+    } catch {
+      return c.json({ error: { message: "The API host cannot be reached." } }, 502);
+    }
+    const session = (await response.json().catch(() => null)) as {
+      client_secret?: unknown;
+      error?: { message?: string };
+    } | null;
+    if (!response.ok || typeof session?.client_secret !== "string")
+      return c.json(
+        { error: { message: session?.error?.message ?? "The account session failed." } },
+        502,
+      );
+    c.header("Cache-Control", "no-store");
+    return c.json({ client_secret: session.client_secret });
+  });
+
+  // The bundled browser code (examples/platform/vite.config.ts → dist/platform).
+  app.get("/assets/*", (c) => {
+    const file = normalize(join(distRoot, decodeURIComponent(new URL(c.req.url).pathname)));
+    if (!file.startsWith(join(distRoot, "assets") + sep) || !existsSync(file)) return c.notFound();
+    const type = assetTypes[file.slice(file.lastIndexOf("."))];
+    if (!type) return c.notFound();
+    c.header("Content-Type", type);
+    c.header("Cache-Control", "no-cache");
+    return c.body(readFileSync(file));
+  });
+
+  return app;
+}
