@@ -11,6 +11,7 @@ import * as m0004 from "./migrations/0004_telemetry.ts";
 import * as m0005 from "./migrations/0005_money.ts";
 import * as m0006 from "./migrations/0006_account_model.ts";
 import * as m0007 from "./migrations/0007_sandbox_clock.ts";
+import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0005_money": m0005,
   "0006_account_model": m0006,
   "0007_sandbox_clock": m0007,
+  "0008_ledger_summary": m0008,
   "0009_files_and_sign_in": m0009,
 };
 

@@ -227,6 +227,22 @@ export interface SandboxClockTable {
   updated: number;
 }
 
+/**
+ * The ledger's daily summary (migration 0008, kept by `money/ledger.ts`): per account,
+ * currency and UTC day of `available_on`, the day's net, its lowest running total over its
+ * moments, and its first and last moments.
+ */
+export interface BalanceDailyTable {
+  account_id: string;
+  currency: string;
+  /** The day's start (Unix seconds, UTC). */
+  day: number;
+  net: number;
+  low: number;
+  first_at: number;
+  last_at: number;
+}
+
 export interface Database extends MoneyTables, AccountModelTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -240,6 +256,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   account_users: AccountUsersTable;
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
+  balance_daily: BalanceDailyTable;
   sandbox_clock: SandboxClockTable;
   files: FilesTable;
   sign_in_attempts: SignInAttemptsTable;

@@ -1,13 +1,23 @@
 /**
  * The ledger's property (issue 3): after any random sequence of charges, refunds, disputes
- * and payouts, manual and automatic (with the clock moving between them), each balance equals the sum of its
- * balance transactions and no available balance is negative — now or at any later moment.
- * Every step goes through the HTTP API; refused steps must be clean 4xx errors.
+ * and payouts, manual and automatic (with the clock moving between them), each balance equals
+ * the sum of its balance transactions and no available balance is negative — now or at any
+ * later moment. Every step goes through the HTTP API; refused steps must be clean 4xx errors.
+ * The daily summary the balance is read from (`balance_daily`) must equal its rows, after
+ * those steps and after ledger rows written directly at any moment, one by one or in bulk.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
+import {
+  DAY,
+  type LedgerEntry,
+  startOfDay,
+  summarizeBalance,
+  writeEntries,
+  writeEntry,
+} from "./ledger.ts";
 import { connectedAccount } from "./money-test.ts";
 import { runAutomaticPayouts } from "./payouts.ts";
 
@@ -56,6 +66,44 @@ type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 const pickFrom = <T>(list: T[], n: number) =>
   list.length === 0 ? undefined : list[n % list.length];
 
+type Row = { currency: string; available_on: number; net: number };
+
+/** Net, lowest running total over its moments, first and last moment of some rows. */
+function dayOf(rows: Row[]) {
+  const moments = [...new Set(rows.map((r) => r.available_on))].sort((a, b) => a - b);
+  const at = (t: number) => rows.filter((r) => r.available_on <= t).reduce((s, r) => s + r.net, 0);
+  return {
+    net: at(Number.POSITIVE_INFINITY),
+    low: Math.min(...moments.map(at)),
+    first_at: moments[0],
+    last_at: moments[moments.length - 1],
+  };
+}
+
+/** balance_daily holds one row per currency and day of the ledger, equal to that day's rows. */
+async function checkSummary(accountId: string) {
+  const rows = await t.db
+    .selectFrom("balance_transactions")
+    .select(["currency", "available_on", "net"])
+    .where("account_id", "=", accountId)
+    .execute();
+  const expected = new Map<string, Row[]>();
+  for (const r of rows) {
+    const key = `${r.currency} ${startOfDay(r.available_on)}`;
+    expected.set(key, [...(expected.get(key) ?? []), r]);
+  }
+  const summary = await t.db
+    .selectFrom("balance_daily")
+    .select(["currency", "day", "net", "low", "first_at", "last_at"])
+    .where("account_id", "=", accountId)
+    .execute();
+  expect(summary.map((d) => `${d.currency} ${d.day}`).sort()).toEqual([...expected.keys()].sort());
+  for (const { currency, day, ...stored } of summary) {
+    expect(stored, `${currency} ${day}`).toEqual(dayOf(expected.get(`${currency} ${day}`)!));
+  }
+  return rows;
+}
+
 async function checkLedger(accountId: string, as: object) {
   const now = api.clock.now;
   const rows = await t.db
@@ -81,6 +129,7 @@ async function checkLedger(accountId: string, as: object) {
     }
   }
   expect(balance.available).toHaveLength(new Set(rows.map((r) => r.currency)).size);
+  await checkSummary(accountId);
 }
 
 async function run(steps: Step[]) {
@@ -178,5 +227,67 @@ describe("the ledger under random money movements", () => {
     await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), run), {
       numRuns: 25,
     });
+  }, 120_000);
+});
+
+/** Rows at any moment of a few days (not only a day's start or now), credits and debits. */
+const entry = fc.record({
+  currency,
+  day: fc.integer({ min: 0, max: 3 }),
+  second: fc.oneof(fc.constant(0), fc.constant(DAY - 1), fc.integer({ min: 0, max: DAY - 1 })),
+  net: fc.integer({ min: -50_000, max: 50_000 }),
+});
+const batch = fc.record({ bulk: fc.boolean(), entries: fc.array(entry, { maxLength: 6 }) });
+
+describe("the daily summary of the ledger", () => {
+  it("equals the sum of its rows per day, and the balance read from it equals the rows at every moment", async () => {
+    const a = await connectedAccount(api);
+    const base = startOfDay(api.clock.now);
+    await fc.assert(
+      fc.asyncProperty(fc.array(batch, { minLength: 1, maxLength: 6 }), async (batches) => {
+        await t.db.deleteFrom("balance_daily").where("account_id", "=", a.accountId).execute();
+        await t.db
+          .deleteFrom("balance_transactions")
+          .where("account_id", "=", a.accountId)
+          .execute();
+        for (const { bulk, entries } of batches) {
+          const ledger: LedgerEntry[] = entries.map((e) => ({
+            platformId: a.platform.id,
+            accountId: a.accountId,
+            livemode: false,
+            amount: e.net,
+            fee: 0,
+            currency: e.currency,
+            type: e.net < 0 ? "payout" : "charge",
+            reportingCategory: e.net < 0 ? "payout" : "charge",
+            source: "test",
+            description: null,
+            availableOn: base + e.day * DAY + e.second,
+            created: base,
+          }));
+          await t.db.transaction().execute(async (trx) => {
+            if (bulk) await writeEntries(trx, ledger);
+            else for (const e of ledger) await writeEntry(trx, e);
+          });
+        }
+        const rows = await checkSummary(a.accountId);
+        // The balance at each moment that matters (and just before it) against the rows.
+        const moments = new Set(rows.flatMap((r) => [r.available_on, r.available_on - 1]));
+        for (const at of moments) {
+          for (const s of await summarizeBalance(t.db, a.accountId, at)) {
+            const mine = rows.filter((r) => r.currency === s.currency);
+            const sum = (f: (r: Row) => boolean) =>
+              mine.filter(f).reduce((total, r) => total + r.net, 0);
+            const ahead = [at, ...mine.map((r) => r.available_on).filter((t) => t > at)];
+            expect(s.available).toBe(sum((r) => r.available_on <= at));
+            expect(s.pending).toBe(sum((r) => r.available_on > at));
+            expect(s.lowestAhead).toBe(
+              Math.min(...ahead.map((t) => sum((r) => r.available_on <= t))),
+            );
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
   }, 120_000);
 });
