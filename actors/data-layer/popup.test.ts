@@ -191,4 +191,33 @@ describe("SPEC.md §4 popup sign-in wait", () => {
     expect(built.api.requests.filter((r) => r.url === exchangeUrl)).toHaveLength(1);
     expect(built.layer.popup.pending()).toBe(0);
   });
+  it("the popup closing without a sign-in (popupComplete) ends every wait with the auth state as it is", async () => {
+    const { frame, other } = await ready(exchanged);
+    const first = frame.send({ requestType: "openPopupAndWaitForAuth" });
+    const second = other.send({ requestType: "openPopupAndWaitForAuth" });
+    await settle();
+    built.window.post(env.connect, { type: marker, requestType: "popupComplete" });
+    await until(
+      () => frame.replyTo(first) !== undefined && other.replyTo(second) !== undefined,
+      "both waits",
+    );
+    expect(frame.replyTo(first)).toMatchObject({
+      requestType: "response",
+      body: { authState: { status: "account_session_authenticated" } },
+    });
+    expect(built.api.requests.filter((r) => r.url === exchangeUrl)).toHaveLength(0);
+    expect(built.layer.popup.pending()).toBe(0);
+  });
+
+  it("popupComplete right after popupAuthenticationComplete does not cut the key exchange short", async () => {
+    const { frame } = await ready(exchanged);
+    const waitId = frame.send({ requestType: "openPopupAndWaitForAuth" });
+    await settle();
+    authComplete();
+    built.window.post(env.connect, { type: marker, requestType: "popupComplete" });
+    await until(() => frame.replyTo(waitId) !== undefined, "the wait");
+    expect(frame.replyTo(waitId)).toMatchObject({
+      body: { authState: { status: "user_authenticated" } },
+    });
+  });
 });

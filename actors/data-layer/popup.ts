@@ -138,6 +138,19 @@ export function createPopup(options: PopupOptions): Popup {
     );
   };
 
+  // The popup closed (signed in, cancelled or shut): a wait still waiting for its key ends
+  // with the auth state as it is, never hangs. While a key is being exchanged, that
+  // exchange answers every wait when it resolves.
+  const popupClosed = () => {
+    if (waits.some((w) => w.actor.getSnapshot().value === "exchanging")) return;
+    for (const wait of [...waits]) {
+      if (wait.actor.getSnapshot().value !== "waiting") continue;
+      finish(wait);
+      wait.actor.stop();
+      answer(wait);
+    }
+  };
+
   return {
     wait(connection, request) {
       const mode = request.requestType === "openPopupAndWaitForAuth" ? "auth" : "complete";
@@ -148,6 +161,7 @@ export function createPopup(options: PopupOptions): Popup {
         // Rebuilt from its type: only the marker and the requestType travel on.
         if (rebroadcast.has(event.requestType))
           options.broadcast({ type: event.type, requestType: event.requestType });
+        if (event.requestType === "popupComplete") popupClosed();
         return;
       }
       const target =

@@ -5,7 +5,8 @@ import { isLoopbackIp, type ProviderHosts } from "../../protocol/provider.ts";
  * run under a strict CSP). No inline script and no eval anywhere: pages load one module
  * from their own origin, and zod runs jitless. Styles are set through the CSSOM, which
  * `style-src` does not restrict; stylesheets and fonts may come from https so that a
- * platform's custom fonts load. Only the data layer talks to the API.
+ * platform's custom fonts load. Only the data layer talks to the API (and the sign-in popup,
+ * to its one sign-in call).
  */
 export type ConnectPage = "data-layer" | "frame" | "popup";
 
@@ -22,7 +23,13 @@ export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string 
     "style-src": ["'self'", "https:", ...loopback],
     "font-src": ["'self'", "https:", "data:", ...loopback],
     "img-src": ["'self'", "data:", "https:", ...loopback],
-    "connect-src": page === "data-layer" ? ["'self'", ...new Set(apiOrigins)] : ["'self'"],
+    // The sign-in popup signs in at the API host (POST /v1/connect/sign_in) and nothing else.
+    "connect-src":
+      page === "data-layer"
+        ? ["'self'", ...new Set(apiOrigins)]
+        : page === "popup"
+          ? ["'self'", hosts.api]
+          : ["'self'"],
     "frame-src": ["'none'"],
     "worker-src": ["'none'"],
     "object-src": ["'none'"],

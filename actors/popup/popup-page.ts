@@ -1,0 +1,197 @@
+/**
+ * The sign-in popup's page (connect/popup.html), the effectful shell of the sign-in machine.
+ *
+ * The UI frame that opened the popup (on a click) put its loader instance's namespace and
+ * the connected account in the URL hash. The popup finds the data-layer frame as a sibling
+ * of its opener, `opener.parent.frames[<data-layer frame name>]`, and posts the popup events
+ * to it with targetOrigin = its own origin (the connect origin): popupReady at once,
+ * popupLoaded once the form is on screen, popupAuthenticationComplete {apiKey,
+ * sessionCreatedForEmbedded} after a sign-in, and popupComplete when it ends (signed in,
+ * cancelled or closed). The key goes to the data layer only; nothing else is told it.
+ */
+import { type Actor, createActor, fromPromise } from "xstate";
+import {
+  type Credentials,
+  type SignedIn,
+  SignInError,
+  type SignInFailure,
+  signInMachine,
+} from "../../machines/popup/sign-in.machine.ts";
+import { endpoints } from "../../protocol/endpoints.ts";
+import type { PopupEventType } from "../../protocol/messages/popup.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import { dataLayerFrameName } from "../messaging/names.ts";
+import type { PostTarget } from "../messaging/types.ts";
+
+/** The popup URL's hash parameters. */
+export const popupHashParams = { namespace: provider.hashParams.namespace, account: "account" };
+
+export interface PopupHash {
+  namespace: string | null;
+  account: string | null;
+}
+
+export function readPopupHash(hash: string): PopupHash {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const namespace = params.get(popupHashParams.namespace);
+  const account = params.get(popupHashParams.account);
+  return {
+    namespace: namespace && /^[A-Za-z0-9_-]{1,128}$/.test(namespace) ? namespace : null,
+    account: account && /^acct_[A-Za-z0-9]{1,64}$/.test(account) ? account : null,
+  };
+}
+
+/** The popup's URL on the connect host, for the UI frame to open. */
+export function popupUrl(connectOrigin: string, hash: { namespace: string; account: string }) {
+  const params = new URLSearchParams({
+    [popupHashParams.namespace]: hash.namespace,
+    [popupHashParams.account]: hash.account,
+  });
+  return `${connectOrigin}/popup.html#${params}`;
+}
+
+export interface OpenerLike {
+  opener: unknown;
+}
+
+/** The data-layer frame next to the UI frame that opened this popup, if there is one. */
+export function findDataLayerFromOpener(
+  self: OpenerLike,
+  namespace: string,
+): PostTarget | undefined {
+  try {
+    const opener = self.opener as { parent?: { frames?: unknown } } | null;
+    const frames = opener?.parent?.frames as Record<string, unknown> | undefined;
+    const found = frames?.[dataLayerFrameName(namespace)];
+    return found && typeof (found as PostTarget).postMessage === "function"
+      ? (found as PostTarget)
+      : undefined;
+  } catch {
+    // An opener that is not ours (or has navigated away) cannot be read.
+    return undefined;
+  }
+}
+
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** POST /v1/connect/sign_in, its answers mapped to the machine's typed failures. */
+export async function signInWithPassword(
+  fetch: FetchLike,
+  apiOrigin: string,
+  account: string,
+  { email, password }: Credentials,
+): Promise<SignedIn> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiOrigin}${endpoints.connectSignIn}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        [provider.headers.version]: provider.apiVersion,
+      },
+      body: new URLSearchParams({ email, password, account }).toString(),
+      credentials: "omit",
+    });
+  } catch {
+    throw new SignInError("unavailable");
+  }
+  const body = (await response.json().catch(() => null)) as {
+    api_key?: unknown;
+    session_created_for_embedded?: unknown;
+    error?: { code?: unknown };
+  } | null;
+  if (response.ok && typeof body?.api_key === "string" && body.api_key.length > 0) {
+    return {
+      apiKey: body.api_key,
+      sessionCreatedForEmbedded: body.session_created_for_embedded === true,
+    };
+  }
+  if (response.status === 429) throw new SignInError("rate_limited");
+  if (response.status === 400 && body?.error?.code === "sign_in_failed")
+    throw new SignInError("credentials");
+  throw new SignInError("unavailable");
+}
+
+export interface PopupPageView {
+  status: "orphaned" | "editing" | "signingIn" | "done";
+  failure: SignInFailure | null;
+}
+
+export interface PopupPageOptions {
+  hash: string;
+  /** The popup's own origin: the connect origin. */
+  origin: string;
+  apiOrigin: string;
+  self: OpenerLike & { close(): void };
+  fetch: FetchLike;
+}
+
+export interface PopupPage {
+  view(): PopupPageView;
+  subscribe(listener: () => void): () => void;
+  /** The form is on screen. */
+  loaded(): void;
+  submit(credentials: Credentials): void;
+  cancel(): void;
+  /** The window is going away (pagehide). */
+  closing(): void;
+  actor: Actor<typeof signInMachine>;
+}
+
+export function startPopupPage(options: PopupPageOptions): PopupPage {
+  const { namespace, account } = readPopupHash(options.hash);
+  const dataLayer =
+    namespace && account ? findDataLayerFromOpener(options.self, namespace) : undefined;
+  const post = (requestType: PopupEventType, extra: Record<string, unknown> = {}) =>
+    dataLayer?.postMessage({ type: provider.messageMarker, requestType, ...extra }, options.origin);
+
+  const machine = signInMachine.provide({
+    actors: {
+      signIn: fromPromise<SignedIn, Credentials>(({ input }) =>
+        signInWithPassword(options.fetch, options.apiOrigin, account ?? "", input),
+      ),
+    },
+  });
+  const actor = createActor(machine, { input: { dataLayerFound: dataLayer !== undefined } });
+  actor.on("report.authenticated", ({ apiKey, sessionCreatedForEmbedded }) =>
+    post("popupAuthenticationComplete", { apiKey, sessionCreatedForEmbedded }),
+  );
+  actor.on("report.complete", () => post("popupComplete"));
+  actor.on("window.close", () => options.self.close());
+  actor.start();
+  post("popupReady");
+
+  let loadedSent = false;
+  const view = (): PopupPageView => {
+    const snapshot = actor.getSnapshot();
+    const value = snapshot.value;
+    const status =
+      value === "orphaned" || value === "editing" || value === "signingIn" ? value : "done";
+    return { status, failure: snapshot.context.failure };
+  };
+  // One snapshot object per change, so React's useSyncExternalStore sees a stable value.
+  let current = view();
+  const listeners = new Set<() => void>();
+  actor.subscribe(() => {
+    const next = view();
+    if (next.status === current.status && next.failure === current.failure) return;
+    current = next;
+    for (const listener of [...listeners]) listener();
+  });
+  return {
+    actor,
+    view: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    loaded() {
+      if (loadedSent) return;
+      loadedSent = true;
+      post("popupLoaded");
+    },
+    submit: (credentials) => actor.send({ type: "form.submit", ...credentials }),
+    cancel: () => actor.send({ type: "popup.cancel" }),
+    closing: () => actor.send({ type: "window.closing" }),
+  };
+}
