@@ -54,18 +54,23 @@ function pagesApp(dir = pagesDir) {
  * The connect host as built, plus test-only pages under /__test__/ (stand-ins for frames of
  * the connect origin, e.g. a UI frame that proxies a chosen call). Never part of the real host.
  */
-function connectHostWithTestPages(hosts: Omit<typeof testHosts, "platform" | "stranger">) {
+function connectHostWithTestPages(
+  hosts: Omit<typeof testHosts, "platform" | "stranger">,
+  builtTestPagesDir?: string,
+) {
   const app = new Hono();
   const pages = pagesApp(`${pagesDir}connect/`);
+  // Test pages a test bundled itself (from TypeScript), e.g. a UI frame using actors/ui-frame.
+  if (builtTestPagesDir) app.route("/__test__/built", pagesApp(`${builtTestPagesDir}/`));
   app.route("/__test__", pages);
   app.route("/", createConnectHostApp({ hosts, distDir: `${root}dist/connect` }));
   return app;
 }
 
-export async function startTestHosts() {
+export async function startTestHosts(options: { builtTestPagesDir?: string } = {}) {
   const { platform, stranger, ...hosts } = testHosts;
   const servers = await Promise.all([
-    listen(connectHostWithTestPages(hosts), hosts.connect),
+    listen(connectHostWithTestPages(hosts, options.builtTestPagesDir), hosts.connect),
     listen(pagesApp(), platform),
     listen(pagesApp(), stranger),
   ]);
@@ -107,6 +112,7 @@ export async function startProvider() {
   const account = await post("/v1/accounts", { type: "custom", country: "US" });
   return {
     url: api.url,
+    database, // the provider's own database, for what a test sets up directly (users)
     publishableKey,
     accountId: account.id as string,
     /** A fresh client secret for the account, with these components enabled. */
