@@ -17,8 +17,8 @@ import type { AppEnv } from "./http/context.ts";
 import { ApiError } from "./http/errors.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
-import { clockApp } from "./sandbox/clock.routes.ts";
 import { readClockOffset, withClockOffset } from "./sandbox/clock.ts";
+import { sandboxApp } from "./sandbox/sandbox.routes.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
 import { usersApp } from "./users/users.routes.ts";
@@ -80,7 +80,7 @@ export function createApp(options: AppOptions) {
   app.route("/", signInApp);
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);
-  app.route("/", clockApp);
+  app.route("/", sandboxApp);
   for (const domain of options.domains ?? []) app.route("/", domain);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

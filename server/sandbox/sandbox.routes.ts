@@ -1,0 +1,110 @@
+/**
+ * The sandbox's test helpers (secret key): read the simulated clock and advance it by
+ * `seconds` or to `to` (Unix seconds), which runs the automatic payouts of the days crossed
+ * (`clock.ts`); reset the calling platform's demo data (`seed.ts`).
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppEnv } from "../http/context.ts";
+import { invalidRequest } from "../http/errors.ts";
+import { formInteger } from "../http/params.ts";
+import { defineRoute } from "../http/route.ts";
+import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
+import { resetPlatformSandbox } from "./seed.ts";
+
+export const sandboxApp = new OpenAPIHono<AppEnv>();
+
+const clockSchema = z.object({
+  object: z.literal("sandbox_clock"),
+  now: z.number().int(),
+  offset: z.number().int(),
+});
+
+defineRoute(
+  sandboxApp,
+  {
+    method: "get",
+    path: "/v1/test_helpers/clock",
+    summary: "Sandbox: the simulated clock (now, and its offset from the wall clock)",
+    tags: ["Test helpers"],
+    auth: ["secret"],
+    response: clockSchema,
+  },
+  async ({ deps }) => clockState(deps),
+);
+
+defineRoute(
+  sandboxApp,
+  {
+    method: "post",
+    path: "/v1/test_helpers/clock/advance",
+    summary:
+      "Sandbox: move the clock forward (seconds, or to a time); runs the automatic payouts of the days crossed",
+    tags: ["Test helpers"],
+    auth: ["secret"],
+    body: z.strictObject({
+      seconds: formInteger(1, maxAdvanceSeconds).optional(),
+      to: formInteger(1, 99_999_999_999).optional(),
+    }),
+    response: clockSchema.extend({ automatic_payouts: z.number().int() }),
+  },
+  async ({ deps, body }) => {
+    if ((body.seconds === undefined) === (body.to === undefined)) {
+      throw invalidRequest("Send exactly one of seconds or to.", {
+        code: "parameter_missing",
+        param: body.seconds === undefined ? "seconds" : "to",
+      });
+    }
+    return advanceClock(
+      deps,
+      body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
+    );
+  },
+);
+
+const seededAccountSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(["custom", "express", "standard"]),
+  state: z.enum(["new", "currently_due", "in_review", "restricted", "enabled"]),
+});
+
+defineRoute(
+  sandboxApp,
+  {
+    method: "post",
+    path: "/v1/test_helpers/sandbox/reset",
+    summary:
+      "Sandbox: delete the platform's connected accounts and all their objects, then seed its demo accounts and history again",
+    tags: ["Test helpers"],
+    auth: ["secret"],
+    body: z.strictObject({
+      /** Payment attempts on the new main account (default 5,400; 0 for accounts only). */
+      payments: formInteger(0, 20_000).optional(),
+    }),
+    response: z.object({
+      object: z.literal("sandbox_reset"),
+      deleted_accounts: z.number().int(),
+      main_account: z.string(),
+      accounts: z.array(seededAccountSchema),
+    }),
+  },
+  async ({ deps, principal, body }) => {
+    if (principal.accountId !== null) {
+      throw invalidRequest(
+        "A reset acts for the whole platform: send it without the account header.",
+        { code: "account_not_allowed" },
+      );
+    }
+    const reset = await resetPlatformSandbox(deps.db, principal.platformId, {
+      now: deps.config.now(),
+      ...(body.payments !== undefined ? { payments: body.payments } : {}),
+    });
+    return {
+      object: "sandbox_reset" as const,
+      deleted_accounts: reset.deletedAccounts,
+      main_account: reset.mainAccountId,
+      accounts: reset.accounts,
+    };
+  },
+);
