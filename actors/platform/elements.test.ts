@@ -4,7 +4,7 @@ import { catalogueManifest } from "../../protocol/catalogue/manifest.ts";
 import { provider } from "../../protocol/provider.ts";
 import { FakeWindow, link } from "../messaging/fake-window.ts";
 import { createHostLink, type HostLink, type HostProps, type Size } from "../ui-frame/host-link.ts";
-import { type ConnectElement, defineConnectElements, elementEvents } from "./elements.ts";
+import { defineConnectElements, type ElementHandle, elementEvents } from "./elements.ts";
 import {
   clearCurrentInstance,
   type InstanceLink,
@@ -27,6 +27,8 @@ function fakeInstance(options: { internalAllowed?: boolean } = {}) {
     platformUrl: `${PLATFORM_ORIGIN}/dashboard`,
     internalAllowed: options.internalAllowed ?? false,
     shared: () => shared,
+    failure: () => undefined,
+    onFailure: () => () => {},
     onShared: (l) => {
       sharedListeners.add(l);
       return () => sharedListeners.delete(l);
@@ -93,7 +95,7 @@ function page() {
   });
   cleanups.push(() => window.happyDOM.close());
   const document = window.document as unknown as Document;
-  const create = (tag: string) => document.createElement(tag) as unknown as ConnectElement;
+  const create = (tag: string) => document.createElement(tag) as unknown as ElementHandle;
   const iframes = () =>
     [...document.querySelectorAll("*")].flatMap((el) => [
       ...(el.shadowRoot?.querySelectorAll("iframe") ?? []),
@@ -250,6 +252,19 @@ describe("the custom elements, derived from the catalogue", () => {
     expect(onLoadError).toHaveBeenCalledTimes(1);
     await frame.link.overlayChanged(true);
     expect(element.hasAttribute("data-overlay-open")).toBe(true);
+  });
+
+  it("the element fills its container's width, capped by the catalogue's maxWidth where it has one", () => {
+    const { create } = page();
+    const styleOf = (tag: string) => create(tag).shadowRoot!.querySelector("style")!.textContent;
+    const capped = Object.entries(catalogueManifest).filter(([, entry]) => "maxWidth" in entry);
+    expect(capped.length).toBeGreaterThan(0);
+    for (const [name, entry] of capped)
+      expect(styleOf(`${provider.tagPrefix}-${name}`)).toContain(
+        `max-width:${(entry as { maxWidth: number }).maxWidth}px`,
+      );
+    expect(styleOf("oriel-payouts-list")).toContain("width:100%");
+    expect(styleOf("oriel-payouts-list")).not.toContain("max-width");
   });
 
   it("attach, detach, re-attach, move and double mount leave one iframe while attached and none after", async () => {

@@ -6,7 +6,8 @@ import {
   type MessageReceiver,
   type PostTarget,
 } from "../messaging/types.ts";
-import { type InstanceLink, whenInstance } from "./registry.ts";
+import { chunks } from "./chunks.ts";
+import { type InstanceLink, type LoadFailure, whenInstance } from "./registry.ts";
 
 /**
  * The custom elements of the whole catalogue, derived from the manifest: one base class, and
@@ -39,11 +40,11 @@ type Validator = typeof import("./validate.chunk.ts");
 let validator: Promise<Validator> | undefined;
 let hostServer: Promise<typeof import("./host-server.chunk.ts")> | undefined;
 const loadHostServer = () => {
-  hostServer ??= import("./host-server.chunk.ts");
+  hostServer ??= chunks.hostServer();
   return hostServer;
 };
 const loadValidator = () => {
-  validator ??= import("./validate.chunk.ts");
+  validator ??= chunks.validate();
   return validator;
 };
 
@@ -59,7 +60,7 @@ export interface ElementEnvironment {
   frameWindow?: (iframe: HTMLIFrameElement) => PostTarget | null;
 }
 
-export type ConnectElement = HTMLElement & {
+export type ElementHandle = HTMLElement & {
   /** Binds to a loader instance (else the page's current one is used). */
   bindInstance(instance: InstanceLink): void;
   setOnLoaderStart(callback: ((event: { elementTagName: string }) => void) | undefined): void;
@@ -96,9 +97,10 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
       super();
       this.#root = this.attachShadow({ mode: "open" });
       const style = env.window.document.createElement("style");
+      const maxWidth = "maxWidth" in entry ? entry.maxWidth : undefined;
       style.textContent = `:host{display:block;width:100%;${
         entry.disableMinWidth ? "" : `min-width:${MIN_WIDTH_PX}px;`
-      }}iframe{display:block;width:100%;border:0;height:0;color-scheme:normal}`;
+      }${maxWidth ? `max-width:${maxWidth}px;` : ""}}iframe{display:block;width:100%;border:0;height:0;color-scheme:normal}`;
       this.#root.append(style);
     }
 
@@ -261,6 +263,11 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
     #attachFrame() {
       const instance = this.#instance;
       if (!instance || this.#teardown) return;
+      const failed = instance.failure();
+      if (failed) {
+        this.#failed(failed);
+        return;
+      }
       const { document } = env.window;
       const hash = new URLSearchParams({
         [provider.hashParams.runningInIframe]: "true",
@@ -299,6 +306,10 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
         })
         .catch(() => log.warn(`${tag}: the frame link could not be loaded`));
       const offShared = instance.onShared(() => this.#push());
+      const offFailure = instance.onFailure((failure) => {
+        this.#detachFrame();
+        this.#failed(failure);
+      });
       const offDestroy = instance.onDestroy(() => {
         this.#detachFrame();
         this.#instance = undefined;
@@ -308,10 +319,19 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
       this.#teardown = () => {
         stopped = true;
         offShared();
+        offFailure();
         offDestroy();
         stopServing?.();
         iframe.remove();
       };
+    }
+
+    /** The whole instance failed (no data layer): this element reports it and shows nothing. */
+    #failed(failure: LoadFailure) {
+      this.#dispatch(elementEvents.loadError, {
+        error: { type: failure.type, message: failure.message },
+        elementTagName: tag,
+      });
     }
 
     #detachFrame() {
@@ -338,9 +358,21 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
         reportLoadError: (arg: unknown) => {
           const error = isRecord(arg) ? arg.error : undefined;
           if (!isRecord(error) || typeof error.message !== "string") bad();
-          const { name: type, message } = error as { name?: unknown; message: string };
+          const {
+            name: type,
+            message,
+            requestId,
+          } = error as {
+            name?: unknown;
+            message: string;
+            requestId?: unknown;
+          };
           this.#dispatch(elementEvents.loadError, {
-            error: { type: typeof type === "string" ? type : "load_error", message },
+            error: {
+              type: typeof type === "string" ? type : "load_error",
+              message,
+              ...(typeof requestId === "string" ? { requestId } : {}),
+            },
             elementTagName: tag,
           });
         },
@@ -383,5 +415,5 @@ export function defineConnectElements(env: ElementEnvironment): void {
 
 /** Binds an element made by `defineConnectElements` to an instance. */
 export function bindElement(element: HTMLElement, instance: InstanceLink): void {
-  (element as ConnectElement).bindInstance?.(instance);
+  (element as ElementHandle).bindInstance?.(instance);
 }

@@ -141,8 +141,8 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 2));
 };
 
-function setup(overrides: Partial<ConnectOptions> = {}, html = "") {
-  const window = new Window({ url: PLATFORM, settings: { disableIframePageLoading: true } });
+function setup(overrides: Partial<ConnectOptions> = {}, html = "", url = PLATFORM) {
+  const window = new Window({ url, settings: { disableIframePageLoading: true } });
   window.document.body.innerHTML = html;
   const document = window.document as unknown as Document;
   const dataLayer = new FakeDataLayer();
@@ -442,6 +442,86 @@ describe("the instance and its elements", () => {
     instance.destroy();
     expect(document.querySelectorAll("iframe")).toHaveLength(0);
     expect(frameSources(document)).toHaveLength(0);
+  });
+});
+
+describe("when the data-layer frame does not load", () => {
+  it("it is reloaded after DATA_LAYER_TIMEOUT_MS, and after the last try every element hears a typed load error", async () => {
+    const { DATA_LAYER_ATTEMPTS, DATA_LAYER_TIMEOUT_MS } = await import(
+      "../../machines/platform/loader.machine.ts"
+    );
+    const { document, clock, instance, iframe, warnings, fetchClientSecret } = setup(
+      {},
+      "<oriel-payouts-list></oriel-payouts-list>",
+    );
+    await import("./session.chunk.ts");
+    await settle();
+    const first = iframe();
+    clock.increment(DATA_LAYER_TIMEOUT_MS);
+    await settle();
+    // One data-layer frame at a time, a fresh one.
+    expect(document.querySelectorAll("iframe")).toHaveLength(1);
+    expect(iframe()).not.toBe(first);
+    for (let i = 1; i < DATA_LAYER_ATTEMPTS; i++) clock.increment(DATA_LAYER_TIMEOUT_MS);
+    await settle();
+    expect(document.querySelectorAll("iframe")).toHaveLength(0);
+    const errors: unknown[] = [];
+    document.addEventListener("loaderror", (event) => errors.push((event as CustomEvent).detail));
+    // An element already on the page dropped its frame; one created now reports at once.
+    const inPage = document.querySelector("oriel-payouts-list")!;
+    expect(inPage.shadowRoot!.querySelectorAll("iframe")).toHaveLength(0);
+    const late = instance.create("oriel-payouts-list");
+    const heard: unknown[] = [];
+    late.setOnLoadError((detail) => heard.push(detail));
+    document.body.append(late as unknown as Node);
+    expect(heard).toEqual([
+      {
+        error: { type: "data_layer_unavailable", message: expect.stringContaining("frame-src") },
+        elementTagName: "oriel-payouts-list",
+      },
+    ]);
+    expect(errors).toHaveLength(1);
+    expect(warnings.some((w) => w.includes("did not answer"))).toBe(true);
+    expect(fetchClientSecret).not.toHaveBeenCalled();
+    await expect(instance.logout()).rejects.toBeInstanceOf(LogoutFailedError);
+  });
+
+  it("a reloaded frame that answers is used: init on its own port, then the claim", async () => {
+    const { DATA_LAYER_TIMEOUT_MS } = await import("../../machines/platform/loader.machine.ts");
+    const { clock, dataLayer, loadFrame } = setup();
+    await import("./session.chunk.ts");
+    await settle();
+    clock.increment(DATA_LAYER_TIMEOUT_MS);
+    await settle();
+    await loadFrame();
+    expect(dataLayer.inits).toHaveLength(1);
+    expect(dataLayer.of("claimAccountSessionRequest")).toHaveLength(1);
+  });
+});
+
+describe("internal attributes and setters (SPEC.md §6)", () => {
+  const internalAllowed = async () => {
+    const { whenInstance } = await import("./registry.ts");
+    let link: InstanceLink | undefined;
+    whenInstance((l) => (link = l));
+    return link!.internalAllowed;
+  };
+  const flag = provider.flags.overrideFlagsInExternalDomains;
+
+  it("are honoured in development, not on a platform's production domain", async () => {
+    setup();
+    expect(await internalAllowed()).toBe(true);
+    setup({}, "", "https://dashboard.platform.example/payouts");
+    expect(await internalAllowed()).toBe(false);
+  });
+
+  it("are honoured on a production domain when the override flag is set in the URL", async () => {
+    setup({}, "", `https://dashboard.platform.example/payouts?${flag}=true`);
+    expect(await internalAllowed()).toBe(true);
+    setup({}, "", `https://dashboard.platform.example/payouts#${flag}`);
+    expect(await internalAllowed()).toBe(true);
+    setup({}, "", `https://dashboard.platform.example/payouts?${flag}=false`);
+    expect(await internalAllowed()).toBe(false);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from "../../protocol/provider.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
 import { consoleLogger, type Logger, type PostTarget } from "../messaging/types.ts";
+import { chunks } from "./chunks.ts";
 import { createDataLayerLink, type LinkReply } from "./data-layer-link.ts";
 import { bindElement, defineConnectElements } from "./elements.ts";
 import {
@@ -31,9 +32,11 @@ import {
 import {
   clearCurrentInstance,
   type InstanceLink,
+  type LoadFailure,
   type SharedProps,
   setCurrentInstance,
 } from "./registry.ts";
+import type { ConnectElementBase, ConnectElementOfTag, TagName } from "./types.ts";
 
 /**
  * `loadConnectAndInitialize` (issue 6): synchronous; returns the instance at once and does
@@ -55,8 +58,14 @@ export type ConnectInstanceEvent =
   | "loggedOut";
 
 export interface ConnectInstance {
-  /** A new, detached element for `tag` (`<prefix>-<name>`), bound to this instance. */
-  create(tag: string): HTMLElement;
+  /**
+   * A new, detached element for `tag` (`<prefix>-<name>`), bound to this instance, typed
+   * for that component (its setters and events). A tag outside the catalogue throws
+   * `UnknownComponentError`.
+   */
+  create<T extends TagName>(tag: T): ConnectElementOfTag<T>;
+  /** A tag known only at run time: the element with what every element has. */
+  create(tag: string): ConnectElementBase;
   /** Changes appearance and locale of every mounted component, live. */
   update(options: UpdateOptions): void;
   /** Logs out: resolves once the data layer cleared the keys. */
@@ -100,6 +109,22 @@ function randomHex(): string {
 
 /** The platform page's URL as the frames get it: without its fragment. */
 const platformUrlOf = (location: Pick<Location, "href">) => location.href.split("#")[0] ?? "";
+
+/**
+ * Whether the platform page's URL sets a flag, as a query or hash parameter: present with no
+ * value, `true` or `1` (SPEC.md §6: the override flag lets internal attributes, setters and
+ * feature override flags through on a platform's own domain).
+ */
+export function urlFlagSet(href: string, flag: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return false;
+  }
+  const values = [url.searchParams.get(flag), new URLSearchParams(url.hash.slice(1)).get(flag)];
+  return values.some((value) => value === "" || value === "true" || value === "1");
+}
 
 export function loadConnectAndInitialize(options: ConnectOptions): ConnectInstance {
   if (typeof window === "undefined" || typeof document === "undefined") {
@@ -151,7 +176,7 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
   let destroyed = false;
 
   const deepCheck = (values: { appearance?: unknown; fonts?: unknown; locale?: string }) => {
-    const load = env.importDeepCheck ?? (() => import("./options.check.ts"));
+    const load = env.importDeepCheck ?? chunks.optionsCheck;
     load()
       .then((module) => {
         const development = classifyEnvironment(hostname) === "development";
@@ -175,38 +200,62 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
     [provider.hashParams.platformUrl]: platformUrl,
     [provider.hashParams.namespace]: namespace,
   });
-  const iframe = document.createElement("iframe");
-  iframe.name = dataLayerFrameName(namespace);
-  iframe.src = `${connectOrigin}/data-layer.html#${hash}`;
-  iframe.title = `${provider.name} data layer`;
-  iframe.setAttribute("aria-hidden", "true");
-  iframe.tabIndex = -1;
-  iframe.style.cssText =
-    "display:none!important;width:0;height:0;border:0;position:absolute;visibility:hidden";
-
+  // The frame may be replaced (the machine's `datalayer.reload` when it does not answer in
+  // time): each one gets its own port; replies of a replaced one are not heard.
   const frameWindow = env.frameWindow ?? ((frame) => frame.contentWindow);
   let seq = 0;
-  const link = createDataLayerLink({
-    dataLayer: {
-      postMessage: (message, targetOrigin, transfer) =>
-        frameWindow(iframe)?.postMessage(message, targetOrigin, transfer ?? []),
-    },
-    connectOrigin,
-    publishableKey: checked.publishableKey,
-    log,
-    nextId: () => `${namespace.slice(0, 8)}-${++seq}`,
-    ...(env.createChannel ? { createChannel: env.createChannel } : {}),
-  });
-  const onLoad = () => link.open();
-  iframe.addEventListener("load", onLoad);
+  const openDataLayer = () => {
+    const frame = document.createElement("iframe");
+    frame.name = dataLayerFrameName(namespace);
+    frame.src = `${connectOrigin}/data-layer.html#${hash}`;
+    frame.title = `${provider.name} data layer`;
+    frame.setAttribute("aria-hidden", "true");
+    frame.tabIndex = -1;
+    frame.style.cssText =
+      "display:none!important;width:0;height:0;border:0;position:absolute;visibility:hidden";
+    const frameLink = createDataLayerLink({
+      dataLayer: {
+        postMessage: (message, targetOrigin, transfer) =>
+          frameWindow(frame)?.postMessage(message, targetOrigin, transfer ?? []),
+      },
+      connectOrigin,
+      publishableKey: checked.publishableKey,
+      log,
+      nextId: () => `${namespace.slice(0, 8)}-${++seq}`,
+      ...(env.createChannel ? { createChannel: env.createChannel } : {}),
+    });
+    const onLoad = () => frameLink.open();
+    frame.addEventListener("load", onLoad);
+    frameLink.onReply((reply) => onReply(reply));
+    return {
+      frame,
+      link: frameLink,
+      close() {
+        frameLink.close();
+        frame.removeEventListener("load", onLoad);
+        frame.remove();
+      },
+    };
+  };
+  let dataLayer = openDataLayer();
 
   const mount = () => {
-    if (!destroyed && !iframe.isConnected)
-      (document.body ?? document.documentElement).append(iframe);
+    if (!destroyed && !dataLayer.frame.isConnected)
+      (document.body ?? document.documentElement).append(dataLayer.frame);
   };
   // A script in <head> runs before <body> exists.
   if (document.body) mount();
   else document.addEventListener("DOMContentLoaded", mount, { once: true });
+
+  // -- a load failure every element hears -------------------------------------------------------
+  let failure: LoadFailure | undefined;
+  const failureListeners = new Set<(failure: LoadFailure) => void>();
+  const fail = (next: LoadFailure) => {
+    if (failure || destroyed) return;
+    failure = next;
+    log.warn(next.message);
+    for (const listener of [...failureListeners]) listener(next);
+  };
 
   // -- the session, driven by the loader machine ----------------------------------------------
   // The machine arrives in a lazy chunk; events that come first wait for it, in order.
@@ -259,10 +308,22 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
         fetchSecret();
         return;
       case "claim.send":
-        claimId = link.claim(emitted.clientSecret);
+        claimId = dataLayer.link.claim(emitted.clientSecret);
         return;
       case "logout.send":
-        logoutId = link.logout();
+        logoutId = dataLayer.link.logout();
+        return;
+      case "datalayer.reload":
+        dataLayer.close();
+        dataLayer = openDataLayer();
+        if (document.body) mount();
+        return;
+      case "datalayer.unavailable":
+        dataLayer.close();
+        fail({
+          type: "data_layer_unavailable",
+          message: `the ${provider.name} data layer (${connectOrigin}/data-layer.html) did not answer: check the network and that the page's Content-Security-Policy allows ${connectOrigin} in frame-src`,
+        });
         return;
       case "logout.failed":
         settleLogout(new LogoutFailedError());
@@ -297,8 +358,7 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       });
     }
   };
-  link.onReply(onReply);
-  (env.importSession ?? (() => import("./session.chunk.ts")))()
+  (env.importSession ?? chunks.session)()
     .then(({ createActor, loaderMachine: machine }) => {
       if (destroyed) return;
       const started = createActor(machine, env.clock ? { clock: env.clock } : {});
@@ -307,15 +367,30 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       actor = started;
       for (const event of queued.splice(0)) started.send(event);
     })
-    .catch(() => log.warn("the session logic could not be loaded"));
+    .catch(() =>
+      fail({
+        type: "loader_unavailable",
+        message: `the ${provider.name} session logic could not be loaded: check the network and the page's Content-Security-Policy (script-src)`,
+      }),
+    );
 
   // -- the instance -------------------------------------------------------------------------
   const instanceLink: InstanceLink = {
     namespace,
     connectOrigin,
     platformUrl,
-    internalAllowed: internalOverridesAllowed(hostname),
+    internalAllowed: internalOverridesAllowed(hostname, {
+      overrideFlagSet: urlFlagSet(
+        env.window.location.href,
+        provider.flags.overrideFlagsInExternalDomains,
+      ),
+    }),
     shared: () => shared,
+    failure: () => failure,
+    onFailure(listener) {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
+    },
     onShared(listener) {
       sharedListeners.add(listener);
       return () => sharedListeners.delete(listener);
@@ -336,14 +411,14 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
   };
 
   return {
-    create(tag) {
+    create(tag: string) {
       alive("create");
       const name = typeof tag === "string" ? nameFromTag(tag) : undefined;
       if (!name || !isManifestName(name)) throw new UnknownComponentError(String(tag));
       env.elements?.define();
       const element = document.createElement(`${provider.tagPrefix}-${name}`);
       env.elements?.bind(element, instanceLink);
-      return element;
+      return element as ConnectElementBase as ConnectElementOfTag<TagName>;
     },
     update(update) {
       alive("update");
@@ -370,10 +445,9 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       actor?.send({ type: "destroy" });
       destroyed = true;
       actor?.stop();
-      link.close();
-      iframe.removeEventListener("load", onLoad);
+      dataLayer.close();
       document.removeEventListener("DOMContentLoaded", mount);
-      iframe.remove();
+      failureListeners.clear();
       clearCurrentInstance(instanceLink);
       settleLogout(new InstanceDestroyedError("logout"));
       for (const listener of [...destroyListeners]) listener();

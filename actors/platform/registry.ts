@@ -14,9 +14,18 @@ export interface InstanceLink {
   readonly internalAllowed: boolean;
   /** The instance-wide part of the frame's props. */
   shared(): SharedProps;
+  /** Why nothing can load (the data layer never answered), once that is known. */
+  failure(): LoadFailure | undefined;
+  onFailure(listener: (failure: LoadFailure) => void): () => void;
   onShared(listener: (props: SharedProps) => void): () => void;
   /** Called once when the instance is destroyed: the element lets go of its frame. */
   onDestroy(listener: () => void): () => void;
+}
+
+/** A failure of the whole instance, reported to every element as its load error. */
+export interface LoadFailure {
+  type: "data_layer_unavailable" | "loader_unavailable";
+  message: string;
 }
 
 export interface SharedProps {

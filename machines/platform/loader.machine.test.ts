@@ -8,6 +8,8 @@ import {
 } from "../../test/model-based/harness.ts";
 import {
   backoffMs,
+  DATA_LAYER_ATTEMPTS,
+  DATA_LAYER_TIMEOUT_MS,
   type LoaderEmitted,
   type LoaderEvent,
   loaderMachine,
@@ -147,6 +149,39 @@ describe("loader machine", () => {
     expect(types()).toEqual(["logout.send"]);
   });
 
+  it("a data layer that does not answer in time is reloaded, then the loader is unavailable", () => {
+    const { clock, types, value } = start();
+    clock.increment(DATA_LAYER_TIMEOUT_MS - 1);
+    expect(types()).toEqual([]);
+    clock.increment(1);
+    expect(types()).toEqual(["datalayer.reload"]);
+    for (let i = 2; i < DATA_LAYER_ATTEMPTS; i++) clock.increment(DATA_LAYER_TIMEOUT_MS);
+    expect(types().filter((t) => t === "datalayer.reload")).toHaveLength(DATA_LAYER_ATTEMPTS - 1);
+    expect(value()).toBe("created");
+    clock.increment(DATA_LAYER_TIMEOUT_MS);
+    expect(value()).toBe("unavailable");
+    expect(types().at(-1)).toBe("datalayer.unavailable");
+    expect(types()).not.toContain("secret.fetch");
+  });
+
+  it("a data layer that answers after a reload goes on as usual", () => {
+    const { send, clock, types, value } = start();
+    clock.increment(DATA_LAYER_TIMEOUT_MS);
+    send({ type: "datalayer.connected" });
+    expect(value()).toEqual({ connected: "fetchingSecret" });
+    clock.increment(DATA_LAYER_TIMEOUT_MS * DATA_LAYER_ATTEMPTS);
+    expect(types()).toEqual(["datalayer.reload", "secret.fetch"]);
+  });
+
+  it("a logout waiting for a data layer that never comes fails", () => {
+    const { send, clock, types } = start();
+    send({ type: "logout" });
+    for (let i = 0; i < DATA_LAYER_ATTEMPTS; i++) clock.increment(DATA_LAYER_TIMEOUT_MS);
+    expect(types().slice(-2)).toEqual(["datalayer.unavailable", "logout.failed"]);
+    send({ type: "logout" });
+    expect(types().at(-1)).toBe("logout.failed");
+  });
+
   it("destroy stops everything, including a pending retry", () => {
     const { send, clock, types, actor } = start();
     send({ type: "datalayer.connected" }, { type: "secret.failed" }, { type: "destroy" });
@@ -182,6 +217,7 @@ describe("loader machine, every path of its graph", () => {
       "claimed",
       "loggingOut",
       "loggedOut",
+      "unavailable",
       "destroyed",
     ]) {
       expect(reached, state).toContain(state.startsWith("{") ? state : JSON.stringify(state));

@@ -13,8 +13,14 @@ import { assign, emit, setup } from "xstate";
  * - A claim refused with a 4xx means the secret itself was not accepted: the platform hears
  *   `authentication.required` and a new secret is fetched after the backoff.
  *
- * The machine performs nothing: `secret.fetch`, `claim.send` and `logout.send` are emitted
- * for the loader actor, as are the instance events it forwards to the platform.
+ * - The data-layer frame may not load (blocked, offline, a CSP that forbids the connect
+ *   host): without its `initresponse` within DATA_LAYER_TIMEOUT_MS the frame is reloaded
+ *   (`datalayer.reload`), up to DATA_LAYER_ATTEMPTS times in all; then the loader is
+ *   `unavailable` and every element hears a typed load error (`datalayer.unavailable`).
+ *
+ * The machine performs nothing: `secret.fetch`, `claim.send`, `logout.send` and
+ * `datalayer.reload` are emitted for the loader actor, as are the instance events it
+ * forwards to the platform.
  */
 
 export type LoaderEvent =
@@ -37,6 +43,10 @@ export type LoaderEvent =
 
 export type LoaderEmitted =
   | { type: "secret.fetch" }
+  /** Replace the data-layer frame (and its port) by a fresh one. */
+  | { type: "datalayer.reload" }
+  /** The data layer never answered: the loader gives up. */
+  | { type: "datalayer.unavailable" }
   | { type: "claim.send"; clientSecret: string }
   | { type: "logout.send" }
   | { type: "logout.failed" }
@@ -49,7 +59,14 @@ export type LoaderEmitted =
 export interface LoaderContext {
   /** Failed attempts in a row, capped so the context (and the graph) stays finite. */
   attempt: number;
+  /** Data-layer frames loaded so far (the first one included). */
+  dataLayerAttempt: number;
 }
+
+/** How long a data-layer frame has to answer `init`. */
+export const DATA_LAYER_TIMEOUT_MS = 10_000;
+/** Data-layer frames tried in all before the loader gives up. */
+export const DATA_LAYER_ATTEMPTS = 3;
 
 export const MAX_BACKOFF_STEP = 5;
 export const BASE_BACKOFF_MS = 1_000;
@@ -67,6 +84,10 @@ const loaderSetup = setup({
   },
   delays: {
     backoff: ({ context }) => backoffMs(context.attempt),
+    dataLayerTimeout: DATA_LAYER_TIMEOUT_MS,
+  },
+  guards: {
+    mayReloadDataLayer: ({ context }) => context.dataLayerAttempt < DATA_LAYER_ATTEMPTS,
   },
   actions: {
     fetchSecret: emit({ type: "secret.fetch" as const }),
@@ -85,6 +106,11 @@ const loaderSetup = setup({
     sendLogout: emit({ type: "logout.send" as const }),
     emitLogoutFailed: emit({ type: "logout.failed" as const }),
     emitLoggedOut: emit({ type: "logged.out" as const }),
+    countDataLayerAttempt: assign({
+      dataLayerAttempt: ({ context }) => context.dataLayerAttempt + 1,
+    }),
+    reloadDataLayer: emit({ type: "datalayer.reload" as const }),
+    emitUnavailable: emit({ type: "datalayer.unavailable" as const }),
   },
 });
 
@@ -123,7 +149,7 @@ const sessionFlow = (onClaimed: "emitClaimed" | "emitRefreshed") => ({
 
 export const loaderMachine = loaderSetup.createMachine({
   id: "loader",
-  context: { attempt: 0 },
+  context: { attempt: 0, dataLayerAttempt: 1 },
   initial: "created",
   on: {
     destroy: { target: ".destroyed" },
@@ -135,9 +161,35 @@ export const loaderMachine = loaderSetup.createMachine({
         // Nothing was claimed yet, but the data layer may hold a user session: clear it.
         logout: { target: "awaitingDataLayerToLogOut" },
       },
+      after: {
+        dataLayerTimeout: [
+          {
+            guard: "mayReloadDataLayer",
+            target: "created",
+            reenter: true,
+            actions: ["countDataLayerAttempt", "reloadDataLayer"],
+          },
+          { target: "unavailable", actions: "emitUnavailable" },
+        ],
+      },
     },
     awaitingDataLayerToLogOut: {
       on: { "datalayer.connected": { target: "loggingOut" } },
+      after: {
+        dataLayerTimeout: [
+          {
+            guard: "mayReloadDataLayer",
+            target: "awaitingDataLayerToLogOut",
+            reenter: true,
+            actions: ["countDataLayerAttempt", "reloadDataLayer"],
+          },
+          { target: "unavailable", actions: ["emitUnavailable", "emitLogoutFailed"] },
+        ],
+      },
+    },
+    /** The data layer never answered: nothing can load; a logout has nothing to clear here. */
+    unavailable: {
+      on: { logout: { actions: "emitLogoutFailed" } },
     },
     connected: {
       ...sessionFlow("emitClaimed"),

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
 import { Hono } from "hono";
-import { hostsMetaName, type ProviderHosts } from "../../protocol/provider.ts";
+import { hostsMetaName, isLoopbackIp, type ProviderHosts } from "../../protocol/provider.ts";
+import { sdkPath } from "../../sdk/version.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
 
 /**
@@ -13,6 +14,8 @@ export interface ConnectHostOptions {
   hosts: ProviderHosts;
   /** The connect-host build output (`dist/connect`). */
   distDir: string;
+  /** The platform SDK build (`dist/sdk`), served at `/v<version>/`; defaults to distDir's sibling. */
+  sdkDir?: string;
 }
 
 const pages: Record<string, ConnectPage> = {
@@ -32,8 +35,9 @@ const contentTypes: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-export function createConnectHostApp({ hosts, distDir }: ConnectHostOptions) {
+export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOptions) {
   const root = resolve(distDir);
+  const sdkRoot = resolve(sdkDir ?? join(distDir, "..", "sdk"));
   const app = new Hono();
   // The pages learn the other hosts from the server that serves them (ports are configurable
   // locally), never from the platform that embeds them.
@@ -71,6 +75,34 @@ export function createConnectHostApp({ hosts, distDir }: ConnectHostOptions) {
     c.header("Content-Type", type);
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     c.header("Access-Control-Allow-Origin", "*");
+    return c.body(readFileSync(file));
+  });
+
+  // The platform SDK of this version (sdk/version.ts): the classic script and the ES modules
+  // it imports cross-origin, so CORS for module scripts. Hashed chunks never change; the
+  // unhashed entries (`<id>.js`, `index.js`) of a released version neither, except on a
+  // local connect host, where a rebuild changes them under the same version.
+  const connectHostname = new URL(hosts.connect).hostname;
+  const local = connectHostname === "localhost" || isLoopbackIp(connectHostname);
+  app.get(`${sdkPath}*`, (c) => {
+    let relative: string;
+    try {
+      relative = decodeURIComponent(new URL(c.req.url).pathname).slice(sdkPath.length);
+    } catch {
+      return c.notFound();
+    }
+    const file = normalize(join(sdkRoot, relative));
+    if (!file.startsWith(sdkRoot + sep) || !existsSync(file)) return c.notFound();
+    const ext = file.slice(file.lastIndexOf("."));
+    if (ext !== ".js" && ext !== ".map") return c.notFound();
+    const hashed = /-[A-Za-z0-9_-]{8}\.js(\.map)?$/.test(file);
+    c.header("Content-Type", contentTypes[ext] ?? "application/octet-stream");
+    c.header(
+      "Cache-Control",
+      hashed || !local ? "public, max-age=31536000, immutable" : "no-cache",
+    );
+    c.header("Access-Control-Allow-Origin", "*");
+    c.header("Cross-Origin-Resource-Policy", "cross-origin");
     return c.body(readFileSync(file));
   });
 
