@@ -40,7 +40,19 @@ function plurals(elements: MessageFormatElement[]): { keys: string[] }[] {
 }
 
 // Sample arguments that every placeholder of the kit's messages accepts.
-const sampleArgs = { count: 3, min: 2, max: 40 };
+const sampleArgs = {
+  count: 3,
+  min: 2,
+  max: 40,
+  example: "94103",
+  types: "PDF",
+  size: "5 MB",
+  name: "a.pdf",
+  label: "Amount",
+  start: "Jan 1",
+  end: "Jan 31",
+  latest: "$12.00",
+};
 
 describe("the catalogues", () => {
   it("exist for the 44 locales of SPEC.md §1 and the pseudo-locale, and nothing else", () => {

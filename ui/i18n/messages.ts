@@ -47,6 +47,45 @@ type KitMessageValues = {
   accountNumber: None;
   accountNumberInvalid: None;
   taxIdInvalid: None;
+  comboboxNoOptions: None;
+  errorSummaryTitle: None;
+  addressCountry: None;
+  addressLine1: None;
+  addressLine2: None;
+  addressCity: None;
+  addressTown: None;
+  addressSuburb: None;
+  addressState: None;
+  addressProvince: None;
+  addressCounty: None;
+  addressPrefecture: None;
+  addressPostalCode: None;
+  addressZip: None;
+  addressPostalCodeInvalid: { example: string };
+  fileChoose: None;
+  fileDrop: None;
+  fileAccepts: { types: string; size: string };
+  fileTooLarge: { size: string };
+  fileWrongType: None;
+  fileUploading: { name: string };
+  fileUploaded: { name: string };
+  fileFailed: { name: string };
+  fileCancel: None;
+  fileCancelled: { name: string };
+  filterLabel: None;
+  filterClearAll: None;
+  filterApply: None;
+  filterRemove: { label: string };
+  filterCondition: None;
+  filterEqual: None;
+  filterBetween: None;
+  filterGreater: None;
+  filterLess: None;
+  filterFrom: None;
+  filterTo: None;
+  chartSummary: { start: string; end: string; min: string; max: string; latest: string };
+  chartTable: None;
+  chartDay: None;
 };
 
 export const kitMessages = defineMessages<KitMessageValues>({
@@ -209,6 +248,206 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.taxId.invalid",
     defaultMessage: "Enter a valid tax ID.",
     description: "Error under a tax id field (the field's help shows the expected format)",
+  },
+  comboboxNoOptions: {
+    id: "kit.combobox.noOptions",
+    defaultMessage: "No matches",
+    description:
+      "Shown in an open combobox (a searchable list) when nothing matches what was typed",
+  },
+  errorSummaryTitle: {
+    id: "kit.errorSummary.title",
+    defaultMessage: "There is a problem with this form",
+    description:
+      "Title of the list of field errors shown at the top of a form after a failed submit",
+  },
+  addressCountry: {
+    id: "kit.address.country",
+    defaultMessage: "Country",
+    description: "Label of the country select of an address",
+  },
+  addressLine1: {
+    id: "kit.address.line1",
+    defaultMessage: "Address",
+    description: "Label of the first street line of an address (street and number)",
+  },
+  addressLine2: {
+    id: "kit.address.line2",
+    defaultMessage: "Apartment, suite, etc. (optional)",
+    description: "Label of the optional second line of an address",
+  },
+  addressCity: {
+    id: "kit.address.city",
+    defaultMessage: "City",
+    description: "Label of the city field of an address",
+  },
+  addressTown: {
+    id: "kit.address.town",
+    defaultMessage: "Town or city",
+    description: "Label of the city field of a UK address",
+  },
+  addressSuburb: {
+    id: "kit.address.suburb",
+    defaultMessage: "Suburb",
+    description: "Label of the city field of an Australian address",
+  },
+  addressState: {
+    id: "kit.address.state",
+    defaultMessage: "State",
+    description: "Label of the state field of a US or Australian address",
+  },
+  addressProvince: {
+    id: "kit.address.province",
+    defaultMessage: "Province or territory",
+    description: "Label of the province or territory field of a Canadian address",
+  },
+  addressCounty: {
+    id: "kit.address.county",
+    defaultMessage: "County (optional)",
+    description: "Label of the optional county field of a UK address",
+  },
+  addressPrefecture: {
+    id: "kit.address.prefecture",
+    defaultMessage: "Prefecture",
+    description: "Label of the prefecture field of a Japanese address",
+  },
+  addressPostalCode: {
+    id: "kit.address.postalCode",
+    defaultMessage: "Postal code",
+    description:
+      "Label of the postal code field of an address (in British and Australian English: Postcode)",
+  },
+  addressZip: {
+    id: "kit.address.zip",
+    defaultMessage: "ZIP code",
+    description: "Label of the postal code field of a US address",
+  },
+  addressPostalCodeInvalid: {
+    id: "kit.address.postalCodeInvalid",
+    defaultMessage: "Enter a valid postal code, such as {example}.",
+    description: "Error under a postal code field; {example} is a valid code of the chosen country",
+  },
+  fileChoose: {
+    id: "kit.file.choose",
+    defaultMessage: "Choose a file",
+    description: "Button that opens the file picker of an upload field",
+  },
+  fileDrop: {
+    id: "kit.file.drop",
+    defaultMessage: "or drop it here",
+    description: "Text beside the choose-a-file button: a file can also be dragged onto the field",
+  },
+  fileAccepts: {
+    id: "kit.file.accepts",
+    defaultMessage: "{types}, up to {size}",
+    description:
+      "Help of an upload field; {types} lists the accepted file types, {size} the largest size (e.g. 10 MB)",
+  },
+  fileTooLarge: {
+    id: "kit.file.tooLarge",
+    defaultMessage: "The file is too large. The limit is {size}.",
+    description: "Error of an upload field; {size} is the largest accepted size (e.g. 10 MB)",
+  },
+  fileWrongType: {
+    id: "kit.file.wrongType",
+    defaultMessage: "This type of file is not accepted.",
+    description: "Error of an upload field given a file of a type it does not take",
+  },
+  fileUploading: {
+    id: "kit.file.uploading",
+    defaultMessage: "Uploading {name}",
+    description: "Accessible name of an upload's progress bar; {name} is the file name",
+  },
+  fileUploaded: {
+    id: "kit.file.uploaded",
+    defaultMessage: "{name} uploaded",
+    description: "Status after a file finished uploading; {name} is the file name",
+  },
+  fileFailed: {
+    id: "kit.file.failed",
+    defaultMessage: "{name} could not be uploaded.",
+    description: "Error after an upload failed; {name} is the file name",
+  },
+  fileCancel: {
+    id: "kit.file.cancel",
+    defaultMessage: "Cancel upload",
+    description: "Button that stops a file upload in progress",
+  },
+  fileCancelled: {
+    id: "kit.file.cancelled",
+    defaultMessage: "Upload of {name} cancelled.",
+    description: "Status after the user stopped an upload; {name} is the file name",
+  },
+  filterLabel: {
+    id: "kit.filter.label",
+    defaultMessage: "Filter the list",
+    description: "Accessible name of the bar of list filters",
+  },
+  filterClearAll: {
+    id: "kit.filter.clearAll",
+    defaultMessage: "Clear all",
+    description: "Button that removes every filter of a list",
+  },
+  filterApply: {
+    id: "kit.filter.apply",
+    defaultMessage: "Apply",
+    description: "Button in a filter editor that applies the filter to the list",
+  },
+  filterRemove: {
+    id: "kit.filter.remove",
+    defaultMessage: "Remove filter: {label}",
+    description:
+      "Accessible name of the button that removes one filter; {label} is the filter's name (e.g. Amount)",
+  },
+  filterCondition: {
+    id: "kit.filter.condition",
+    defaultMessage: "Comparison",
+    description: "Label of the select choosing how an amount filter compares",
+  },
+  filterEqual: {
+    id: "kit.filter.equal",
+    defaultMessage: "is equal to",
+    description: "Amount filter condition: the amount equals a value",
+  },
+  filterBetween: {
+    id: "kit.filter.between",
+    defaultMessage: "is between",
+    description: "Amount filter condition: the amount lies between two values",
+  },
+  filterGreater: {
+    id: "kit.filter.greater",
+    defaultMessage: "is greater than",
+    description: "Amount filter condition: the amount is more than a value",
+  },
+  filterLess: {
+    id: "kit.filter.less",
+    defaultMessage: "is less than",
+    description: "Amount filter condition: the amount is less than a value",
+  },
+  filterFrom: {
+    id: "kit.filter.from",
+    defaultMessage: "From",
+    description: "Label of the lower bound of an amount range filter",
+  },
+  filterTo: {
+    id: "kit.filter.to",
+    defaultMessage: "Up to",
+    description: "Label of the upper bound of an amount range filter",
+  },
+  chartSummary: {
+    id: "kit.chart.summary",
+    defaultMessage: "{start} to {end}: lowest {min}, highest {max}, latest {latest}.",
+    description: "Text summary of a chart of amounts over time; dates and formatted amounts",
+  },
+  chartTable: {
+    id: "kit.chart.table",
+    defaultMessage: "Show the data as a table",
+    description: "Disclosure that shows a chart's values as a table",
+  },
+  chartDay: {
+    id: "kit.chart.day",
+    defaultMessage: "Day",
+    description: "Header of the day column of the data table of a chart with one value per day",
   },
 });
 

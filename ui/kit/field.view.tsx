@@ -42,6 +42,8 @@ export interface FieldControlProps {
 }
 
 export interface FieldProps {
+  /** The control's id, when a form must link to it (ErrorSummary); otherwise generated. */
+  id?: string;
   label: ReactNode;
   description?: ReactNode;
   error?: FieldError;
@@ -52,15 +54,16 @@ export interface FieldProps {
  * The label / description / control / error layout of every field (TextField and the
  * controls it does not cover: select, date, tel with its own parsing): one markup.
  */
-export function Field({ label, description, error, children }: FieldProps) {
-  const id = useId();
+export function Field({ id: givenId, label, description, error, children }: FieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const errorText = useFieldErrorText();
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx("kit-field", error && "kit-field--invalid")}>
-      <label className="kit-label-md kit-field__label" htmlFor={id}>
+      <label id={`${id}-label`} className="kit-label-md kit-field__label" htmlFor={id}>
         {label}
       </label>
       {description ? (

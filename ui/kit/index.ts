@@ -1,4 +1,20 @@
-/** The kit: pure views that take values and callbacks, styled only by the theme's variables. */
+/**
+ * The kit: pure views that take values and callbacks, styled only by the theme's variables.
+ * The heavy ones have their own entries, so a frame that does not use them does not download
+ * them: `./chart.view.tsx` (uPlot) and `./virtual-table.view.tsx` (@tanstack/react-virtual).
+ */
+export {
+  type Address,
+  type AddressErrors,
+  type AddressField,
+  type AddressFormat,
+  addressFormat,
+  checkAddress,
+  emptyAddress,
+  isValidPostalCode,
+  normalisePostalCode,
+} from "./address.ts";
+export { AddressInput, type AddressInputProps } from "./address.view.tsx";
 export { Badge, type BadgeProps, type BadgeStatus } from "./badge.view.tsx";
 export {
   type Checked,
@@ -20,6 +36,12 @@ export {
 export { Banner, type BannerProps, type BannerStatus } from "./banner.view.tsx";
 export { Button, type ButtonProps, type ButtonVariant } from "./button.view.tsx";
 export {
+  Combobox,
+  type ComboboxOption,
+  type ComboboxProps,
+  filterOptions,
+} from "./combobox.view.tsx";
+export {
   DateInput,
   type DateInputProps,
   type DateRange,
@@ -35,7 +57,42 @@ export {
   type DescriptionListProps,
 } from "./description-list.view.tsx";
 export { EmptyState, type EmptyStateProps } from "./empty-state.view.tsx";
+export {
+  ErrorSummary,
+  type ErrorSummaryItem,
+  type ErrorSummaryProps,
+  FormLayout,
+  type FormLayoutProps,
+} from "./error-summary.view.tsx";
 export { Field, type FieldControlProps, type FieldProps } from "./field.view.tsx";
+export {
+  checkFile,
+  type FileRefusal,
+  type FileRules,
+  type UploadState,
+  uploadReducer,
+} from "./file-upload.ts";
+export {
+  FileUpload,
+  type FileUploadProps,
+  FileUploadView,
+  type FileUploadViewProps,
+} from "./file-upload.view.tsx";
+export {
+  type AmountFilter,
+  activeFilterCount,
+  checkFilter,
+  clearAllFilters,
+  clearFilter,
+  type DateRangeFilter,
+  type FilterDefinition,
+  type FilterProblem,
+  type FilterValues,
+  filterQuery,
+  filterQueryString,
+  setFilter,
+} from "./filter-bar.ts";
+export { FilterBar, type FilterBarProps } from "./filter-bar.view.tsx";
 export { DateTime, type DateTimeProps, Money, type MoneyProps } from "./format.view.tsx";
 export { kitStylesheet } from "./kit.css.ts";
 export { Link, type LinkProps } from "./link.view.tsx";

@@ -236,5 +236,127 @@ ${banner("Danger", "danger")}
 }
 .kit-toast__message { flex: 1; min-inline-size: 0; }
 
+.kit-combobox { position: relative; min-inline-size: 0; }
+.kit-combobox__popup {
+  position: absolute; inset-inline: 0; inset-block-start: calc(100% + ${space(1)}); z-index: 2;
+  background-color: ${v("formBackgroundColor")}; color: ${v("colorText")};
+  border: 1px solid ${v("formColorBorder")}; border-radius: ${v("formBorderRadius")};
+  max-block-size: 16rem; overflow-y: auto;
+}
+.kit-combobox__popup[hidden] { display: none; }
+.kit-combobox__list { list-style: none; margin: 0; padding: ${space(1)}; }
+.kit-combobox__option {
+  padding-block: ${space(2)}; padding-inline: ${space(3)}; cursor: pointer;
+  border-radius: ${v("borderRadius")};
+}
+.kit-combobox__option--chosen { font-weight: ${v("labelMdFontWeight")}; }
+.kit-combobox__option--active {
+  background-color: ${v("offsetBackgroundColor")};
+  outline: 2px solid ${v("focusRingColor")}; outline-offset: -2px;
+}
+.kit-combobox__option[aria-disabled="true"] { cursor: not-allowed; opacity: 0.6; }
+.kit-combobox__status { padding-block: ${space(2)}; padding-inline: ${space(3)}; }
+
+.kit-error-summary {
+  display: flex; flex-direction: column; gap: ${space(2)};
+  padding-block: ${space(3)}; padding-inline: ${space(4)};
+  border: 2px solid ${v("colorDanger")}; border-radius: ${v("borderRadius")};
+}
+.kit-error-summary__title { margin: 0; }
+.kit-error-summary__list { margin: 0; padding-inline-start: ${space(5)}; }
+.kit-error-summary__link { color: ${v("colorDanger")}; text-underline-offset: 0.15em; }
+.kit-form { display: flex; flex-direction: column; gap: ${space(4)}; min-inline-size: 0; }
+.kit-form__fields { display: flex; flex-direction: column; gap: ${space(4)}; }
+.kit-form__actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: ${space(2)}; }
+
+.kit-address { min-inline-size: 0; }
+.kit-address__fields { display: flex; flex-direction: column; gap: ${space(3)}; }
+
+.kit-upload { gap: ${space(2)}; }
+.kit-upload__zone {
+  display: flex; flex-wrap: wrap; align-items: center; gap: ${space(3)};
+  padding-block: ${space(4)}; padding-inline: ${space(4)};
+  border: 2px dashed ${v("formColorBorder")}; border-radius: ${v("formBorderRadius")};
+  background-color: ${v("formBackgroundColor")};
+}
+.kit-upload--dragging .kit-upload__zone {
+  border-color: ${v("formHighlightColorBorder")}; background-color: ${v("offsetBackgroundColor")};
+}
+.kit-upload__progress { display: flex; flex-wrap: wrap; align-items: center; gap: ${space(3)}; }
+.kit-upload__bar { flex: 1 1 8rem; min-inline-size: 0; block-size: 0.5rem; accent-color: ${v("colorPrimary")}; }
+.kit-upload__result { display: flex; flex-wrap: wrap; align-items: center; gap: ${space(3)}; }
+.kit-upload__result:empty { display: none; }
+
+.kit-filter-bar { display: flex; flex-wrap: wrap; align-items: center; gap: ${space(2)}; min-inline-size: 0; }
+.kit-filter { position: relative; min-inline-size: 0; max-inline-size: 100%; }
+.kit-filter__chip {
+  display: inline-flex; align-items: center; max-inline-size: 100%;
+  border: 1px dashed ${v("colorBorder")}; border-radius: 999px;
+  background-color: ${v("colorBackground")};
+}
+.kit-filter__chip--set { border-style: solid; background-color: ${v("offsetBackgroundColor")}; }
+.kit-filter__open, .kit-filter__remove {
+  font: inherit; font-size: ${v("labelSmFontSize")}; color: ${v("colorText")};
+  background: none; border: 0; cursor: pointer; border-radius: 999px;
+  padding-block: ${space(1)}; min-block-size: 2rem;
+}
+.kit-filter__open { padding-inline: ${space(3)}; text-align: start; min-inline-size: 0; }
+.kit-filter__name { font-weight: ${v("labelSmFontWeight")}; }
+.kit-filter__value { color: ${v("colorText")}; }
+.kit-filter__remove { padding-inline: ${space(2)}; font-size: 1rem; line-height: 1; }
+.kit-filter__popover {
+  position: absolute; inset-inline-start: 0; inset-block-start: calc(100% + ${space(1)});
+  z-index: 3; inline-size: min(20rem, calc(100vw - ${space(8)}));
+  padding: ${space(4)}; background-color: ${v("colorBackground")}; color: ${v("colorText")};
+  border: 1px solid ${v("colorBorder")}; border-radius: ${v("overlayBorderRadius")};
+}
+.kit-filter__form { display: flex; flex-direction: column; gap: ${space(3)}; }
+.kit-filter__choices { display: flex; flex-direction: column; gap: ${space(2)}; }
+.kit-filter__choice { display: flex; align-items: center; gap: ${space(2)}; cursor: pointer; }
+.kit-checkbox { inline-size: 1rem; block-size: 1rem; margin: 0; accent-color: ${v("formAccentColor")}; }
+.kit-filter__actions { display: flex; justify-content: flex-end; }
+
+.kit-vtable {
+  position: relative; overflow: auto; max-block-size: 24rem; min-inline-size: 0;
+  border: 1px solid ${v("colorBorder")}; border-radius: ${v("borderRadius")};
+  font-size: ${v("bodySmFontSize")};
+}
+.kit-vtable__head {
+  position: sticky; inset-block-start: 0; z-index: 1; background-color: ${v("colorBackground")};
+}
+.kit-vtable__body { position: relative; }
+.kit-vtable__row {
+  display: grid; min-inline-size: 32rem;
+  border-block-end: 1px solid ${v("colorBorder")};
+}
+.kit-vtable__body .kit-vtable__row { position: absolute; inset-inline: 0; }
+.kit-vtable__cell {
+  padding-block: ${v("tableRowPaddingY")}; padding-inline: ${v("tableRowPaddingX")};
+  min-inline-size: 0; display: flex; align-items: center; gap: ${space(2)};
+}
+.kit-vtable__head .kit-vtable__cell {
+  font-size: ${v("labelSmFontSize")}; font-weight: ${v("labelSmFontWeight")};
+  text-transform: ${v("labelSmTextTransform")}; color: ${v("colorSecondaryText")};
+}
+.kit-vtable__cell--end { justify-content: flex-end; font-variant-numeric: tabular-nums; }
+.kit-vtable__row--interactive { cursor: pointer; }
+.kit-vtable__row--interactive:hover { background-color: ${v("offsetBackgroundColor")}; }
+.kit-vtable:focus-visible .kit-vtable__row--active {
+  outline: 2px solid ${v("focusRingColor")}; outline-offset: -2px;
+  background-color: ${v("offsetBackgroundColor")};
+}
+
+.kit-chart { display: flex; flex-direction: column; gap: ${space(2)}; margin: 0; min-inline-size: 0; }
+.kit-chart__plot { inline-size: 100%; min-inline-size: 0; overflow: hidden; direction: ltr; }
+.kit-chart__summary { margin: 0; }
+.kit-chart__data > summary { cursor: pointer; inline-size: fit-content; border-radius: ${v("borderRadius")}; }
+.kit-chart .uplot { font-family: inherit; line-height: 1.5; inline-size: min-content; }
+.kit-chart .u-wrap { position: relative; user-select: none; }
+.kit-chart .u-over, .kit-chart .u-under { position: absolute; }
+.kit-chart .u-under { overflow: hidden; }
+.kit-chart .uplot canvas { display: block; position: relative; inline-size: 100%; block-size: 100%; }
+.kit-chart .u-axis { position: absolute; }
+.kit-chart .u-axis.u-off, .kit-chart .u-select { display: none; }
+
 .kit-money, .kit-number { font-variant-numeric: tabular-nums; white-space: nowrap; }
 `.trim();

@@ -9,6 +9,8 @@ export interface SelectOption {
 }
 
 export interface SelectProps {
+  /** The select's id, when a form links to it (ErrorSummary); otherwise generated. */
+  id?: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
@@ -28,6 +30,7 @@ export interface SelectProps {
  * its own keyboard and screen-reader behaviour everywhere. Errors work as in TextField.
  */
 export function Select({
+  id,
   label,
   value,
   onChange,
@@ -39,7 +42,7 @@ export function Select({
   ...rest
 }: SelectProps) {
   return (
-    <Field label={label} description={description} error={error}>
+    <Field id={id} label={label} description={description} error={error}>
       {(control) => (
         <select
           {...rest}

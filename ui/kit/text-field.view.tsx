@@ -5,6 +5,8 @@ import { Field, type FieldError } from "./field.view.tsx";
 export { type FieldError, useFieldErrorText } from "./field.view.tsx";
 
 export interface TextFieldProps {
+  /** The input's id, when a form links to it (ErrorSummary); otherwise generated. */
+  id?: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
@@ -27,6 +29,7 @@ export interface TextFieldProps {
  * (aria-invalid, aria-describedby), so it is read when the input takes focus.
  */
 export function TextField({
+  id,
   label,
   value,
   onChange,
@@ -38,7 +41,7 @@ export function TextField({
   ...rest
 }: TextFieldProps) {
   return (
-    <Field label={label} description={description} error={error}>
+    <Field id={id} label={label} description={description} error={error}>
       {(control) => (
         <input
           {...rest}

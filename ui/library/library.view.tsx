@@ -93,6 +93,15 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
       | "fieldTooLarge"
       | "dateTooEarly"
       | "dateTooLate"
+      | "addressPostalCodeInvalid"
+      | "fileAccepts"
+      | "fileTooLarge"
+      | "fileUploading"
+      | "fileUploaded"
+      | "fileFailed"
+      | "fileCancelled"
+      | "filterRemove"
+      | "chartSummary"
     >,
   ) => intl.formatMessage(kitMessages[key]);
   const [text, setText] = useState("");
