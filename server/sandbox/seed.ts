@@ -19,6 +19,7 @@ import { createPlatform } from "../platforms/platforms.ts";
 import {
   createEnabledAccount,
   type OnboardingState,
+  onboardingStates,
   type SeededAccount,
   seedAccountStates,
 } from "./account-states.ts";
@@ -144,8 +145,14 @@ export async function demoAccounts(
     .orderBy("created")
     .orderBy("id")
     .execute();
-  const main = rows.find((r) => r.metadata.sandbox_main === "true");
-  const ordered = main ? [main, ...rows.filter((r) => r !== main)] : rows;
+  // The main account first, then by type and onboarding state, as seeded.
+  const rank = (r: (typeof rows)[number]) =>
+    r.metadata.sandbox_main === "true"
+      ? -1
+      : ["custom", "express", "standard"].indexOf(r.type) * 10 +
+        onboardingStates.indexOf(r.metadata.sandbox_state as OnboardingState);
+  const ordered = [...rows].sort((a, b) => rank(a) - rank(b));
+  const main = ordered.find((r) => r.metadata.sandbox_main === "true");
   return {
     mainAccountId: main?.id ?? null,
     accounts: ordered.map((r) => ({
@@ -300,4 +307,19 @@ export async function resetPlatformSandbox(
     return deleted.length;
   });
   return { deletedAccounts, ...(await seedDemoAccounts(db, platformId, options)) };
+}
+
+/** What the seed prints: the keys, the accounts and where the file is. */
+export function sandboxSummary(info: SandboxInfo, file: string): string {
+  const width = Math.max(...info.accounts.map((a) => a.id.length));
+  return [
+    `  Demo platform ${demoPlatform.business_name} (${info.platformId}), test mode keys:`,
+    `    publishable  ${info.publishableKey}`,
+    `    secret       ${info.secretKey}`,
+    "",
+    "  Connected accounts:",
+    ...info.accounts.map((a) => `    ${a.id.padEnd(width)}  ${a.label}`),
+    "",
+    `  Written to ${file} (keys included: keep it out of version control).`,
+  ].join("\n");
 }
