@@ -423,12 +423,13 @@ describe("the data layer against the reference provider", () => {
         requestType: "response",
         body: { authState: { status: "unauthenticated" } },
       });
-      expect(w.exchanges.at(-1)).toMatchObject({
-        method: "DELETE",
-        path: endpoints.connectSession,
-        authorization: `Bearer ${userKey}`,
-        status: 200,
-      });
+      // A full logout: the user session, then the account session, each revoked on the server.
+      const [sessionKey] = await w.sessionKeys("account_session");
+      expect(w.exchanges.slice(-2)).toMatchObject([
+        { method: "DELETE", path: endpoints.connectSession, authorization: `Bearer ${userKey}`, status: 200 },
+        { method: "DELETE", path: endpoints.connectSession, status: 200 },
+      ]);
+      expect(sessionKey?.revoked_at).not.toBeNull();
       // The server revoked the user's keys and refresh tokens...
       const userKeys = await w.sessionKeys("user");
       expect(userKeys.length).toBeGreaterThanOrEqual(2);

@@ -87,12 +87,42 @@ describe("SPEC.md §4 and §8 logout", () => {
     expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_1");
   });
 
-  it("without a user key nothing is invalidated on the server and the keys are cleared", async () => {
-    const { frame } = await ready(() => json(500, {}), false);
+  it("a full logout also revokes the account-session key: a second DELETE /v1/connect/session with it, after the user key's", async () => {
+    const { frame } = await ready(() => json(200, { deleted: true }));
+    await frame.request({ requestType: "logout" });
+    const sent = built.api.requests.filter((r) => r.url === sessionUrl);
+    expect(sent.map((r) => [r.method, r.headers.Authorization])).toEqual([
+      ["DELETE", "Bearer uk_1"],
+      ["DELETE", `Bearer ${claimAnswer().api_key}`],
+    ]);
+  });
+
+  it("a full logout whose account-session revocation fails keeps the keys and returns fetchErrorResponse", async () => {
+    const { frame } = await ready((request) =>
+      request.headers.Authorization === "Bearer uk_1"
+        ? json(200, {})
+        : json(503, { error: { type: "api_error", message: "Down" } }),
+    );
+    const reply = await frame.request({ requestType: "logout" });
+    expect(reply).toMatchObject({ requestType: "fetchErrorResponse", status: 503 });
+    expect((await state(frame)).status).not.toBe("unauthenticated");
+  });
+
+  it("without a user key, a full logout revokes the account-session key, then clears the keys", async () => {
+    const { frame } = await ready(() => json(200, {}), false);
     const reply = await frame.request({ requestType: "logout" });
     expect(reply).toMatchObject({ requestType: "response", ok: true });
-    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(false);
+    const sent = built.api.requests.filter((r) => r.url === sessionUrl);
+    expect(sent.map((r) => r.headers.Authorization)).toEqual([`Bearer ${claimAnswer().api_key}`]);
     expect(await state(frame)).toMatchObject({ status: "unauthenticated" });
+  });
+
+  it("without a user key, clearing the user session only asks nothing of the server", async () => {
+    const { frame } = await ready(() => json(500, {}), false);
+    const reply = await frame.request({ requestType: "logout", clearUserSessionOnly: true });
+    expect(reply).toMatchObject({ requestType: "response", ok: true });
+    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(false);
+    expect(await state(frame)).toMatchObject({ status: "account_session_authenticated" });
   });
 
   it("sends the merchant and livemode override headers", async () => {

@@ -3,8 +3,14 @@
  * logout-machine actor per request; the keys are cleared only when the server invalidated
  * the user session or answered 401/404, otherwise they are kept and the request is answered
  * with fetchErrorResponse.
+ *
+ * A full logout (not clearUserSessionOnly) also revokes the account-session key on the
+ * server: after the user key's DELETE /v1/connect/session, a second DELETE
+ * /v1/connect/session is sent with the account-session key (docs/protocol.md, "Logout").
+ * Each call counts as done on 2xx, 401 or 404, so no old key works after a full logout.
  */
 import { createActor, fromPromise } from "xstate";
+import { countsAsInvalidated, toCallFailure } from "../../machines/auth/failure.ts";
 import { logoutMachine } from "../../machines/auth/logout.machine.ts";
 import { endpoints } from "../../protocol/endpoints.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
@@ -31,29 +37,40 @@ export function createLogout(options: LogoutOptions) {
     request: DataLayerRequestOf<"logout">,
   ): Promise<void> {
     const userKey = keys.read("provider_user");
+    const sessionKey = request.clearUserSessionOnly ? undefined : keys.read("account_session");
+    const account = claim.session()?.account_id;
+    const revoke = async (apiKey: string) => {
+      try {
+        await sendOrFail(fetch, {
+          url: `${hosts.api}${endpoints.connectSession}`,
+          method: "DELETE",
+          headers: {
+            Authorization: `Bearer ${apiKey}`,
+            [provider.headers.version]: provider.apiVersion,
+            ...(account ? { [provider.headers.account]: account } : {}),
+            ...(request.merchantIdOverride
+              ? { [provider.headers.merchantOverride]: request.merchantIdOverride }
+              : {}),
+            ...(request.livemodeOverride === undefined
+              ? {}
+              : { [provider.headers.livemodeOverride]: String(request.livemodeOverride) }),
+          },
+        });
+      } catch (error) {
+        // Already invalid (401) or gone (404): nothing left to revoke with this key.
+        if (!countsAsInvalidated(toCallFailure(error))) throw error;
+      }
+    };
     const invalidateUserSession = fromPromise<void, void>(async () => {
-      if (!userKey) return;
-      const account = claim.session()?.account_id;
-      await sendOrFail(fetch, {
-        url: `${hosts.api}${endpoints.connectSession}`,
-        method: "DELETE",
-        headers: {
-          Authorization: `Bearer ${userKey.apiKey}`,
-          [provider.headers.version]: provider.apiVersion,
-          ...(account ? { [provider.headers.account]: account } : {}),
-          ...(request.merchantIdOverride
-            ? { [provider.headers.merchantOverride]: request.merchantIdOverride }
-            : {}),
-          ...(request.livemodeOverride === undefined
-            ? {}
-            : { [provider.headers.livemodeOverride]: String(request.livemodeOverride) }),
-        },
-      });
+      if (userKey) await revoke(userKey.apiKey);
+      if (sessionKey) await revoke(sessionKey.apiKey);
     });
     const actor = createActor(logoutMachine.provide({ actors: { invalidateUserSession } }), {
       input: {
         clearUserSessionOnly: request.clearUserSessionOnly,
-        hasUserKey: userKey !== undefined,
+        // Something to invalidate on the server: the user session, or (full logout) the
+        // account session.
+        hasUserKey: userKey !== undefined || sessionKey !== undefined,
       },
     });
     actor.on("keys.clear", ({ scope }) => {

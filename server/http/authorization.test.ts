@@ -1,13 +1,14 @@
 /**
  * Authorization across the API (issue 3, acceptance "authorization"): who may read and write
  * what, whatever path or header they try. Each refusal is an error object, and nothing is
- * written.
+ * written. And after a full logout, none of the session's old keys works.
  */
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { connectedAccount } from "../money/money-test.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
+import { createUser } from "../users/users.ts";
 
 const t = setupTestDatabase();
 const api = testApi(t);
@@ -201,5 +202,69 @@ describe("a secret key of platform P cannot act for an account of platform Q", (
       headers: { [api.headers.account]: p.accountId },
     });
     expect(r.status).toBe(403);
+  });
+});
+
+describe("a full logout (docs/protocol.md): no call succeeds with the old keys", () => {
+  it("after DELETE /v1/connect/session with the user key and then with the account-session key, every key of that session is refused", async () => {
+    const a = await connectedAccount(api);
+    await createUser(
+      t.db,
+      {
+        email: "anna@example.com",
+        password: "correct horse",
+        accountId: a.accountId,
+        isPrimary: true,
+      },
+      api.clock.now,
+    );
+    const sessionKey = await a.sessionKey({
+      account_management: { enabled: true },
+      payouts: { enabled: true },
+    });
+    const signedIn = await api.post(endpoints.connectSignIn, {
+      params: { email: "anna@example.com", password: "correct horse", account: a.accountId },
+    });
+    const exchanged = await api.post(endpoints.userAuthedKey, {
+      key: sessionKey,
+      params: { embedded_api_key: signedIn.body.api_key },
+    });
+    const userKey = exchanged.body.embedded_session_api_key as string;
+    const verification = await api.post(endpoints.requiresExternalAccountVerification, {
+      key: sessionKey,
+    });
+    const externalAccountKey = verification.body.key as string;
+    // All three work before.
+    expect((await api.get(endpoints.connectUser, { key: userKey })).status).toBe(200);
+    expect((await api.get("/v1/balance", { key: sessionKey })).status).toBe(200);
+    expect((await api.get("/v1/balance", { key: externalAccountKey })).status).toBe(200);
+
+    expect((await api.del(endpoints.connectSession, { key: userKey })).status).toBe(200);
+    const full = await api.del(endpoints.connectSession, { key: sessionKey });
+    expect(full.status).toBe(200);
+    expect(full.body).toEqual({ object: "connect_session", deleted: true });
+
+    for (const [key, path] of [
+      [userKey, endpoints.connectUser],
+      [sessionKey, "/v1/balance"],
+      [sessionKey, "/v1/payouts"],
+      [externalAccountKey, "/v1/balance"],
+    ] as const) {
+      const r = await api.get(path, { key });
+      expect(r.status, `${key.slice(0, 8)} ${path}`).toBe(401);
+      expect(r.body.error.type).toBe("authentication_error");
+    }
+    expect((await api.post(endpoints.riskSignals, { key: sessionKey })).status).toBe(401);
+    // A second logout with the revoked key is a 401, which the data layer counts as done.
+    expect((await api.del(endpoints.connectSession, { key: sessionKey })).status).toBe(401);
+  });
+
+  it("an account-session logout revokes only its own session's keys", async () => {
+    const a = await connectedAccount(api);
+    const first = await a.sessionKey({ payouts: { enabled: true } });
+    const second = await a.sessionKey({ payouts: { enabled: true } });
+    expect((await api.del(endpoints.connectSession, { key: first })).status).toBe(200);
+    expect((await api.get("/v1/balance", { key: first })).status).toBe(401);
+    expect((await api.get("/v1/balance", { key: second })).status).toBe(200);
   });
 });

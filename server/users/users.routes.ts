@@ -97,13 +97,24 @@ defineRoute(
   {
     method: "delete",
     path: endpoints.connectSession,
-    summary: "Log the provider user out: revoke the key and the refresh tokens",
+    summary:
+      "Log out: with a user key, revoke the user's keys and refresh tokens; with an account-session key, revoke every key of that account session",
     tags: ["Users"],
-    auth: ["user"],
+    auth: ["user", "account_session"],
     response: z.object({ object: z.literal("connect_session"), deleted: z.literal(true) }),
   },
   async ({ deps, principal }) => {
     const now = deps.config.now();
+    if (principal.kind === "account_session") {
+      // A full logout (docs/protocol.md): the session's key and the keys issued under it.
+      await deps.db
+        .updateTable("session_keys")
+        .set({ revoked_at: now })
+        .where("account_session_id", "=", principal.accountSessionId)
+        .where("revoked_at", "is", null)
+        .execute();
+      return { object: "connect_session" as const, deleted: true as const };
+    }
     await deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("session_keys")
