@@ -1,12 +1,19 @@
 /**
- * Serves the local environment of READING.md from one process: the API host (the reference
- * provider) and the connect host (the built frames under their CSP). Ports come from the
- * provider configuration; PORT_<ROLE> environment variables override them.
+ * `npm start` (after the build): the local environment of READING.md from one process — the
+ * API host (the reference provider, seeded sandbox), the connect host (the built frames under
+ * their CSP) and the example platform (its backend and pages). Ports come from the provider
+ * configuration; PORT_<ROLE> environment variables override them.
  */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { type LocalPorts, localEnvironment } from "../protocol/provider.ts";
+import { readSandboxInfo } from "../examples/platform/sandbox.ts";
+import { createPlatformApp } from "../examples/platform/server.ts";
+import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
+import { sdkPath } from "../sdk/version.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";
 import { startServer } from "../server/main.ts";
+import { SandboxError, sandboxFile, seedIfEmpty } from "../server/sandbox/seed.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -25,25 +32,65 @@ function portsFromEnv(): Partial<LocalPorts> {
   return ports;
 }
 
+const listen = (
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  origin: string,
+) => {
+  const url = new URL(origin);
+  return serve({ fetch: app.fetch, hostname: url.hostname, port: Number(url.port) });
+};
+
 const ports = portsFromEnv();
 const { platform, ...hosts } = localEnvironment(ports);
 const api = await startServer({ ports });
-const connectUrl = new URL(hosts.connect);
-const connect = serve({
-  fetch: createConnectHostApp({ hosts, distDir: `${root}dist/connect` }).fetch,
-  hostname: connectUrl.hostname,
-  port: Number(connectUrl.port),
-});
+const connect = listen(
+  createConnectHostApp({ hosts, distDir: `${root}dist/connect` }),
+  hosts.connect,
+);
+
+// The sandbox (platform, keys, connected accounts): seeded on the first start, described in
+// the sandbox file, which the example platform's backend reads as a platform reads its config.
+const infoFile = resolve(sandboxFile);
+try {
+  await seedIfEmpty(api.database.db, infoFile);
+} catch (error) {
+  console.error(error instanceof SandboxError ? error.message : error);
+}
+const sandbox = existsSync(infoFile) ? readSandboxInfo(infoFile) : undefined;
+
+const platformServer = sandbox
+  ? listen(
+      createPlatformApp({
+        origin: platform,
+        hosts,
+        sandbox,
+        distDir: `${root}dist/platform`,
+        classicScriptUrl: `${hosts.connect}${sdkPath}${provider.id}.js`,
+      }),
+      platform,
+    )
+  : undefined;
 
 console.log(`
-  API host      ${api.url}  (${api.database.kind}; OpenAPI at ${api.url}/v1/openapi.json)
-  connect host  ${hosts.connect}  (data-layer frame: ${hosts.connect}/data-layer.html)
+  API host          ${api.url}  (${api.database.kind}; OpenAPI at ${api.url}/v1/openapi.json)
+  connect host      ${hosts.connect}
+${
+  sandbox
+    ? `  example platform  ${platform}
 
-  Not built yet: the example platform (${platform}), the sandbox seed and the component
-  views. See README.md, "What is here today".
-`);
+  Open ${platform}/ and sign in as one of the ${sandbox.accounts.length} seeded connected accounts.
+
+  Sandbox keys (test mode; the example platform's backend holds the secret one):
+    publishable  ${sandbox.publishableKey}
+    secret       ${sandbox.secretKey}
+`
+    : `
+  No sandbox description (${infoFile}): the example platform is not served.
+`
+}`);
 
 const stop = async () => {
+  platformServer?.close();
   connect.close();
   await api.close();
   process.exit(0);

@@ -15,7 +15,7 @@ import { join, normalize, resolve, sep } from "node:path";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { catalogueManifest, isManifestName } from "../../protocol/catalogue/manifest.ts";
-import { locales } from "../../protocol/locales.ts";
+import { supportedLocales } from "../../protocol/locales.ts";
 import type { ProviderHosts } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
@@ -155,7 +155,7 @@ export function createPlatformApp(options: PlatformOptions) {
 
   app.get(
     "/dashboard",
-    embedding((account) => dashboardPage(account, pageConfig(account, components()), [...locales])),
+    embedding((account) => dashboardPage(account, pageConfig(account, components()), [...supportedLocales])),
   );
   app.get(
     "/plain",
