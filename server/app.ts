@@ -8,7 +8,7 @@ import { cors } from "hono/cors";
 import type { Kysely } from "kysely";
 import { provider } from "../protocol/provider.ts";
 import { accountSessionsApp } from "./account-sessions/account-sessions.routes.ts";
-import { accountsApp } from "./accounts/accounts.routes.ts";
+import { accountApps } from "./accounts/index.ts";
 import { defaultConfig, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
@@ -73,7 +73,7 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  app.route("/", accountsApp);
+  for (const accounts of accountApps) app.route("/", accounts);
   app.route("/", accountSessionsApp);
   app.route("/", embeddedApp);
   app.route("/", usersApp);

@@ -12,8 +12,9 @@ import {
 } from "../../protocol/objects/claimed-account-session.schema.ts";
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
-import { findAccount } from "../accounts/accounts.routes.ts";
-import { accountObjectSchema, renderAccount } from "../accounts/accounts.schema.ts";
+import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
+import { accountObjectSchema } from "../accounts/accounts.schema.ts";
+import { statusOf } from "../accounts/model.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
@@ -77,7 +78,9 @@ defineRoute(
     return {
       object: "account_session" as const,
       id: session.id,
-      account: expand.includes("account") ? renderAccount(account) : account.id,
+      account: expand.includes("account")
+        ? await renderAccountNow(deps.db, account, now)
+        : account.id,
       client_secret: clientSecret,
       expires_at: session.expires_at,
       livemode: session.livemode,
@@ -193,7 +196,15 @@ defineRoute(
     const userSession = body.user_session_refresh_token
       ? await renewUserSession(deps, result.session, body.user_session_refresh_token, now)
       : undefined;
-    return claimedSession({ ...result, apiKey, clientSecret: body.client_secret, userSession });
+    // details_submitted comes from what is on file (accounts/requirements.ts).
+    const { details_submitted } = await statusOf(deps.db, result.account, now);
+    return claimedSession({
+      ...result,
+      apiKey,
+      clientSecret: body.client_secret,
+      userSession,
+      detailsSubmitted: details_submitted,
+    });
   },
 );
 
@@ -229,6 +240,7 @@ function claimedSession(args: {
   expiresAt: number;
   clientSecret: string;
   userSession: { apiKey: string; expiresAt: number; user: User } | undefined;
+  detailsSubmitted: boolean;
 }) {
   const { session, account, platform } = args;
   const claimed: ClaimedAccountSessionInput = {
@@ -263,7 +275,7 @@ function claimedSession(args: {
       business_name: account.business_name,
       country: account.country,
       default_currency: account.default_currency,
-      connected_account_details_submitted: account.details_submitted,
+      connected_account_details_submitted: args.detailsSubmitted,
       has_express_dashboard_access: account.type === "express",
       has_standard_dashboard_access: account.type === "standard",
       has_rft_in_livemode: account.has_rft_in_livemode,

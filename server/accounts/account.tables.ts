@@ -102,6 +102,8 @@ export interface VerificationFacts {
   outcome?: "verified" | "failed" | "document_required" | undefined;
   details_code?: string | undefined;
   document_provided?: boolean | undefined;
+  /** What the sandbox decided about the id number when it was given (it is not kept). */
+  id_number_result?: "match" | "mismatch" | "unknown" | undefined;
 }
 
 export interface PersonsTable {

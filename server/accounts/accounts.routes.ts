@@ -1,41 +1,43 @@
-/** Connected accounts: create, retrieve, list and delete, with the platform's secret key. */
+/**
+ * Connected accounts: create, retrieve, update, list and delete with the platform's secret
+ * key; retrieve and update the session's own account (`/v1/account`) with a claimed
+ * account-session key. The account model's parameters are bracket-nested form parameters
+ * (account-params.ts); requirements and flags are computed on every read (requirements.ts).
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Account, Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
-import { resourceMissing } from "../http/errors.ts";
+import { permissionError } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
+import {
+  accountDetailComponents,
+  externalAccountComponents,
+  requireExternalAccountKey,
+} from "./access.ts";
+import { updateAccountParams } from "./account-params.ts";
 import {
   accountObjectSchema,
   createAccountParams,
   defaultCurrencyFor,
   deletedAccountSchema,
-  renderAccount,
 } from "./accounts.schema.ts";
+import { findAccount } from "./find.ts";
+import { applyAccountParams, loadOnFile, renderAccount } from "./model.ts";
+
+export { findAccount };
 
 export const accountsApp = new OpenAPIHono<AppEnv>();
 
 const idParams = z.strictObject({ id: z.string().min(1).max(255) });
 
-/** A live (not deleted) account of the platform, or the 404. */
-export async function findAccount(
-  db: Kysely<Database>,
-  platformId: string,
-  id: string,
-  param?: string,
-): Promise<Account> {
-  const row = await db
-    .selectFrom("accounts")
-    .selectAll()
-    .where("id", "=", id)
-    .where("platform_id", "=", platformId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!row) throw resourceMissing("account", id, param);
-  return row;
+/** The account as the API shows it at `now`, with what is on file loaded. */
+export async function renderAccountNow(db: Kysely<Database>, account: Account, now: number) {
+  const onFile = (await loadOnFile(db, [account.id])).get(account.id)!;
+  return renderAccount(account, onFile, now);
 }
 
 defineRoute(
@@ -55,24 +57,33 @@ defineRoute(
       .select("country")
       .where("id", "=", principal.platformId)
       .executeTakeFirstOrThrow();
-    const country = body.country ?? platform.country;
-    const row = await deps.db
-      .insertInto("accounts")
-      .values({
-        id: newId("acct"),
-        platform_id: principal.platformId,
-        type: body.type,
-        livemode: principal.livemode,
-        country,
-        default_currency: body.default_currency ?? defaultCurrencyFor(country),
-        email: body.email ?? null,
-        business_name: body.business_profile?.name ?? null,
-        metadata: JSON.stringify(body.metadata ?? {}),
-        created: deps.config.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return renderAccount(row);
+    const now = deps.config.now();
+    const { type, country: givenCountry, ...model } = body;
+    const country = givenCountry ?? platform.country;
+    // Without capabilities named, an account asks for card payments and transfers.
+    const capabilities = model.capabilities ?? {
+      card_payments: { requested: true },
+      transfers: { requested: true },
+    };
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto("accounts")
+        .values({
+          id: newId("acct"),
+          platform_id: principal.platformId,
+          type,
+          livemode: principal.livemode,
+          country,
+          default_currency: model.default_currency ?? defaultCurrencyFor(country),
+          email: null,
+          business_name: null,
+          created: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return applyAccountParams(trx, created, { ...model, capabilities }, now);
+    });
+    return renderAccountNow(deps.db, row, now);
   },
 );
 
@@ -88,7 +99,34 @@ defineRoute(
     response: accountObjectSchema,
   },
   async ({ deps, principal, params }) =>
-    renderAccount(await findAccount(deps.db, principal.platformId, params.id)),
+    renderAccountNow(
+      deps.db,
+      await findAccount(deps.db, principal.platformId, params.id),
+      deps.config.now(),
+    ),
+);
+
+defineRoute(
+  accountsApp,
+  {
+    method: "post",
+    path: "/v1/accounts/:id",
+    summary: "Update a connected account (business, company, individual, capabilities, ToS)",
+    tags: ["Accounts"],
+    auth: ["secret"],
+    params: idParams,
+    body: updateAccountParams,
+    response: accountObjectSchema,
+  },
+  async ({ deps, principal, params, body }) => {
+    const account = await findAccount(deps.db, principal.platformId, params.id);
+    if (body.external_account !== undefined) requireExternalAccountKey(principal);
+    const now = deps.config.now();
+    const row = await deps.db
+      .transaction()
+      .execute((trx) => applyAccountParams(trx, account, body, now));
+    return renderAccountNow(deps.db, row, now);
+  },
 );
 
 defineRoute(
@@ -107,8 +145,9 @@ defineRoute(
       data: z.array(accountObjectSchema),
     }),
   },
-  async ({ deps, principal, query }) =>
-    listPage({
+  async ({ deps, principal, query }) => {
+    const now = deps.config.now();
+    return listPage({
       query,
       url: "/v1/accounts",
       // A deleted account keeps its place in the order, so it still works as a cursor.
@@ -119,21 +158,27 @@ defineRoute(
           .where("id", "=", id)
           .where("platform_id", "=", principal.platformId)
           .executeTakeFirst(),
-      fetch: ({ cursor, direction, fetch }) => {
+      fetch: async ({ cursor, direction, fetch }) => {
         let q = deps.db
           .selectFrom("accounts")
           .selectAll()
           .where("platform_id", "=", principal.platformId)
           .where("deleted_at", "is", null);
         if (cursor) q = q.where(keysetCondition("accounts", cursor, direction));
-        return q
+        const rows = await q
           .orderBy("created", keysetOrder(direction))
           .orderBy("id", keysetOrder(direction))
           .limit(fetch)
           .execute();
+        const onFile = await loadOnFile(
+          deps.db,
+          rows.map((r) => r.id),
+        );
+        return rows.map((row) => ({ ...row, onFile: onFile.get(row.id)! }));
       },
-      render: renderAccount,
-    }),
+      render: ({ onFile, ...row }) => renderAccount(row, onFile, now),
+    });
+  },
 );
 
 defineRoute(
@@ -155,5 +200,60 @@ defineRoute(
       .where("id", "=", params.id)
       .execute();
     return { id: params.id, object: "account" as const, deleted: true as const };
+  },
+);
+
+defineRoute(
+  accountsApp,
+  {
+    method: "get",
+    path: "/v1/account",
+    summary: "Retrieve the session's own account",
+    tags: ["Accounts"],
+    auth: ["account_session", "user"],
+    response: accountObjectSchema,
+    components: externalAccountComponents,
+  },
+  async ({ deps, principal }) =>
+    renderAccountNow(
+      deps.db,
+      await findAccount(deps.db, principal.platformId, principal.accountId),
+      deps.config.now(),
+    ),
+);
+
+/** Parameters of `/v1/account` a payouts screen may send (the rest are account details). */
+const payoutFields = new Set(["external_account", "default_currency"]);
+
+defineRoute(
+  accountsApp,
+  {
+    method: "post",
+    path: "/v1/account",
+    summary: "Update the session's own account (external_account needs the external_account key)",
+    tags: ["Accounts"],
+    auth: ["account_session"],
+    body: updateAccountParams,
+    response: accountObjectSchema,
+    components: externalAccountComponents,
+  },
+  async ({ deps, principal, body }) => {
+    const details = Object.keys(body).filter((k) => !payoutFields.has(k));
+    if (
+      details.length > 0 &&
+      !accountDetailComponents.some((name) => principal.components[name]?.enabled === true)
+    ) {
+      throw permissionError(
+        `This account session does not enable the ${accountDetailComponents.join(" or ")} component, which ${details[0]} needs.`,
+        "component_not_enabled",
+      );
+    }
+    if (body.external_account !== undefined) requireExternalAccountKey(principal);
+    const account = await findAccount(deps.db, principal.platformId, principal.accountId);
+    const now = deps.config.now();
+    const row = await deps.db
+      .transaction()
+      .execute((trx) => applyAccountParams(trx, account, body, now));
+    return renderAccountNow(deps.db, row, now);
   },
 );

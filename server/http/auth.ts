@@ -89,7 +89,12 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
     if (row.expires_at <= now) {
       throw authenticationError("The API key provided has expired.", "api_key_expired");
     }
-    if (row.kind === "account_session" && row.account_id && row.account_session_id) {
+    if (
+      (row.kind === "account_session" || row.kind === "external_account") &&
+      row.account_id &&
+      row.account_session_id
+    ) {
+      // An external_account key acts as its session, and may also change external accounts.
       principal = {
         kind: "account_session",
         platformId: row.platform_id,
@@ -98,6 +103,7 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
         accountSessionId: row.account_session_id,
         keyId: row.id,
         components: row.components ?? {},
+        ...(row.kind === "external_account" ? { externalAccountKey: true as const } : {}),
       };
     } else if (row.kind === "embedded_flags") {
       principal = {
@@ -117,7 +123,6 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
         keyId: row.id,
       };
     } else {
-      // external_account keys serve the external-account endpoints (not yet built).
       throw authenticationError("This key cannot be used on this endpoint.", "api_key_invalid");
     }
   }

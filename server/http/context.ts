@@ -27,6 +27,11 @@ export type Principal =
       accountSessionId: string;
       keyId: string;
       components: Record<string, { enabled: boolean; features: Record<string, unknown> }>;
+      /**
+       * The key is the session's external_account key (from a verification or challenge),
+       * which the external-account changes need (SPEC.md §6).
+       */
+      externalAccountKey?: true;
     }
   | {
       kind: "user";

@@ -4,9 +4,22 @@ import type { testApi } from "../test/api.ts";
 
 export type Api = ReturnType<typeof testApi>;
 
+/** The sandbox's verified US bank account (server/README.md, "Sandbox magic values"). */
+export const sandboxBankAccount = {
+  object: "bank_account",
+  country: "US",
+  currency: "usd",
+  routing_number: "110000000",
+  account_number: "000123456789",
+} as const;
+
 export async function connectedAccount(api: Api) {
   const p = await api.platform();
-  const account = await api.post("/v1/accounts", { key: p.secretKey, params: { type: "custom" } });
+  // A US bank account in usd, so payouts have their destination.
+  const account = await api.post("/v1/accounts", {
+    key: p.secretKey,
+    params: { type: "custom", external_account: sandboxBankAccount },
+  });
   const accountId = account.body.id as string;
   const headers = { [api.headers.account]: accountId };
   const as = { key: p.secretKey, headers };

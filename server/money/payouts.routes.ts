@@ -6,7 +6,8 @@
  * is pending until the next day starts (cancelable until then: a `payout_cancel` row gives the
  * funds back), in transit, and paid two days after its day; an instant one arrives in 30
  * minutes. Status follows the clock, so the simulated clock moves payouts by itself.
- * `destination` is null: external accounts do not exist yet.
+ * `destination` is the account's default external account for the currency; without one the
+ * payout is refused (`no_external_account`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";

@@ -36,7 +36,7 @@ describe("payouts debit the available balance", () => {
       currency: "usd",
       method: "standard",
       status: "pending",
-      destination: null,
+      destination: expect.stringMatching(/^ba_/),
       type: "bank_account",
     });
     expect(r.body.id).toMatch(/^po_/);

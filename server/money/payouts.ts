@@ -6,6 +6,7 @@
  * account (`lockAccount`).
  */
 import type { Kysely, Transaction } from "kysely";
+import { payoutDestination, requirePayoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
@@ -47,6 +48,8 @@ export async function createPayout(
   const { amount, currency, now } = input;
   const instant = input.method === "instant";
   const fee = instant ? instantPayoutFee(amount) : 0;
+  // The default external account for the currency; none refuses the payout, writing nothing.
+  const destination = await requirePayoutDestination(trx, acting.accountId, currency, now);
   // instant_available never exceeds the lowest balance ahead, so it covers both checks.
   if (instant) {
     const balance = await balanceOf(trx, acting.accountId, acting.livemode, now);
@@ -89,7 +92,7 @@ export async function createPayout(
       currency,
       method: input.method,
       automatic: input.automatic,
-      destination: null,
+      destination,
       description: input.description,
       statement_descriptor: input.statementDescriptor,
       metadata: JSON.stringify(input.metadata),
@@ -162,6 +165,8 @@ export async function runAutomaticPayouts(
     const made: PayoutRow[] = [];
     for (const { currency, lowestAhead } of await summarizeBalance(trx, acting.accountId, now)) {
       if (lowestAhead <= 0) continue;
+      // Automatic payouts wait until the currency has a payout destination.
+      if ((await payoutDestination(trx, acting.accountId, currency, now)) === null) continue;
       made.push(
         await createPayout(trx, acting, {
           amount: lowestAhead,

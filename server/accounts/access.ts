@@ -1,0 +1,66 @@
+/**
+ * Who may touch an account's model. The platform's secret key reaches its own accounts; a
+ * claimed account-session key reaches only its own account, through a component its session
+ * enabled; external-account changes need the session's external_account key (SPEC.md §6).
+ */
+import type { Account } from "../db/schema.ts";
+import type { Deps, Principal } from "../http/context.ts";
+import { permissionError } from "../http/errors.ts";
+import { findAccount } from "./find.ts";
+
+/** Components whose screens edit the account's details and persons. */
+export const accountDetailComponents = [
+  "account_onboarding",
+  "account_management",
+  "notification_banner",
+] as const;
+
+/** Components whose screens manage payout destinations. */
+export const externalAccountComponents = [
+  ...accountDetailComponents,
+  "payouts",
+  "balances",
+  "instant_payouts",
+] as const;
+
+export type ModelPrincipal = Extract<Principal, { kind: "secret" | "account_session" | "user" }>;
+
+/** The account `id` names, if the caller may reach it; else 404 (platform) or 403 (session). */
+export async function reachAccount(
+  deps: Deps,
+  principal: ModelPrincipal,
+  id: string,
+  param?: string,
+): Promise<Account> {
+  if (principal.kind !== "secret" && principal.accountId !== id) {
+    throw permissionError(
+      `The provided key does not have access to account '${id}' (or that account does not exist).`,
+      "account_invalid",
+    );
+  }
+  return findAccount(deps.db, principal.platformId, id, param);
+}
+
+/**
+ * External-account changes: the platform's secret key may; a session's key may only if it is
+ * the external_account key and an enabled component collects external accounts.
+ */
+export function requireExternalAccountKey(principal: ModelPrincipal): void {
+  if (principal.kind === "secret") return;
+  if (principal.kind !== "account_session" || principal.externalAccountKey !== true) {
+    throw permissionError(
+      "Changing external accounts needs the external_account key from a verification or challenge step (POST /v1/connect/auth/requires_external_account_verification).",
+      "external_account_key_required",
+    );
+  }
+  const allowed = externalAccountComponents.some((name) => {
+    const component = principal.components[name];
+    return component?.enabled === true && component.features.external_account_collection !== false;
+  });
+  if (!allowed) {
+    throw permissionError(
+      "This account session enables no component that collects external accounts.",
+      "component_not_enabled",
+    );
+  }
+}

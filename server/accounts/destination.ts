@@ -1,0 +1,41 @@
+/** Where a payout goes: the account's default external account for the currency. */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { invalidRequest } from "../http/errors.ts";
+import { bankStatus } from "./requirements.ts";
+
+/** The default external account for `currency` that can receive money, or null. */
+export async function payoutDestination(
+  db: Kysely<Database>,
+  accountId: string,
+  currency: string,
+  now: number,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("external_accounts")
+    .select(["id", "bank_outcome", "created"])
+    .where("account_id", "=", accountId)
+    .where("currency", "=", currency)
+    .where("default_for_currency", "=", true)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row || bankStatus(row.bank_outcome, row.created, now) === "errored") return null;
+  return row.id;
+}
+
+/** The destination, or the 400 that refuses the payout before anything is written. */
+export async function requirePayoutDestination(
+  db: Kysely<Database>,
+  accountId: string,
+  currency: string,
+  now: number,
+): Promise<string> {
+  const destination = await payoutDestination(db, accountId, currency, now);
+  if (destination === null) {
+    throw invalidRequest(
+      `The account has no default external account for ${currency} that can receive payouts. Add a bank account or debit card in ${currency} first.`,
+      { code: "no_external_account", param: "currency" },
+    );
+  }
+  return destination;
+}

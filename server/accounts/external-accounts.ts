@@ -1,0 +1,170 @@
+/**
+ * External accounts, the payout destinations: bank accounts checked by country (IBAN with
+ * ibantools, US routing checksum, sort codes, transit numbers, BSBs) and debit cards from
+ * test tokens. The account number is used to derive last4 and a fingerprint, then dropped.
+ */
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import type { Insertable } from "kysely";
+import { invalidRequest } from "../http/errors.ts";
+import { newId, sha256 } from "../http/secrets.ts";
+import type { BankOutcome, ExternalAccountsTable } from "./account.tables.ts";
+import type { BankAccountParams } from "./account-params.ts";
+import { regionOf } from "./requirements.ts";
+
+/** Sandbox magic values (server/README.md). */
+export const bankMagic = {
+  routing: "110000000",
+  accountOk: "000123456789",
+  accountErrored: "000111111116",
+} as const;
+
+/** Debit-card test tokens. */
+export const debitCardTokens: Record<string, { brand: string; last4: string }> = {
+  tok_visa_debit: { brand: "Visa", last4: "5556" },
+  tok_mastercard_debit: { brand: "MasterCard", last4: "8210" },
+};
+/** Credit-card tokens the charges use; they cannot receive payouts. */
+const creditCardTokens = new Set(["tok_visa", "tok_mastercard", "tok_amex"]);
+
+/** The ABA checksum of a US routing number: 3·7·1 weights over the nine digits. */
+export function validUsRouting(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const d = [...routing].map(Number);
+  const sum = [0, 3, 6].reduce((s, i) => s + 3 * d[i]! + 7 * d[i + 1]! + d[i + 2]!, 0);
+  return sum % 10 === 0;
+}
+
+interface BankCheck {
+  routing: string | null;
+  number: string;
+}
+
+const bad = (param: string, message: string) =>
+  invalidRequest(message, { code: "parameter_invalid", param });
+
+/** Validates a bank account for its country; returns the normalised routing and number. */
+export function checkBankAccount(p: BankAccountParams, prefix: string): BankCheck {
+  const region = regionOf(p.country);
+  const number = p.account_number.replace(/[\s-]/g, "");
+  const param = (f: string) => `${prefix}[${f}]`;
+  const iban = electronicFormatIBAN(number) ?? "";
+  const looksLikeIban = /^[A-Z]{2}\d{2}/.test(iban);
+  if (region === "EU" || (region === "GB" && looksLikeIban)) {
+    if (!isValidIBAN(iban)) throw bad(param("account_number"), "Invalid IBAN.");
+    if (iban.slice(0, 2) !== p.country) {
+      throw bad(param("account_number"), `The IBAN is not from ${p.country}.`);
+    }
+    return { routing: null, number: iban };
+  }
+  const routing = (p.routing_number ?? "").replace(/[\s-]/g, "");
+  const need = (ok: boolean, field: string, what: string) => {
+    if (!ok) throw bad(param(field), `Invalid ${field}: ${what}.`);
+  };
+  switch (region) {
+    case "US":
+      need(validUsRouting(routing), "routing_number", "a nine-digit ABA routing number");
+      need(/^\d{4,17}$/.test(number), "account_number", "4 to 17 digits");
+      break;
+    case "GB":
+      need(/^\d{6}$/.test(routing), "routing_number", "a six-digit sort code");
+      need(/^\d{8}$/.test(number), "account_number", "8 digits, or an IBAN");
+      break;
+    case "CA":
+      need(/^\d{8,9}$/.test(routing), "routing_number", "transit and institution numbers");
+      need(/^\d{7,12}$/.test(number), "account_number", "7 to 12 digits");
+      break;
+    case "AU":
+      need(/^\d{6}$/.test(routing), "routing_number", "a six-digit BSB");
+      need(/^\d{5,9}$/.test(number), "account_number", "5 to 9 digits");
+      break;
+    default:
+      need(/^[0-9A-Z]{4,34}$/.test(number), "account_number", "4 to 34 letters or digits");
+  }
+  return { routing: routing || null, number };
+}
+
+/** What the bank check settles on (magic values; any other valid account validates). */
+export function bankOutcomeOf(check: BankCheck): BankOutcome {
+  if (check.number.endsWith(bankMagic.accountErrored)) return "errored";
+  if (check.routing === bankMagic.routing && check.number === bankMagic.accountOk)
+    return "verified";
+  return "validated";
+}
+
+type NewExternalAccount = Insertable<ExternalAccountsTable>;
+
+/** The row of a new bank account (default_for_currency decided by the caller). */
+export function bankAccountRow(
+  account: { id: string; platform_id: string },
+  p: BankAccountParams,
+  prefix: string,
+  now: number,
+): NewExternalAccount {
+  const check = checkBankAccount(p, prefix);
+  return {
+    id: newId("ba"),
+    platform_id: account.platform_id,
+    account_id: account.id,
+    object: "bank_account",
+    country: p.country,
+    currency: p.currency,
+    default_for_currency: false,
+    last4: check.number.slice(-4),
+    fingerprint: sha256(`${p.country}:${check.routing ?? ""}:${check.number}`).slice(0, 16),
+    account_holder_name: p.account_holder_name ?? null,
+    account_holder_type: p.account_holder_type ?? null,
+    routing_number: check.routing,
+    bank_name: check.routing === bankMagic.routing ? "Sandbox Test Bank" : null,
+    bank_outcome: bankOutcomeOf(check),
+    brand: null,
+    exp_month: null,
+    exp_year: null,
+    funding: null,
+    metadata: JSON.stringify(p.metadata ?? {}),
+    created: now,
+    deleted_at: null,
+  };
+}
+
+/** The row of a debit card from a test token, in the account's country and currency. */
+export function debitCardRow(
+  account: { id: string; platform_id: string; country: string; default_currency: string },
+  token: string,
+  param: string,
+  now: number,
+  currency?: string,
+): NewExternalAccount {
+  const card = debitCardTokens[token];
+  if (!card) {
+    if (creditCardTokens.has(token)) {
+      throw invalidRequest("Only debit cards can receive payouts.", {
+        code: "card_not_debit",
+        param,
+      });
+    }
+    throw invalidRequest(`No such token: '${token}'`, { code: "resource_missing", param });
+  }
+  return {
+    id: newId("card"),
+    platform_id: account.platform_id,
+    account_id: account.id,
+    object: "card",
+    country: account.country,
+    currency: currency ?? account.default_currency,
+    default_for_currency: false,
+    last4: card.last4,
+    fingerprint: sha256(`card:${token}`).slice(0, 16),
+    account_holder_name: null,
+    account_holder_type: null,
+    routing_number: null,
+    bank_name: null,
+    bank_outcome: null,
+    brand: card.brand,
+    exp_month: 12,
+    exp_year: new Date(now * 1000).getUTCFullYear() + 3,
+    funding: "debit",
+    metadata: "{}",
+    created: now,
+    deleted_at: null,
+  };
+}
