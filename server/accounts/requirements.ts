@@ -281,7 +281,9 @@ function collect(facts: AccountFacts, requested: CapabilityName[], now: number):
   const usable = facts.external_accounts.filter(
     (e) => bankStatus(e.bank_outcome, e.created, now) !== "errored",
   );
-  if (usable.length === 0) info("external_account", ["transfers"]);
+  if (usable.length === 0 && requested.includes("transfers")) {
+    info("external_account", ["transfers"]);
+  }
   for (const e of facts.external_accounts) {
     if (bankStatus(e.bank_outcome, e.created, now) === "errored") {
       out.errors.push({
@@ -385,7 +387,9 @@ export function accountStatus(facts: AccountFacts, now: number): AccountStatus {
     else if (past.length > 0) disabledReason = "requirements.past_due";
     else if (collected.pending.length > 0) disabledReason = "requirements.pending_verification";
   }
-  const hasPayoutDestination = !currentlyDue.includes("external_account");
+  const hasPayoutDestination = facts.external_accounts.some(
+    (e) => bankStatus(e.bank_outcome, e.created, now) !== "errored",
+  );
   const nothingBlocks = requested.length > 0 && restriction === null && past.length === 0;
 
   return {
