@@ -81,9 +81,13 @@ export function VirtualTable<Row>({
   useEffect(() => {
     loadMoreRef.current = onLoadMore;
   });
+  // Once per length of the list: scrolling on before the parent says it is loading asks once.
+  const askedAt = useRef(-1);
   useEffect(() => {
-    if (hasMore && !loadingMore && lastShown >= rows.length - 1 - loadAhead)
-      loadMoreRef.current?.();
+    if (!hasMore || loadingMore || askedAt.current === rows.length) return;
+    if (lastShown < rows.length - 1 - loadAhead) return;
+    askedAt.current = rows.length;
+    loadMoreRef.current?.();
   }, [hasMore, loadingMore, lastShown, rows.length]);
 
   const activeIndex = Math.min(active, rows.length - 1);
