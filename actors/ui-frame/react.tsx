@@ -8,6 +8,7 @@ import {
 } from "react";
 import type { FormValue, httpMethods } from "../../protocol/messages/data-layer.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { type DataLayerClient, expectResponse, type ResponseReply } from "./data-layer-client.ts";
 import type { HostLink, HostProps } from "./host-link.ts";
 
@@ -17,9 +18,13 @@ import type { HostLink, HostProps } from "./host-link.ts";
  * calls and snapshots (`useSyncExternalStore`, so a change re-renders consistently).
  */
 
+/** What views reach of the host link: its props, and (when given) overlay reports. */
+export type ViewHostLink = Pick<HostLink, "props" | "onProps"> &
+  Partial<Pick<HostLink, "overlayChanged">>;
+
 interface FrameContextValue {
   dataLayer: DataLayerClient;
-  hostLink: Pick<HostLink, "props" | "onProps"> | undefined;
+  hostLink: ViewHostLink | undefined;
   componentName: string;
   apiOrigin: string | undefined;
 }
@@ -32,7 +37,7 @@ export interface DataLayerProviderProps {
   componentName: string;
   /** The API host origin, so views may call `/v1/...` paths. */
   apiOrigin?: string;
-  hostLink?: Pick<HostLink, "props" | "onProps">;
+  hostLink?: ViewHostLink;
   children?: ReactNode;
 }
 
@@ -42,6 +47,18 @@ export function DataLayerProvider(props: DataLayerProviderProps) {
     () => ({ dataLayer, hostLink, componentName, apiOrigin }),
     [dataLayer, hostLink, componentName, apiOrigin],
   );
+  return <FrameContext.Provider value={value}>{children}</FrameContext.Provider>;
+}
+
+/**
+ * Renders `children` as another component of the same frame: their API calls are made in
+ * `componentName`'s name (the data layer checks that component's enablement). The debug
+ * components list opens components in place this way.
+ */
+export function ComponentScope(props: { componentName: string; children?: ReactNode }) {
+  const frame = useFrame();
+  const { componentName, children } = props;
+  const value = useMemo(() => ({ ...frame, componentName }), [frame, componentName]);
   return <FrameContext.Provider value={value}>{children}</FrameContext.Provider>;
 }
 
@@ -132,4 +149,30 @@ export function useHostProps(): HostProps | undefined {
   );
   const getSnapshot = useCallback(() => (hostLink ? hostLink.props() : noProps()), [hostLink]);
   return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+/** The sanitized session (no key in it); null before the data layer has claimed one. */
+export function useSession(): SanitizedSession | null {
+  const { dataLayer } = useFrame();
+  const subscribe = useCallback(
+    (onChange: () => void) => dataLayer.onSession(onChange),
+    [dataLayer],
+  );
+  const getSnapshot = useCallback(() => dataLayer.session(), [dataLayer]);
+  return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+/**
+ * Tells the host element that an overlay (drawer, dialog) opened or closed, so the platform
+ * hears it (USERS.md 6). Without a host link it does nothing; a failed report is logged by
+ * the link and never breaks the view.
+ */
+export function useOverlayReport(): (open: boolean) => void {
+  const { hostLink } = useFrame();
+  return useCallback(
+    (open: boolean) => {
+      hostLink?.overlayChanged?.(open).catch(() => {});
+    },
+    [hostLink],
+  );
 }

@@ -3,9 +3,8 @@
  * import so a frame downloads only its own view. A catalogue entry without a view here loads
  * as a typed `component_unavailable` error showing its error text — never a mock screen.
  *
- * Empty until the first views land (payouts-list and debug-components-list, issue 6). A view
- * module default-exports a `ComponentView`; register it as
- *   "payouts-list": () => import("./payouts-list/payouts-list.view.tsx"),
+ * A view module default-exports a `ComponentView` (the wiring that runs the component's
+ * machine and renders its pure view); register it here by catalogue name.
  */
 import type { ComponentType } from "react";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
@@ -25,7 +24,11 @@ export type ComponentView = ComponentType<ComponentViewProps>;
 export type ComponentViewModule = { default: ComponentView };
 export type ViewLoader = () => Promise<ComponentViewModule>;
 
-export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {};
+export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
+  "payouts-list": () => import("./payouts-list/payouts-list.component.tsx"),
+  "debug-components-list": () =>
+    import("./debug-components-list/debug-components-list.component.tsx"),
+};
 
 /** The view of a component, its alias target's when it has none of its own, else undefined. */
 export function viewLoaderFor(

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { DataLayerClient } from "../../actors/ui-frame/data-layer-client.ts";
-import type { HostLink, HostProps } from "../../actors/ui-frame/host-link.ts";
-import { DataLayerProvider } from "../../actors/ui-frame/react.tsx";
+import type { HostProps } from "../../actors/ui-frame/host-link.ts";
+import { DataLayerProvider, type ViewHostLink } from "../../actors/ui-frame/react.tsx";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import type { ComponentView } from "../components/registry.ts";
 import { I18nProvider } from "../i18n/provider.tsx";
@@ -22,7 +22,8 @@ export interface FrameRootState {
 export interface FrameRootSource {
   state(): FrameRootState;
   subscribe(listener: () => void): () => void;
-  hostLink: Pick<HostLink, "props" | "onProps">;
+  /** The frame's host link: props for views, and overlay reports when it has them. */
+  hostLink: ViewHostLink;
   apiOrigin: string;
   unauthorized(): void;
   loadFailed(message: string): void;

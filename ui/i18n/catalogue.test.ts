@@ -52,6 +52,12 @@ const sampleArgs = {
   start: "Jan 1",
   end: "Jan 31",
   latest: "$12.00",
+  amount: "$12.00",
+  status: "Paid",
+  date: "Jan 5",
+  last4: "6789",
+  bankName: "Bank",
+  requestId: "req_123",
 };
 
 describe("the catalogues", () => {

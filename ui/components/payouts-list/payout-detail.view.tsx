@@ -1,0 +1,175 @@
+import { useIntl } from "react-intl";
+import type { Payout } from "../../../machines/components/payouts-list/payouts-list.types.ts";
+import { kitMessages } from "../../i18n/messages.ts";
+import {
+  Banner,
+  Button,
+  DateTime,
+  type DescriptionItem,
+  DescriptionList,
+  Money,
+  Overlay,
+  Skeleton,
+  Timeline,
+  type TimelineEvent,
+} from "../../kit/index.ts";
+import { PayoutDestination, PayoutStatusBadge, payoutMethodMessage } from "./payout-parts.view.tsx";
+import { payoutsListMessages as m } from "./payouts-list.messages.ts";
+
+export interface PayoutDetailProps {
+  open: boolean;
+  status: "loading" | "shown" | "failed";
+  /** The payout as its detail call answered (its balance transaction expanded). */
+  payout: Payout | null;
+  requestId: string | null;
+  narrow: boolean;
+  onClose(): void;
+  onRetry(): void;
+}
+
+/** The payout's history as far as its fields tell it; the view does not invent times. */
+function timelineOf(payout: Payout, intl: ReturnType<typeof useIntl>): TimelineEvent[] {
+  const events: TimelineEvent[] = [
+    { id: "created", title: intl.formatMessage(m.eventCreated), seconds: payout.created },
+  ];
+  if (payout.status === "paid")
+    events.push({
+      id: "arrived",
+      title: intl.formatMessage(m.eventArrived),
+      seconds: payout.arrival_date,
+      status: "success",
+    });
+  else if (payout.status === "failed")
+    events.push({
+      id: "failed",
+      title: intl.formatMessage(m.eventFailed),
+      seconds: payout.arrival_date,
+      status: "danger",
+      ...(payout.failure_message ? { description: payout.failure_message } : {}),
+    });
+  else if (payout.status === "pending" || payout.status === "in_transit")
+    events.push({
+      id: "expected",
+      title: intl.formatMessage(m.eventExpected),
+      seconds: payout.arrival_date,
+      status: "warning",
+    });
+  // Newest first, like the list.
+  return events.reverse();
+}
+
+function PayoutFacts({ payout }: { payout: Payout }) {
+  const intl = useIntl();
+  const bt = typeof payout.balance_transaction === "object" ? payout.balance_transaction : null;
+  const items: DescriptionItem[] = [
+    {
+      id: "amount",
+      term: intl.formatMessage(m.amount),
+      description: <Money amount={payout.amount} currency={payout.currency} />,
+    },
+    {
+      id: "status",
+      term: intl.formatMessage(m.status),
+      description: <PayoutStatusBadge status={payout.status} />,
+    },
+  ];
+  if (bt) {
+    items.push(
+      {
+        id: "fee",
+        term: intl.formatMessage(m.fee),
+        description: <Money amount={bt.fee} currency={bt.currency} />,
+      },
+      {
+        id: "net",
+        term: intl.formatMessage(m.netAmount),
+        description: <Money amount={Math.abs(bt.net)} currency={bt.currency} />,
+      },
+    );
+  }
+  items.push(
+    {
+      id: "arrival",
+      term: intl.formatMessage(m.arrivalDate),
+      description: <DateTime seconds={payout.arrival_date} timeZone="UTC" />,
+    },
+    {
+      id: "created",
+      term: intl.formatMessage(m.created),
+      description: <DateTime seconds={payout.created} format="datetime" />,
+    },
+    {
+      id: "method",
+      term: intl.formatMessage(m.method),
+      description: intl.formatMessage(payoutMethodMessage[payout.method]),
+    },
+    {
+      id: "type",
+      term: intl.formatMessage(m.payoutType),
+      description: intl.formatMessage(payout.automatic ? m.typeAutomatic : m.typeManual),
+    },
+    {
+      id: "destination",
+      term: intl.formatMessage(m.destination),
+      description: <PayoutDestination destination={payout.destination} />,
+    },
+    {
+      id: "balance-transaction",
+      term: intl.formatMessage(m.balanceTransaction),
+      description: <code>{bt ? bt.id : String(payout.balance_transaction)}</code>,
+    },
+    {
+      id: "id",
+      term: intl.formatMessage(m.payoutId),
+      description: <code>{payout.id}</code>,
+    },
+  );
+  return <DescriptionList items={items} />;
+}
+
+/** One payout in a drawer: amount, status, fee, dates, destination and its timeline. */
+export function PayoutDetail({
+  open,
+  status,
+  payout,
+  requestId,
+  narrow,
+  onClose,
+  onRetry,
+}: PayoutDetailProps) {
+  const intl = useIntl();
+  return (
+    <Overlay
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      presentation={narrow ? "dialog" : "drawer"}
+      title={intl.formatMessage(m.detailTitle)}
+    >
+      {status === "loading" ? <Skeleton lines={6} /> : null}
+      {status === "failed" ? (
+        <Banner
+          status="danger"
+          title={intl.formatMessage(m.detailFailed)}
+          actions={<Button onClick={onRetry}>{intl.formatMessage(kitMessages.retry)}</Button>}
+        >
+          {requestId ? (
+            <span className="kit-secondary-text">
+              {intl.formatMessage(m.requestId, { requestId })}
+            </span>
+          ) : null}
+        </Banner>
+      ) : null}
+      {status === "shown" && payout ? (
+        <div className="payout-detail">
+          <p className="kit-heading-md">
+            <Money amount={payout.amount} currency={payout.currency} />
+          </p>
+          <PayoutFacts payout={payout} />
+          <Timeline label={intl.formatMessage(m.timelineLabel)} events={timelineOf(payout, intl)} />
+        </div>
+      ) : null}
+    </Overlay>
+  );
+}

@@ -1,0 +1,302 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DataLayerClient } from "../../../actors/ui-frame/data-layer-client.ts";
+import { DataLayerProvider } from "../../../actors/ui-frame/react.tsx";
+import {
+  fakeDetail,
+  fakePage,
+  payoutHistory,
+} from "../../../machines/components/payouts-list/payouts-list.fixture.ts";
+import type {
+  PageRequest,
+  Payout,
+} from "../../../machines/components/payouts-list/payouts-list.types.ts";
+import { getDefinition } from "../../../protocol/catalogue/index.ts";
+import deDE from "../../i18n/messages/de-DE.json" with { type: "json" };
+import { I18nProvider, loadCatalogue } from "../../i18n/provider.tsx";
+import { PayoutDetail, type PayoutDetailProps } from "./payout-detail.view.tsx";
+import PayoutsList from "./payouts-list.component.tsx";
+import { PayoutsListView, type PayoutsListViewProps } from "./payouts-list.view.tsx";
+
+afterEach(cleanup);
+beforeAll(() => Promise.all((["de-DE"] as const).map((locale) => loadCatalogue(locale))));
+
+const inLocale = (ui: ReactNode, locale = "en-US") =>
+  render(<I18nProvider locale={locale}>{ui}</I18nProvider>);
+
+const errorText = getDefinition("payouts-list").errorText;
+const history = payoutHistory(12);
+const newest = [...history].reverse().slice(0, 10);
+
+const closedDetail: PayoutDetailProps = {
+  open: false,
+  status: "loading",
+  payout: null,
+  requestId: null,
+  narrow: false,
+  onClose: () => {},
+  onRetry: () => {},
+};
+
+function props(overrides: Partial<PayoutsListViewProps> = {}): PayoutsListViewProps {
+  return {
+    status: "ready",
+    recent: false,
+    payouts: newest,
+    paging: false,
+    hasNewer: false,
+    hasOlder: true,
+    errorText,
+    requestId: null,
+    narrow: false,
+    onNext: () => {},
+    onPrevious: () => {},
+    onRetry: () => {},
+    onOpen: () => {},
+    detail: closedDetail,
+    ...overrides,
+  };
+}
+
+const bodyRows = () => screen.getAllByRole("row").slice(1);
+
+describe("the payouts list view", () => {
+  it("shows the payouts newest first: amount, status, arrival date, speed and destination", () => {
+    inLocale(<PayoutsListView {...props()} />);
+    expect(screen.getByRole("table", { name: "Payouts" })).toBeTruthy();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["Amount", "Payout status", "Arrival date", "Payout speed", "Paid to"]);
+    const rows = bodyRows();
+    expect(rows).toHaveLength(10);
+    const first = within(rows[0] as HTMLElement)
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    // po_012: $120.25, created 2026-01-12, arriving 2026-01-14, instant, no destination known.
+    expect(first).toEqual([
+      "$120.25",
+      "Canceled",
+      "Jan 14, 2026",
+      "Instant",
+      "Default bank account",
+    ]);
+  });
+
+  it("amounts and dates are formatted for the locale", () => {
+    inLocale(<PayoutsListView {...props()} />, "de-DE");
+    const first = within(bodyRows()[0] as HTMLElement).getAllByRole("cell");
+    expect(first[0]?.textContent?.replace(/\s/g, " ")).toBe("120,25 $");
+    expect(first[2]?.textContent).toBe("14.01.2026");
+    expect(first[1]?.textContent).toBe(deDE["payoutsList.status.canceled"]);
+  });
+
+  it("each payout status has its own badge words: pending, in transit, paid, failed, canceled", () => {
+    inLocale(<PayoutsListView {...props({ payouts: history.slice(0, 6) })} />);
+    const words = bodyRows().map((r) => within(r).getAllByRole("cell")[1]?.textContent);
+    expect(new Set(words)).toEqual(
+      new Set(["Paid", "In transit", "Pending", "Failed", "Canceled"]),
+    );
+    const failed = screen.getByText("Failed");
+    expect(failed.className).toContain("kit-badge--danger");
+    expect(screen.getAllByText("Paid")[0]?.className).toContain("kit-badge--success");
+  });
+
+  it("shows the bank's name and the account's last four digits when the API gives them", () => {
+    const payout: Payout = {
+      ...(history[0] as Payout),
+      destination: { id: "ba_1", bank_name: "STRIPE TEST BANK", last4: "6789" },
+    };
+    const other: Payout = {
+      ...(history[1] as Payout),
+      destination: { id: "ba_2", bank_name: null, last4: "4321" },
+    };
+    inLocale(<PayoutsListView {...props({ payouts: [payout, other] })} />);
+    expect(screen.getByText("STRIPE TEST BANK account ending in 6789")).toBeTruthy();
+    expect(screen.getByText("Bank account ending in 4321")).toBeTruthy();
+  });
+
+  it("below 381px it lays out narrow: amount, status and arrival date only", () => {
+    inLocale(<PayoutsListView {...props({ narrow: true })} />);
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["Amount", "Payout status", "Arrival date"]);
+  });
+
+  it("pages with next and previous; each end disables its button", () => {
+    const onNext = vi.fn();
+    const onPrevious = vi.fn();
+    const { rerender } = inLocale(<PayoutsListView {...props({ onNext, onPrevious })} />);
+    const next = screen.getByRole("button", { name: "Next page" }) as HTMLButtonElement;
+    const previous = screen.getByRole("button", { name: "Previous page" }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    fireEvent.click(next);
+    expect(onNext).toHaveBeenCalledOnce();
+    rerender(
+      <I18nProvider locale="en-US">
+        <PayoutsListView {...props({ onNext, onPrevious, hasNewer: true, hasOlder: false })} />
+      </I18nProvider>,
+    );
+    expect((screen.getByRole("button", { name: "Next page" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Previous page" }));
+    expect(onPrevious).toHaveBeenCalledOnce();
+  });
+
+  it("recent-payouts: a short list captioned 'Recent payouts', without paging", () => {
+    inLocale(<PayoutsListView {...props({ recent: true, payouts: newest.slice(0, 5) })} />);
+    expect(screen.getByRole("table", { name: "Recent payouts" })).toBeTruthy();
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("a row opens its payout, by click and by Enter, and is named for screen readers", () => {
+    const onOpen = vi.fn();
+    inLocale(<PayoutsListView {...props({ onOpen })} />);
+    const row = screen.getByRole("row", {
+      name: "Payout of $120.25, Canceled, arrival Jan 14, 2026. Open details",
+    });
+    fireEvent.click(row);
+    fireEvent.keyDown(bodyRows()[1] as HTMLElement, { key: "Enter" });
+    expect(onOpen.mock.calls).toEqual([["po_012"], ["po_011"]]);
+  });
+
+  it("no payout at all: the empty state", () => {
+    inLocale(<PayoutsListView {...props({ status: "empty", payouts: [], hasOlder: false })} />);
+    expect(screen.getByRole("heading", { name: "No payouts yet" })).toBeTruthy();
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("a load failure shows the catalogue's error text, the request id and Retry", () => {
+    const onRetry = vi.fn();
+    inLocale(<PayoutsListView {...props({ status: "error", requestId: "req_abc", onRetry })} />);
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain(errorText);
+    expect(alert.textContent).toContain("Request reference: req_abc");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it("while the first page loads, a busy skeleton", () => {
+    inLocale(<PayoutsListView {...props({ status: "loading", payouts: [], hasOlder: false })} />);
+    expect(screen.getByRole("table").getAttribute("aria-busy")).toBe("true");
+  });
+});
+
+describe("the payout detail view", () => {
+  const instant = fakeDetail(history, "po_004") as Payout; // pending, instant: fee 1 %, min 50
+
+  it("shows amount, status, fee, total, dates, speed, destination, balance transaction and timeline", () => {
+    inLocale(<PayoutDetail {...closedDetail} open status="shown" payout={instant} />);
+    const dialog = screen.getByRole("dialog", { name: "Payout details" });
+    const text = dialog.textContent ?? "";
+    for (const part of [
+      "$40.25",
+      "Payout fee$0.50",
+      "Total deducted from balance$40.75",
+      "Payout speedInstant",
+      "Started byRequested by hand",
+      "Paid toDefault bank account",
+      "Balance transactiontxn_004",
+      "Payout referencepo_004",
+      "Arrival dateJan 6, 2026",
+    ])
+      expect(text).toContain(part);
+    const timeline = within(dialog).getByRole("list", { name: "Payout history" });
+    const events = within(timeline)
+      .getAllByRole("listitem")
+      .map((li) => li.querySelector("p")?.textContent);
+    // po_004 is pending: expected arrival, then created (newest first).
+    expect(events).toEqual(["Expected to arrive", "Payout created"]);
+  });
+
+  it("a paid payout's timeline says when it arrived", () => {
+    const paid = fakeDetail(history, "po_001") as Payout;
+    inLocale(<PayoutDetail {...closedDetail} open status="shown" payout={paid} />);
+    expect(screen.getByText("Arrived in the bank account")).toBeTruthy();
+  });
+
+  it("closes with the close button; a failed load offers Retry", () => {
+    const onClose = vi.fn();
+    const onRetry = vi.fn();
+    inLocale(
+      <PayoutDetail
+        {...closedDetail}
+        open
+        status="failed"
+        requestId="req_9"
+        onClose={onClose}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toContain(
+      "The details of this payout cannot be loaded.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
+
+/** A data-layer client that answers authedProxy calls from a payout history. */
+function fakeDataLayer(payouts: Payout[], urls: string[]): DataLayerClient {
+  const answer = (url: URL) => {
+    const detail = url.pathname.match(/^\/v1\/payouts\/(.+)$/);
+    if (detail) return fakeDetail(payouts, decodeURIComponent(detail[1] ?? ""));
+    const limit = Number(url.searchParams.get("limit"));
+    const after = url.searchParams.get("starting_after");
+    const before = url.searchParams.get("ending_before");
+    const request: PageRequest = after
+      ? { kind: "older", limit, startingAfter: after }
+      : before
+        ? { kind: "newer", limit, endingBefore: before }
+        : { kind: "newest", limit };
+    const page = fakePage(payouts, request);
+    return { object: "list", url: "/v1/payouts", has_more: page.hasMore, data: page.payouts };
+  };
+  const client = {
+    request: async (message: { requestType: string; url: string }) => {
+      urls.push(message.url);
+      return {
+        requestType: "response",
+        requestId: "r",
+        ok: true,
+        status: 200,
+        statusText: "OK",
+        body: answer(new URL(message.url)),
+        headers: {},
+      };
+    },
+  };
+  return client as unknown as DataLayerClient;
+}
+
+describe("the payouts-list component, wired to the data layer", () => {
+  it("calls GET /v1/payouts through the data layer, pages to the oldest payout and opens one", async () => {
+    const urls: string[] = [];
+    render(
+      <I18nProvider locale="en-US">
+        <DataLayerProvider
+          dataLayer={fakeDataLayer(history, urls)}
+          componentName="payouts-list"
+          apiOrigin="http://127.0.0.1:4200"
+        >
+          <PayoutsList component="payouts-list" onUnauthorized={() => {}} onLoadFailed={() => {}} />
+        </DataLayerProvider>
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(urls).toEqual(["http://127.0.0.1:4200/v1/payouts?limit=10"]);
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(urls[1]).toBe("http://127.0.0.1:4200/v1/payouts?limit=10&starting_after=po_003");
+    expect(within(bodyRows()[1] as HTMLElement).getAllByRole("cell")[0]?.textContent).toBe(
+      "$10.25",
+    );
+    fireEvent.click(bodyRows()[1] as HTMLElement);
+    await waitFor(() => expect(screen.getByRole("dialog").textContent).toContain("po_001"));
+    expect(urls[2]).toBe(
+      "http://127.0.0.1:4200/v1/payouts/po_001?expand%5B%5D=balance_transaction",
+    );
+  });
+});
