@@ -1,10 +1,21 @@
 /**
  * Connected accounts of a platform in every onboarding state, for the sandbox seed: new,
  * details currently due, in review, restricted by a risk intervention, fully enabled — each
- * for custom, express and standard accounts.
+ * for custom, express and standard accounts. Each state is real: it is what the account
+ * model computes from what the seed puts on file (accounts/requirements.ts), using the
+ * sandbox magic values of server/README.md.
  */
 import type { Kysely } from "kysely";
+import type { AccountModelParams } from "../accounts/account-params.ts";
 import { defaultCurrencyFor } from "../accounts/accounts.schema.ts";
+import {
+  applyAccountParams,
+  keepOneRepresentative,
+  personColumns,
+  personValues,
+} from "../accounts/model.ts";
+import { checkDelay, regionOf } from "../accounts/requirements.ts";
+import { magic } from "../accounts/verification.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../http/secrets.ts";
 
@@ -25,7 +36,174 @@ export const onboardingStates: readonly OnboardingState[] = [
   "enabled",
 ];
 
-const accountTypes = ["custom", "express", "standard"] as const;
+type AccountType = SeededAccount["type"];
+const accountTypes: readonly AccountType[] = ["custom", "express", "standard"];
+
+const stateNames: Record<OnboardingState, string> = {
+  new: "new",
+  currently_due: "details currently due",
+  in_review: "in review",
+  restricted: "restricted by a risk intervention",
+  enabled: "fully enabled",
+};
+
+/** A sandbox address: `address_full_match` verifies whoever lives there. */
+function addressIn(country: string) {
+  const states: Record<string, string> = { US: "CA", CA: "ON", AU: "NSW" };
+  return {
+    line1: magic.addressFullMatch,
+    city: "Springfield",
+    postal_code: "10001",
+    country,
+    ...(states[country] ? { state: states[country] } : {}),
+  };
+}
+
+/** Valid IBANs of some EU countries (test numbers published by their banks). */
+const ibans: Record<string, string> = {
+  DE: "DE89370400440532013000",
+  FR: "FR1420041010050500013M02606",
+  NL: "NL91ABNA0417164300",
+  ES: "ES9121000418450200051332",
+  IT: "IT60X0542811101000000123456",
+};
+
+/** A payout destination that settles as verified or validated in the account's country. */
+function externalAccountFor(
+  country: string,
+  currency: string,
+): AccountModelParams["external_account"] {
+  const bank = (routing_number: string | undefined, account_number: string) => ({
+    object: "bank_account" as const,
+    country,
+    currency,
+    account_number,
+    ...(routing_number ? { routing_number } : {}),
+  });
+  switch (regionOf(country)) {
+    case "US":
+      return bank("110000000", "000123456789");
+    case "GB":
+      return bank("108800", "00012345");
+    case "CA":
+      return bank("11000000", "000123456789");
+    case "AU":
+      return bank("110000", "000123456");
+    default:
+      return ibans[country] ? bank(undefined, ibans[country]) : "tok_visa_debit";
+  }
+}
+
+/** A representative the sandbox verifies (dob 1901-01-01, id number 000000000). */
+function representative(country: string, email: string) {
+  return {
+    first_name: "Jenny",
+    last_name: "Rosen",
+    email,
+    phone: "+15555550100",
+    dob: magic.dobVerified,
+    address: addressIn(country),
+    ...(country === "US" || country === "CA" ? { id_number: magic.idNumberOk } : {}),
+    ...(country === "US" ? { ssn_last_4: "0000" } : {}),
+    relationship: { representative: true, executive: true, title: "CEO" },
+  };
+}
+
+/** Everything a company account needs, with its representative and payout destination. */
+function completeCompany(country: string, businessName: string, email: string, tosDate: number) {
+  const currency = defaultCurrencyFor(country);
+  const params: AccountModelParams = {
+    email,
+    business_type: "company",
+    business_profile: {
+      name: businessName,
+      url: "https://example.com",
+      mcc: "5734",
+      product_description: "Software and services",
+      support_phone: "+15555550100",
+    },
+    company: {
+      name: businessName,
+      address: addressIn(country),
+      phone: "+15555550100",
+      tax_id: "000000000",
+      owners_provided: true,
+      directors_provided: true,
+      executives_provided: true,
+      structure: "private_corporation",
+    },
+    tos_acceptance: { date: tosDate, ip: "203.0.113.7", user_agent: "sandbox seed" },
+    external_account: externalAccountFor(country, currency),
+  };
+  return { params, representative: representative(country, email) };
+}
+
+async function insertAccount(
+  db: Kysely<Database>,
+  platformId: string,
+  type: AccountType,
+  country: string,
+  created: number,
+) {
+  return db
+    .insertInto("accounts")
+    .values({
+      id: newId("acct"),
+      platform_id: platformId,
+      type,
+      livemode: false,
+      country,
+      default_currency: defaultCurrencyFor(country),
+      email: null,
+      business_name: null,
+      capabilities: JSON.stringify({
+        card_payments: { requested: true, requested_at: created },
+        transfers: { requested: true, requested_at: created },
+      }),
+      created,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A company account with everything on file, submitted at `submittedAt` (identity and bank
+ * checks settle `checkDelay` later).
+ */
+async function fileCompany(
+  db: Kysely<Database>,
+  accountId: string,
+  input: { country: string; businessName: string; email: string },
+  submittedAt: number,
+) {
+  const { params, representative: rep } = completeCompany(
+    input.country,
+    input.businessName,
+    input.email,
+    submittedAt,
+  );
+  await db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom("accounts")
+      .selectAll()
+      .where("id", "=", accountId)
+      .executeTakeFirstOrThrow();
+    await applyAccountParams(trx, account, params, submittedAt);
+    const person = await trx
+      .insertInto("persons")
+      .values({
+        id: newId("person"),
+        platform_id: account.platform_id,
+        account_id: account.id,
+        ...personValues(personColumns(null, rep, submittedAt)),
+        created: submittedAt,
+        deleted_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await keepOneRepresentative(trx, account.id, person.id);
+  });
+}
 
 /** Connected accounts of the platform in every onboarding state, custom/express/standard. */
 export async function seedAccountStates(
@@ -36,25 +214,64 @@ export async function seedAccountStates(
   const seeded: SeededAccount[] = [];
   for (const type of accountTypes) {
     for (const state of onboardingStates) {
-      const id = newId("acct");
-      await db
-        .insertInto("accounts")
-        .values({
-          id,
-          platform_id: platformId,
-          type,
-          livemode: false,
-          country: "US",
-          default_currency: "usd",
-          email: `${state}.${type}@example.com`,
-          business_name: `${state} ${type}`,
-          details_submitted: state !== "new" && state !== "currently_due",
-          charges_enabled: state === "enabled",
-          payouts_enabled: state === "enabled",
-          created: now,
-        })
-        .execute();
-      seeded.push({ id, label: `${type} account, ${state.replace("_", " ")}`, type, state });
+      const label = `${type[0]!.toUpperCase()}${type.slice(1)} account, ${stateNames[state]}`;
+      const email = `${state.replace("_", "-")}.${type}@example.com`;
+      const businessName = `${label}`;
+      const account = await insertAccount(db, platformId, type, "US", now);
+      switch (state) {
+        case "new":
+          break;
+        case "currently_due":
+          // The business is described, but no representative, ToS or bank account yet.
+          await db.transaction().execute((trx) =>
+            applyAccountParams(
+              trx,
+              account,
+              {
+                email,
+                business_type: "company",
+                business_profile: { name: businessName, url: "https://example.com", mcc: "5734" },
+                company: { name: businessName },
+              },
+              now,
+            ),
+          );
+          break;
+        case "in_review":
+          // Everything submitted just now: the checks are pending until the clock moves.
+          await fileCompany(db, account.id, { country: "US", businessName, email }, now);
+          break;
+        case "restricted":
+          await fileCompany(
+            db,
+            account.id,
+            { country: "US", businessName, email },
+            now - checkDelay,
+          );
+          await db
+            .insertInto("risk_interventions")
+            .values({
+              id: newId("interv"),
+              platform_id: platformId,
+              account_id: account.id,
+              reason: "Unusual dispute rate: the provider is reviewing this account.",
+              disabled_reason: "under_review",
+              deadline: null,
+              created: now,
+              resolved_at: null,
+            })
+            .execute();
+          break;
+        case "enabled":
+          await fileCompany(
+            db,
+            account.id,
+            { country: "US", businessName, email },
+            now - checkDelay,
+          );
+          break;
+      }
+      seeded.push({ id: account.id, label, type, state });
     }
   }
   return seeded;
@@ -72,23 +289,8 @@ export async function createEnabledAccount(
   },
   now: number,
 ): Promise<string> {
-  const id = newId("acct");
-  await db
-    .insertInto("accounts")
-    .values({
-      id,
-      platform_id: platformId,
-      type: input.type,
-      livemode: false,
-      country: input.country,
-      default_currency: defaultCurrencyFor(input.country),
-      email: input.email,
-      business_name: input.businessName,
-      details_submitted: true,
-      charges_enabled: true,
-      payouts_enabled: true,
-      created: now,
-    })
-    .execute();
-  return id;
+  const account = await insertAccount(db, platformId, input.type, input.country, now);
+  // Submitted one check delay ago, so the checks have settled at `now`.
+  await fileCompany(db, account.id, input, now - checkDelay);
+  return account.id;
 }
