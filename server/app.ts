@@ -12,6 +12,7 @@ import { accountApps } from "./accounts/index.ts";
 import { defaultConfig, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
+import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
 import type { AppEnv } from "./http/context.ts";
 import { ApiError } from "./http/errors.ts";
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions) {
   app.route("/", embeddedApp);
   app.route("/", usersApp);
   app.route("/", signInApp);
+  app.route("/", filesApp);
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);
   app.route("/", sandboxApp);
