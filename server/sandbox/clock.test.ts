@@ -12,6 +12,17 @@ const api = testApi(t);
 const advance = (key: string, params: Record<string, unknown>) =>
   api.post("/v1/test_helpers/clock/advance", { key, params });
 
+/** A connected account that can receive payouts (a debit card as its default destination). */
+async function payableAccount() {
+  const a = await connectedAccount(api);
+  const card = await api.post(`/v1/accounts/${a.accountId}/external_accounts`, {
+    key: a.secretKey,
+    params: { external_account: "tok_visa_debit" },
+  });
+  expect(card.status).toBe(200);
+  return a;
+}
+
 const automaticPayouts = () =>
   t.db.selectFrom("payouts").selectAll().where("automatic", "=", true).orderBy("created").execute();
 
@@ -26,7 +37,7 @@ describe("the simulated clock", () => {
   });
 
   it("advancing moves pending funds to available, payouts to in_transit and paid, and an unanswered dispute to lost", async () => {
-    const a = await connectedAccount(api);
+    const a = await payableAccount();
     await api.post("/v1/payout_schedule", { ...a.as, params: { interval: "manual" } });
     await a.charge({ amount: 500_000 });
     const disputed = (await a.charge({ amount: 10_000 })).body.id;
@@ -61,7 +72,7 @@ describe("the simulated clock", () => {
   });
 
   it("runs the automatic payouts once per day crossed, at the start of each day", async () => {
-    const a = await connectedAccount(api);
+    const a = await payableAccount();
     const day0 = startOfDay(api.clock.now);
     await a.charge({ amount: 20_000 }); // available at the start of day 2
     await advance(a.secretKey, { seconds: DAY });
@@ -81,7 +92,7 @@ describe("the simulated clock", () => {
   });
 
   it("advancing twice over the same day makes one payout (also when both advances run at once)", async () => {
-    const a = await connectedAccount(api);
+    const a = await payableAccount();
     await a.charge({ amount: 40_000 });
     const day2 = startOfDay(api.clock.now) + 2 * DAY;
     const both = await Promise.all([
@@ -98,12 +109,12 @@ describe("the simulated clock", () => {
   });
 
   it("a manual schedule makes no automatic payout; a weekly one pays on its weekday only", async () => {
-    const a = await connectedAccount(api);
+    const a = await payableAccount();
     await api.post("/v1/payout_schedule", {
       ...a.as,
       params: { interval: "weekly", weekly_anchor: "friday" },
     });
-    const m = await connectedAccount(api);
+    const m = await payableAccount();
     await api.post("/v1/payout_schedule", { ...m.as, params: { interval: "manual" } });
     await a.charge({ amount: 25_000 });
     await m.charge({ amount: 25_000 });
@@ -115,7 +126,7 @@ describe("the simulated clock", () => {
   });
 
   it("a second API process on the same database sees the same clock", async () => {
-    const a = await connectedAccount(api);
+    const a = await payableAccount();
     await api.post("/v1/payout_schedule", { ...a.as, params: { interval: "manual" } });
     await a.charge({ amount: 10_000 });
     // Another process: its own app (and base clock), the same database.

@@ -13,6 +13,7 @@
  * multi-row inserts in one transaction (the ledger's `writeEntries` keeps its daily summary).
  */
 import type { Kysely, Transaction } from "kysely";
+import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../http/secrets.ts";
 import type { Acting } from "../money/access.ts";
@@ -45,7 +46,15 @@ export interface HistoryOptions {
   /** The PRNG seed. */
   seed: number;
   currency?: string;
+  /**
+   * Whether the account has a payout destination (a default external account for the
+   * currency; default true). Without one the API makes no payout, automatic or instant.
+   */
+  canPayOut?: boolean;
 }
+
+/** The first day of a history of `days` days ending on the day of `now`. */
+export const historyStart = (now: number, days: number) => startOfDay(now) - days * DAY;
 
 export const fullHistory = { days: 182, payments: 5_400, seed: 20_260_101 } as const;
 
@@ -177,7 +186,10 @@ export class HistoryModel {
   /** Net per available_on moment, for the funds checks. */
   private readonly byMoment = new Map<number, number>();
 
-  constructor(readonly currency: string) {}
+  constructor(
+    readonly currency: string,
+    readonly canPayOut = true,
+  ) {}
 
   private write(entry: Omit<LedgerEntry, "platformId" | "accountId" | "livemode" | "currency">) {
     this.entries.push({ ...entry, currency: this.currency });
@@ -433,6 +445,7 @@ export class HistoryModel {
   }
 
   instantPayout(e: Extract<HistoryEvent, { kind: "instant_payout" }>): boolean {
+    if (!this.canPayOut) return false;
     if (e.amount + instantPayoutFee(e.amount) > this.instantAvailable(e.at)) return false;
     this.payout(e.amount, "instant", false, e.at);
     return true;
@@ -443,7 +456,7 @@ export class HistoryModel {
     if (!isPayoutDay(this.schedule, at)) return false;
     if (this.payouts.some((p) => p.automatic && p.created >= startOfDay(at))) return false;
     const { lowestAhead } = this.summary(at);
-    if (lowestAhead <= 0) return false;
+    if (lowestAhead <= 0 || !this.canPayOut) return false;
     this.payout(lowestAhead, "standard", true, at);
     return true;
   }
@@ -590,7 +603,7 @@ export function planHistory(options: HistoryOptions): HistoryPlan {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const { now, days } = options;
   const today = startOfDay(now);
-  const start = today - days * DAY;
+  const start = historyStart(now, days);
   const attempts: Attempt[] = [];
 
   // Customers: a pool, some of whom come back.
@@ -792,7 +805,7 @@ export function planHistory(options: HistoryOptions): HistoryPlan {
 
   // Run them in time order, with the schedule's run at each day's start.
   attempts.sort((a, b) => a.at - b.at);
-  const model = new HistoryModel(options.currency ?? "usd");
+  const model = new HistoryModel(options.currency ?? "usd", options.canPayOut ?? true);
   const events: HistoryEvent[] = [];
   let next = 0;
   for (let day = start; day <= today; day += DAY) {
@@ -886,6 +899,14 @@ export async function writeHistory(
     );
     const entryId = (i: number | null) => (i === null ? null : ids[i]!);
     const base = { account_id: acting.accountId, livemode: acting.livemode };
+    // Payouts go to the account's default external account for the currency.
+    const first = model.payouts[0];
+    const destination = first
+      ? await payoutDestination(trx, acting.accountId, model.currency, first.created)
+      : null;
+    if (first && destination === null) {
+      throw new Error(`account ${acting.accountId} has no payout destination for its history`);
+    }
     const charges = [...model.charges.values()];
     const chargeId = new Map(charges.map((c) => [c.key, c.id]));
     for (const rows of chunked(charges)) {
@@ -972,7 +993,7 @@ export async function writeHistory(
             currency: model.currency,
             method: p.method,
             automatic: p.automatic,
-            destination: null,
+            destination,
             description: p.description,
             statement_descriptor: null,
             metadata: "{}",

@@ -13,6 +13,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { provider } from "../../protocol/provider.ts";
+import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { DAY, startOfDay } from "../money/ledger.ts";
 import { createPlatform } from "../platforms/platforms.ts";
@@ -24,7 +25,7 @@ import {
   seedAccountStates,
 } from "./account-states.ts";
 import { readClockOffset } from "./clock.ts";
-import { fullHistory, planHistory, writeHistory } from "./history.ts";
+import { fullHistory, historyStart, planHistory, writeHistory } from "./history.ts";
 
 export interface SandboxInfo {
   platformId: string;
@@ -96,18 +97,17 @@ export async function seedDemoAccounts(
 ): Promise<{ mainAccountId: string; accounts: SeededAccount[] }> {
   const { now } = options;
   const days = options.days ?? fullHistory.days;
+  const start = historyStart(now, days);
+  const mainAccountId = await createEnabledAccount(db, platformId, mainAccount, start - 7 * DAY);
+  // Without a payout destination the API makes no payout: neither does the history.
+  const destination = await payoutDestination(db, mainAccountId, "usd", start);
   const plan = planHistory({
     now,
     days,
     payments: options.payments ?? fullHistory.payments,
     seed: options.seed ?? fullHistory.seed,
+    canPayOut: destination !== null,
   });
-  const mainAccountId = await createEnabledAccount(
-    db,
-    platformId,
-    mainAccount,
-    plan.start - 7 * DAY,
-  );
   await writeHistory(db, { platformId, accountId: mainAccountId, livemode: false }, plan.model);
   const main: SeededAccount = {
     id: mainAccountId,
