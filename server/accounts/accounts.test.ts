@@ -215,6 +215,43 @@ describe("POST /v1/accounts/:id updates the account model with bracket-nested pa
   });
 });
 
+describe("identity documents (sandbox files)", () => {
+  it("a person the keyed check cannot verify owes a document; file_identity_document_success verifies them", async () => {
+    const a = await platformWithAccount({ business_type: "company" });
+    const person = await api.post(`/v1/accounts/${a.accountId}/persons`, {
+      key: a.secretKey,
+      params: {
+        ...verifiedRepresentative,
+        dob: { day: "5", month: "6", year: "1985" },
+        address: { line1: "2 Elm St", city: "Austin", postal_code: "78701", state: "TX" },
+      },
+    });
+    api.clock.now += checkDelay;
+    const owed = await api.get(`/v1/accounts/${a.accountId}`, { key: a.secretKey });
+    expect(owed.body.requirements.currently_due).toContain(
+      `${person.body.id}.verification.document`,
+    );
+    const sent = await api.post(`/v1/accounts/${a.accountId}/persons/${person.body.id}`, {
+      key: a.secretKey,
+      params: { verification: { document: { front: "file_identity_document_success" } } },
+    });
+    expect(sent.body.verification).toMatchObject({
+      status: "pending",
+      document: { provided: true },
+    });
+    api.clock.now += checkDelay;
+    const done = await api.get(`/v1/accounts/${a.accountId}`, { key: a.secretKey });
+    expect(done.body.requirements.currently_due).not.toContain(
+      `${person.body.id}.verification.document`,
+    );
+    const bad = await api.post(`/v1/accounts/${a.accountId}/persons/${person.body.id}`, {
+      key: a.secretKey,
+      params: { verification: { document: { front: "not-a-file" } } },
+    });
+    expect(bad.body.error.param).toBe("verification[document][front]");
+  });
+});
+
 describe("persons: /v1/accounts/:id/persons", () => {
   it("create, retrieve, update, delete and list with keyset pagination; the representative is named by its id", async () => {
     const a = await platformWithAccount({ business_type: "company" });
@@ -451,6 +488,23 @@ describe("external accounts: /v1/accounts/:id/external_accounts", () => {
       params: { external_account: "tok_mastercard_debit" },
     });
     expect(duplicate.body.error.code).toBe("external_account_exists");
+  });
+});
+
+describe("one default per currency under concurrency", () => {
+  it("8 concurrent new bank accounts in one currency leave exactly one default", async () => {
+    const a = await platformWithAccount();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.post(`/v1/accounts/${a.accountId}/external_accounts`, {
+          key: a.secretKey,
+          params: { external_account: { ...usBank, account_number: `00098765432${i}` } },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const defaults = results.filter((r) => r.body.default_for_currency === true);
+    expect(defaults).toHaveLength(1);
   });
 });
 
