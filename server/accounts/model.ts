@@ -384,6 +384,7 @@ export async function addExternalAccount(
   options: { prefix: string; makeDefault: boolean; replaceDefault: boolean; now: number },
 ): Promise<ExternalAccountRow> {
   const { now, prefix } = options;
+  await lockAccountRow(trx, account.id);
   const row =
     typeof param === "string"
       ? debitCardRow(account, param, prefix, now)
