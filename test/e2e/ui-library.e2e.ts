@@ -161,6 +161,78 @@ describe("the UI library page in Chromium", () => {
     await library.close();
   });
 
+  it("the long list keeps only the rows in view in the DOM, moves by keyboard and loads more at its end; the charts draw within their containers", async () => {
+    const library = await UiLibraryPage.open(
+      browser,
+      hosts.connect,
+      { locale: "en-US", theme: "light" },
+      { width: 360 },
+    );
+    const grid = library.page.getByRole("grid", { name: "Long list" });
+    expect(await grid.getAttribute("aria-rowcount")).toBe("10001");
+    expect(await grid.getByRole("row").count()).toBeLessThan(60);
+    const activeIndex = () =>
+      grid.evaluate((el) =>
+        document
+          .getElementById(el.getAttribute("aria-activedescendant") ?? "")
+          ?.getAttribute("aria-rowindex"),
+      );
+    await grid.focus();
+    await library.page.keyboard.press("ArrowDown");
+    expect(await activeIndex()).toBe("3");
+    await library.page.keyboard.press("End");
+    expect(await activeIndex()).toBe("2001");
+    // The end came into view: the next 2,000 rows load, and End reaches them.
+    await expect
+      .poll(async () => {
+        await library.page.keyboard.press("End");
+        return activeIndex();
+      })
+      .toBe("4001");
+    expect(await grid.getByRole("row").count()).toBeLessThan(60);
+
+    const charts = await library.page.locator(".kit-chart").evaluateAll((figures) =>
+      figures.map((figure) => {
+        const canvas = figure.querySelector("canvas");
+        return {
+          canvas: canvas ? canvas.getBoundingClientRect().width : 0,
+          figure: figure.getBoundingClientRect().width,
+        };
+      }),
+    );
+    expect(charts).toHaveLength(2);
+    for (const { canvas, figure } of charts) {
+      expect(canvas).toBeGreaterThan(100);
+      expect(canvas).toBeLessThanOrEqual(figure + 1);
+    }
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("the combobox filters as one types, moves with the arrows and chooses with Enter", async () => {
+    const library = await UiLibraryPage.open(browser, hosts.connect, {
+      locale: "en-US",
+      theme: "light",
+    });
+    const box = library.page
+      .getByRole("region", { name: "Comboboxes" })
+      .getByRole("combobox", { name: "Close" });
+    await box.fill("sa");
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    expect(
+      await library.page
+        .getByRole("listbox", { name: "Close" })
+        .getByRole("option")
+        .allTextContents(),
+    ).toEqual(["São Paulo"]);
+    await library.page.keyboard.press("ArrowDown");
+    await library.page.keyboard.press("Enter");
+    expect(await box.inputValue()).toBe("São Paulo");
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
   it("Tab reaches every interactive primitive, each with a visible focus indicator", async () => {
     const library = await UiLibraryPage.open(browser, hosts.connect, {
       locale: "en-US",

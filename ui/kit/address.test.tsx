@@ -105,11 +105,11 @@ describe("AddressInput", () => {
   it("follows the country: ZIP code and state in the US, postcode first fields in Germany", () => {
     inLocale(<Controlled initial={emptyAddress("US")} />);
     expect(screen.getByRole("textbox", { name: "ZIP code" })).toBeTruthy();
-    expect(screen.getByRole("combobox", { name: "State" })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "State or territory" })).toBeTruthy();
     fireEvent.change(screen.getByRole("combobox", { name: "Country" }), {
       target: { value: "DE" },
     });
-    expect(screen.queryByRole("combobox", { name: "State" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "State or territory" })).toBeNull();
     expect(screen.getByRole("textbox", { name: "Postal code" })).toBeTruthy();
     const ids = labels();
     expect(ids.indexOf("addr-postalCode")).toBeLessThan(ids.indexOf("addr-city"));
@@ -147,7 +147,7 @@ describe("AddressInput", () => {
   it("chooses the region from a combobox and hands out its code", () => {
     const onValue = vi.fn();
     inLocale(<Controlled initial={emptyAddress("US")} onValue={onValue} />);
-    const state = screen.getByRole("combobox", { name: "State" });
+    const state = screen.getByRole("combobox", { name: "State or territory" });
     fireEvent.change(state, { target: { value: "calif" } });
     fireEvent.keyDown(state, { key: "Enter" });
     expect(onValue).toHaveBeenLastCalledWith(expect.objectContaining({ state: "CA" }));

@@ -324,9 +324,11 @@ ${banner("Danger", "danger")}
 .kit-vtable__head {
   position: sticky; inset-block-start: 0; z-index: 1; background-color: ${v("colorBackground")};
 }
+/* Narrow screens scroll the grid sideways: its row groups keep a readable width. */
+.kit-vtable__head, .kit-vtable__body { min-inline-size: 32rem; }
 .kit-vtable__body { position: relative; }
 .kit-vtable__row {
-  display: grid; min-inline-size: 32rem;
+  display: grid;
   border-block-end: 1px solid ${v("colorBorder")};
 }
 .kit-vtable__body .kit-vtable__row { position: absolute; inset-inline: 0; }

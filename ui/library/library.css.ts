@@ -17,6 +17,10 @@ export const libraryStylesheet = `
 .kit-library__items > .kit-dl, .kit-library__items > .kit-timeline,
 .kit-library__items > .kit-toasts { flex: 1 1 100%; }
 .kit-library__items > .kit-date-range, .kit-library__items > .kit-bank-account { flex: 1 1 100%; }
+.kit-library__items > .kit-address, .kit-library__items > .kit-form,
+.kit-library__items > .kit-filter-bar, .kit-library__items > .kit-vtable,
+.kit-library__items > .kit-chart { flex: 1 1 100%; }
+.kit-library__items > .kit-address { flex: 1 1 18rem; }
 .kit-library__items > .kit-field:has(> select), .kit-library__items > .kit-field:has(> input:not([type=text])),
 .kit-library__items > .kit-field:has(> [inputmode]) {
   flex: 1 1 14rem;

@@ -31,13 +31,28 @@ describe("the UI library page", () => {
       "Text fields",
       "Money and dates",
       "Tables",
+      "Comboboxes",
+      "Postal addresses",
+      "File uploads",
+      "Forms",
+      "Filter bar",
+      "Long lists",
+      "Charts",
     ]) {
       expect(screen.getByRole("region", { name })).toBeTruthy();
     }
     const buttons = within(screen.getByRole("region", { name: "Buttons" })).getAllByRole("button");
     expect(buttons).toHaveLength(6);
     expect(screen.getAllByRole("alert").length).toBeGreaterThan(0);
-    expect(screen.getAllByRole("table")).toHaveLength(3);
+    // Three tables, and each chart's data table.
+    expect(screen.getAllByRole("table")).toHaveLength(5);
+    expect(screen.getByRole("grid", { name: "Long list" }).getAttribute("aria-rowcount")).toBe(
+      "10001",
+    );
+    expect(screen.getAllByRole("combobox").length).toBeGreaterThanOrEqual(4);
+    expect(screen.getByRole("progressbar")).toBeTruthy();
+    expect(screen.getByRole("toolbar")).toBeTruthy();
+    expect(screen.getAllByRole("figure")).toHaveLength(2);
     expect(screen.getAllByRole("textbox").length).toBeGreaterThanOrEqual(5);
   });
 

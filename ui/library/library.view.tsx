@@ -10,16 +10,28 @@
 import { type ReactNode, useState } from "react";
 import { useIntl } from "react-intl";
 import { type KitMessageKey, kitMessages } from "../i18n/messages.ts";
+import { Chart, type ChartPoint } from "../kit/chart.view.tsx";
 import {
+  type Address,
+  AddressInput,
   Badge,
   Banner,
   Button,
+  Combobox,
+  type ComboboxOption,
   DateInput,
   type DateRange,
   DateRangeInput,
   DateTime,
   DescriptionList,
   EmptyState,
+  ErrorSummary,
+  FileUpload,
+  FileUploadView,
+  FilterBar,
+  type FilterDefinition,
+  type FilterValues,
+  FormLayout,
   IbanInput,
   Link,
   Money,
@@ -42,6 +54,7 @@ import {
   type UsBankAccount,
   UsBankAccountInput,
 } from "../kit/index.ts";
+import { VirtualTable } from "../kit/virtual-table.view.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,6 +87,98 @@ const statusBadge = {
   failed: "danger",
 } as const;
 const sampleNow = 1704553445;
+
+const sampleCities: ComboboxOption[] = [
+  { value: "ams", label: "Amsterdam" },
+  { value: "ber", label: "Berlin" },
+  { value: "bog", label: "Bogotá" },
+  { value: "lis", label: "Lisbon", disabled: true },
+  { value: "sao", label: "São Paulo" },
+  { value: "tok", label: "Tokyo" },
+];
+
+/** Async options as a search endpoint would answer them (here from the fixed list). */
+const searchCities = (query: string) =>
+  new Promise<readonly ComboboxOption[]>((resolve) => {
+    const q = query.trim().toLowerCase();
+    setTimeout(() => resolve(sampleCities.filter((c) => c.label.toLowerCase().includes(q))), 150);
+  });
+
+/** 30 fixed days of volume, deterministic (screenshots), as minor units. */
+const samplePoints: ChartPoint[] = Array.from({ length: 30 }, (_, i) => ({
+  seconds: Date.UTC(2024, 0, i + 1) / 1000,
+  amount: 250000 + Math.round(120000 * Math.sin(i / 3)) + i * 4000,
+}));
+
+interface LongRow {
+  id: string;
+  amount: number;
+  created: number;
+}
+/** Deterministic rows for the long list: as many as asked, from `from`. */
+const longRows = (from: number, count: number): LongRow[] =>
+  Array.from({ length: count }, (_, k) => {
+    const i = from + k;
+    return {
+      id: `py_${String(i + 1).padStart(5, "0")}`,
+      amount: ((i * 7919) % 100000) + 100,
+      created: 1704467045 - i * 3600,
+    };
+  });
+
+/**
+ * Uploads in the library read the chosen file in the browser: the progress is the real
+ * progress of the read, and Cancel aborts it. Nothing leaves the page.
+ */
+const readFileLocally = (
+  file: File,
+  reportProgress: (fraction: number) => void,
+  signal: AbortSignal,
+) =>
+  new Promise<void>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (event) => {
+      if (event.lengthComputable) reportProgress(event.loaded / event.total);
+    };
+    reader.onload = () => resolve();
+    reader.onerror = () => reject(reader.error);
+    signal.addEventListener("abort", () => reader.abort());
+    reader.readAsArrayBuffer(file);
+  });
+
+const uploadRules = {
+  accept: ["application/pdf", "image/png", "image/jpeg"],
+  maxBytes: 10_000_000,
+};
+
+/** The filter bar's sample filters; their names come from the catalogue like every string. */
+const filterDefinitions = (
+  t: (key: "retry" | "loading" | "close" | "dismiss" | "nextPage") => string,
+): FilterDefinition[] => [
+  { kind: "amount", id: "amount", label: t("retry"), currency: "usd" },
+  { kind: "date", id: "created", label: t("loading") },
+  {
+    kind: "choice",
+    id: "status",
+    label: t("close"),
+    options: [
+      { value: "succeeded", label: t("retry") },
+      { value: "refunded", label: t("dismiss") },
+      { value: "failed", label: t("loading") },
+    ],
+  },
+  {
+    kind: "choice",
+    id: "method",
+    label: t("dismiss"),
+    param: "payment_method_type",
+    options: [
+      { value: "card", label: t("nextPage") },
+      { value: "sepa_debit", label: t("close") },
+    ],
+  },
+  { kind: "text", id: "email", label: t("nextPage"), inputType: "email" },
+];
 
 export interface LibraryViewProps {
   /** Pins relative times and date zones so screenshots are stable. */
@@ -123,28 +228,57 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
   const [taxId, setTaxId] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<OverlayPresentation | null>(null);
   const [tab, setTab] = useState("first");
+  const [city, setCity] = useState("ber");
+  const [asyncCity, setAsyncCity] = useState("");
+  const [address, setAddress] = useState<Address>({
+    country: "US",
+    line1: "510 Townsend St",
+    line2: "",
+    city: "San Francisco",
+    state: "CA",
+    postalCode: "94103",
+  });
+  const [ukAddress, setUkAddress] = useState<Address>({
+    country: "GB",
+    line1: "10 Downing St",
+    line2: "",
+    city: "London",
+    state: "",
+    postalCode: "SW1A",
+  });
+  const [filters, setFilters] = useState<FilterValues>({
+    amount: { op: "greater", amount: 1000 },
+    status: ["succeeded", "refunded"],
+  });
+  const [formName, setFormName] = useState("");
+  const [formEmail, setFormEmail] = useState("not-an-email");
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const [longList, setLongList] = useState(() => longRows(0, 2000));
+  const [loadingMore, setLoadingMore] = useState(false);
   // Ids only: the text is looked up at render, so a locale switch re-words the toasts.
   const [toastIds, setToastIds] = useState(["toast-0"]);
   const toasts: ToastItem[] = toastIds.map((id, i) =>
     i === 0 ? { id, message: t("retry"), status: "success" } : { id, message: t("tryAgain") },
   );
 
+  // Column headers are the sample objects' API field names, not words: every word on the page
+  // comes from a catalogue, so the pseudo-locale shows any that is hard-coded.
   const columns = [
-    { id: "id", header: "ID", cell: (r: SampleRow) => <code>{r.id}</code> },
+    { id: "id", header: <code>id</code>, cell: (r: SampleRow) => <code>{r.id}</code> },
     {
       id: "amount",
-      header: "Amount",
+      header: <code>amount</code>,
       align: "end" as const,
       cell: (r: SampleRow) => <Money amount={r.amount} currency={r.currency} />,
     },
     {
       id: "status",
-      header: "Status",
+      header: <code>status</code>,
       cell: (r: SampleRow) => <Badge status={statusBadge[r.status]}>{r.status}</Badge>,
     },
     {
       id: "created",
-      header: "Date",
+      header: <code>created</code>,
       cell: (r: SampleRow) => (
         <DateTime seconds={r.created} format="datetime" timeZone={timeZone} />
       ),
@@ -466,6 +600,202 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
             },
             { id: "e0", title: t("noResults"), seconds: 1704207845 },
           ]}
+        />
+      </Section>
+
+      <Section title="Comboboxes">
+        <Combobox label={t("close")} value={city} onChange={setCity} options={sampleCities} />
+        <Combobox
+          label={t("loading")}
+          value={asyncCity}
+          onChange={setAsyncCity}
+          loadOptions={searchCities}
+          valueLabel={sampleCities.find((c) => c.value === asyncCity)?.label}
+        />
+        <Combobox
+          label={t("dismiss")}
+          value=""
+          onChange={() => {}}
+          options={sampleCities}
+          error={{ code: "required" }}
+          required
+        />
+        <Combobox
+          label={t("retry")}
+          value="tok"
+          onChange={() => {}}
+          options={sampleCities}
+          disabled
+        />
+      </Section>
+
+      <Section title="Postal addresses">
+        <AddressInput label={t("nextPage")} value={address} onValueChange={setAddress} />
+        <AddressInput
+          label={t("previousPage")}
+          value={ukAddress}
+          onValueChange={setUkAddress}
+          errors={{
+            postalCode: {
+              code: "custom",
+              message: intl.formatMessage(kitMessages.addressPostalCodeInvalid, {
+                example: "SW1A 1AA",
+              }),
+            },
+          }}
+        />
+      </Section>
+
+      <Section title="File uploads">
+        <FileUpload label={t("retry")} {...uploadRules} onUpload={readFileLocally} />
+        <FileUploadView
+          label={t("loading")}
+          {...uploadRules}
+          state={{ status: "uploading", file: { name: "receipt.pdf" }, progress: 0.4 }}
+          onChoose={() => {}}
+          onCancel={() => {}}
+          onRetry={() => {}}
+        />
+        <FileUploadView
+          label={t("close")}
+          {...uploadRules}
+          state={{ status: "uploaded", file: { name: "receipt.pdf" } }}
+          onChoose={() => {}}
+          onCancel={() => {}}
+          onRetry={() => {}}
+        />
+        <FileUploadView
+          label={t("dismiss")}
+          {...uploadRules}
+          state={{ status: "failed", file: { name: "statement.png" } }}
+          onChoose={() => {}}
+          onCancel={() => {}}
+          onRetry={() => {}}
+        />
+        <FileUploadView
+          label={t("nextPage")}
+          {...uploadRules}
+          state={{
+            status: "refused",
+            fileName: "scan.tiff",
+            refusal: { code: "too_large", maxBytes: 10_000_000 },
+          }}
+          onChoose={() => {}}
+          onCancel={() => {}}
+          onRetry={() => {}}
+        />
+      </Section>
+
+      <Section title="Forms">
+        <FormLayout
+          label={t("somethingWentWrong")}
+          summary={
+            <ErrorSummary
+              failedSubmits={failedSubmits}
+              errors={[
+                ...(formName
+                  ? []
+                  : [
+                      {
+                        fieldId: "library-form-name",
+                        label: t("close"),
+                        error: { code: "required" as const },
+                      },
+                    ]),
+                ...(formEmail.includes("@")
+                  ? []
+                  : [
+                      {
+                        fieldId: "library-form-email",
+                        label: t("retry"),
+                        error: { code: "invalid_email" as const },
+                      },
+                    ]),
+              ]}
+            />
+          }
+          actions={
+            <Button variant="primary" type="submit">
+              {t("retry")}
+            </Button>
+          }
+          onSubmit={() => {
+            if (!formName || !formEmail.includes("@")) setFailedSubmits((n) => n + 1);
+          }}
+        >
+          <TextField
+            id="library-form-name"
+            label={t("close")}
+            value={formName}
+            onChange={setFormName}
+            error={formName ? undefined : { code: "required" }}
+            required
+          />
+          <TextField
+            id="library-form-email"
+            label={t("retry")}
+            type="email"
+            value={formEmail}
+            onChange={setFormEmail}
+            error={formEmail.includes("@") ? undefined : { code: "invalid_email" }}
+          />
+        </FormLayout>
+      </Section>
+
+      <Section title="Filter bar">
+        <FilterBar filters={filterDefinitions(t)} values={filters} onChange={setFilters} />
+      </Section>
+
+      <Section title="Long lists">
+        <VirtualTable
+          label="Long list"
+          columns={[
+            { id: "id", header: <code>id</code>, cell: (r: LongRow) => <code>{r.id}</code> },
+            {
+              id: "amount",
+              header: <code>amount</code>,
+              align: "end",
+              cell: (r: LongRow) => <Money amount={r.amount} currency="usd" />,
+            },
+            {
+              id: "created",
+              header: <code>created</code>,
+              cell: (r: LongRow) => (
+                <DateTime seconds={r.created} format="datetime" timeZone={timeZone} />
+              ),
+            },
+          ]}
+          rows={longList}
+          rowKey={(r) => r.id}
+          totalCount={10000}
+          hasMore={longList.length < 10000}
+          loadingMore={loadingMore}
+          onLoadMore={() => {
+            setLoadingMore(true);
+            setTimeout(() => {
+              setLongList((rows) => [...rows, ...longRows(rows.length, 2000)]);
+              setLoadingMore(false);
+            }, 300);
+          }}
+          onRowActivate={() => {}}
+        />
+      </Section>
+
+      <Section title="Charts">
+        <Chart
+          title={t("loading")}
+          points={samplePoints}
+          currency="usd"
+          kind="area"
+          valueLabel={t("retry")}
+          timeZone={timeZone}
+        />
+        <Chart
+          title={t("noResults")}
+          points={samplePoints.slice(0, 10)}
+          currency="jpy"
+          valueLabel={t("close")}
+          timeZone={timeZone}
         />
       </Section>
 

@@ -50,6 +50,8 @@ const interactiveSelector = [
   "input:not([disabled]):not([type=hidden])",
   "select:not([disabled])",
   "textarea:not([disabled])",
+  // A <details> disclosure (a chart's data table) is a Tab stop of its own.
+  "details > summary",
   '[tabindex]:not([tabindex="-1"])',
 ].join(", ");
 
