@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
@@ -38,20 +39,120 @@ const connectHost: UserConfig = {
   },
 };
 
-/** The platform SDK: an ES module for bundlers and a classic script for a plain <script> tag. */
+/**
+ * The platform SDK, three builds into dist/sdk (`npm run build` runs them in this order):
+ * - `sdk`: the ES modules for bundlers, `index.js` and `react.js` ("use client" kept on top);
+ * - `sdk-chunks`: the classic script's lazy chunks as ES modules (`classic/<name>-<hash>.js`,
+ *   listed in `classic/chunks.json`);
+ * - `sdk-classic`: the classic script `<id>.js` (IIFE), whose lazy imports load those chunks
+ *   from the directory it was served from (actors/platform/chunks.classic.ts).
+ */
+const sdkDir = here("./dist/sdk");
+const classicChunkList = "classic/chunks.json";
+const classicChunkEntries = {
+  session: here("./actors/platform/session.chunk.ts"),
+  hostServer: here("./actors/platform/host-server.chunk.ts"),
+  validate: here("./actors/platform/validate.chunk.ts"),
+  optionsCheck: here("./actors/platform/options.check.ts"),
+};
+
 const sdk: UserConfig = {
   build: {
-    outDir: here("./dist/sdk"),
+    outDir: sdkDir,
     emptyOutDir: true,
-    target: "es2020",
+    target: "es2022",
     sourcemap: true,
     lib: {
-      entry: here("./sdk/index.ts"),
-      name: `${provider.name}Connect`,
-      formats: ["es", "iife"],
-      fileName: (format) => (format === "es" ? "index.js" : `${provider.id}.js`),
+      entry: { index: here("./sdk/index.ts"), react: here("./sdk/react.tsx") },
+      formats: ["es"],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rollupOptions: {
+      external: [/^react(\/.*)?$/, /^react-dom(\/.*)?$/],
+      // react.js keeps its "use client" on top: the entry module's directive is preserved.
+      onLog(level, log, handler) {
+        if (log.code === "MODULE_LEVEL_DIRECTIVE" && log.id?.endsWith("react.tsx")) return;
+        handler(level, log);
+      },
     },
   },
 };
 
-export default defineConfig(({ mode }) => (mode === "sdk" ? sdk : connectHost));
+const sdkChunks: UserConfig = {
+  build: {
+    outDir: sdkDir,
+    emptyOutDir: false,
+    target: "es2022",
+    sourcemap: true,
+    lib: { entry: classicChunkEntries, formats: ["es"] },
+    rollupOptions: {
+      output: {
+        // Served to browsers as they are (no bundler after them): minified.
+        minify: true,
+        entryFileNames: "classic/[name]-[hash].js",
+        chunkFileNames: "classic/[name]-[hash].js",
+      },
+    },
+  },
+  plugins: [
+    {
+      name: "classic-chunk-list",
+      generateBundle(_options, bundle) {
+        const files: Record<string, string> = {};
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === "chunk" && chunk.isEntry)
+            files[chunk.name] = chunk.fileName.replace(/^classic\//, "");
+        this.emitFile({
+          type: "asset",
+          fileName: classicChunkList,
+          source: JSON.stringify(files),
+        });
+      },
+    },
+  ],
+};
+
+const sdkClassic = (): UserConfig => {
+  const listFile = join(sdkDir, classicChunkList);
+  const list = JSON.parse(readFileSync(listFile, "utf8")) as Record<string, string>;
+  const files = Object.fromEntries(
+    Object.keys(classicChunkEntries).map((key) => {
+      if (!list[key]) throw new Error(`${listFile} lacks ${key}: run the sdk-chunks build first`);
+      return [key, `classic/${list[key]}`];
+    }),
+  );
+  const chunksModule = here("./actors/platform/chunks.ts");
+  return {
+    define: { __SDK_CLASSIC_CHUNKS__: JSON.stringify(files) },
+    build: {
+      outDir: sdkDir,
+      emptyOutDir: false,
+      target: "es2022",
+      sourcemap: true,
+      lib: {
+        entry: here("./sdk/index.ts"),
+        name: `${provider.name}Connect`,
+        formats: ["iife"],
+        fileName: () => `${provider.id}.js`,
+      },
+    },
+    plugins: [
+      {
+        name: "classic-chunks",
+        enforce: "pre",
+        async resolveId(source, importer) {
+          if (!importer || !source.endsWith("chunks.ts")) return null;
+          const resolved = await this.resolve(source, importer, { skipSelf: true });
+          return resolved?.id === chunksModule ? here("./actors/platform/chunks.classic.ts") : null;
+        },
+      },
+    ],
+  };
+};
+
+export default defineConfig(({ mode }) => {
+  if (mode === "sdk") return sdk;
+  if (mode === "sdk-chunks") return sdkChunks;
+  if (mode === "sdk-classic") return sdkClassic();
+  return connectHost;
+});

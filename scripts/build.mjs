@@ -1,5 +1,6 @@
 // `npm run build`: the connect host (dist/connect: the data-layer frame, the UI frame and the
-// sign-in popup pages that exist), the platform SDK (dist/sdk) once its entry exists, and the
+// sign-in popup pages that exist), the platform SDK (dist/sdk: ES modules, the classic script
+// and its chunks, declarations) once its entry exists, and the
 // example platform's browser code (dist/platform).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +12,16 @@ let status = run("npx", ["vite", "build", "--logLevel", "warn"]);
 if (status === 0) {
   if (existsSync(join(root, "sdk", "index.ts"))) {
     heading("Platform SDK (dist/sdk)");
-    status = run("npx", ["vite", "build", "--mode", "sdk", "--logLevel", "warn"]);
+    // ES modules (index, react), the classic script's lazy chunks, then the classic script
+    // (it needs the chunks' file names), then the declarations.
+    for (const mode of ["sdk", "sdk-chunks", "sdk-classic"]) {
+      if (status === 0)
+        status = run("npx", ["vite", "build", "--mode", mode, "--logLevel", "warn"]);
+    }
+    if (status === 0) {
+      const { buildTypes } = await import("../sdk/build-types.mjs");
+      status = buildTypes();
+    }
   } else {
     console.log("\nThe platform SDK (sdk/index.ts) is not built yet: skipped.");
   }

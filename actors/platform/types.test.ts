@@ -51,7 +51,7 @@ describe("typed elements (USERS.md 14: every tag, setter and event typed)", () =
   });
 
   it("document.createElement and querySelector know the tags (HTMLElementTagNameMap)", () => {
-    typeOnly((instance) => {
+    typeOnly(() => {
       expectTypeOf(document.createElement("oriel-payout-details")).toEqualTypeOf<
         ConnectElement<"payout-details">
       >();

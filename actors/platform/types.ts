@@ -90,7 +90,7 @@ export type ConnectElement<N extends ComponentName = ComponentName> = {
 } & ConnectElementBase &
   ComponentSetters<N>;
 
-/** The element of a tag (`oriel-payouts-list` → `ConnectElement<"payouts-list">`). */
+/** The element of a tag (`<prefix>-payouts-list` → `ConnectElement<"payouts-list">`). */
 export type ConnectElementOfTag<T extends TagName> = ConnectElement<TagNameMap[T]>;
 
 /** tag → element, for `HTMLElementTagNameMap`. */
