@@ -12,6 +12,8 @@ import { createPlatformApp } from "../examples/platform/server.ts";
 import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
 import { sdkPath } from "../sdk/version.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";
+import { createDashboardHostApp } from "../server/hosts/dashboard.ts";
+import { createFilesHostApp } from "../server/hosts/files.ts";
 import { startServer } from "../server/main.ts";
 import { SandboxError, sandboxFile, seedIfEmpty } from "../server/sandbox/seed.ts";
 
@@ -47,6 +49,14 @@ const connect = listen(
   createConnectHostApp({ hosts, distDir: `${root}dist/connect` }),
   hosts.connect,
 );
+// The files host (uploads, downloads) and the dashboard host (the provider user's sign-in
+// and accounts), over the API's database.
+const hostConfig = { hosts, corsOrigins: [hosts.connect] };
+const files = listen(createFilesHostApp({ db: api.database.db, config: hostConfig }), hosts.files);
+const dashboard = listen(
+  createDashboardHostApp({ db: api.database.db, config: hostConfig }),
+  hosts.dashboard,
+);
 
 // The sandbox (platform, keys, connected accounts): seeded on the first start, described in
 // the sandbox file, which the example platform's backend reads as a platform reads its config.
@@ -74,6 +84,8 @@ const platformServer = sandbox
 console.log(`
   API host          ${api.url}  (${api.database.kind}; OpenAPI at ${api.url}/v1/openapi.json)
   connect host      ${hosts.connect}
+  files host        ${hosts.files}  (POST /v1/files)
+  dashboard host    ${hosts.dashboard}  (provider users sign in at /sign-in)
 ${
   sandbox
     ? `  example platform  ${platform}
@@ -91,6 +103,8 @@ ${
 
 const stop = async () => {
   platformServer?.close();
+  files.close();
+  dashboard.close();
   connect.close();
   await api.close();
   process.exit(0);
