@@ -1,0 +1,86 @@
+import type { Locator } from "playwright-core";
+import { PayoutsListModel, type Within } from "./payouts-list.model.ts";
+
+/**
+ * The internal debug components list as a person uses it: read the catalogue's components,
+ * search, filter by release state, open one in place. Give it the frame (or a locator) that
+ * holds the list; the words are the en-US catalogue's.
+ */
+
+export interface ComponentListing {
+  tag: string;
+  release: string;
+  session: string;
+  signIn?: string;
+  aliases?: string;
+}
+
+export class DebugComponentsListModel {
+  constructor(readonly root: Within | Locator) {}
+
+  table(): Locator {
+    return this.root.getByRole("table", { name: "Components in this version" });
+  }
+
+  /** Every component listed, in catalogue order. */
+  async seeComponents(): Promise<ComponentListing[]> {
+    await this.table().waitFor();
+    const rows = await this.table()
+      .locator("tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      );
+    return rows.map((cells) => {
+      const [tag = "", release = "", session = ""] = cells;
+      const wide = cells.length >= 6;
+      return {
+        tag,
+        release,
+        session,
+        ...(wide ? { signIn: cells[3] ?? "", aliases: cells[4] ?? "" } : {}),
+      };
+    });
+  }
+
+  /** The listing of one tag. */
+  async seeComponent(tag: string): Promise<ComponentListing | undefined> {
+    return (await this.seeComponents()).find((c) => c.tag === tag);
+  }
+
+  async search(text: string): Promise<ComponentListing[]> {
+    await this.root.getByRole("searchbox", { name: "Search by name or tag" }).fill(text);
+    return this.seeComponents();
+  }
+
+  /** Picks a release state by its label ("Internal only"; "Every release state" for all). */
+  async filterRelease(label: string): Promise<ComponentListing[]> {
+    await this.root.getByRole("combobox", { name: "Release state" }).selectOption({ label });
+    return this.seeComponents();
+  }
+
+  /** Opens a component in place; returns the region that holds it. */
+  async open(tag: string): Promise<Locator> {
+    await this.root.getByRole("button", { name: `Open ${tag} here` }).click();
+    const region = this.root.getByRole("region", { name: tag });
+    await region.waitFor();
+    return region;
+  }
+
+  /** The payouts list opened in place, to use with its own model. */
+  async openPayoutsList(tag: string): Promise<PayoutsListModel> {
+    return new PayoutsListModel(await this.open(tag));
+  }
+
+  /** The text shown for a component this version cannot render. */
+  async seeUnavailable(tag: string): Promise<string> {
+    const region = this.root.getByRole("region", { name: tag });
+    await region.locator("[data-kind=component_unavailable]").waitFor();
+    return region.innerText();
+  }
+
+  async closeOpened(tag: string): Promise<void> {
+    const region = this.root.getByRole("region", { name: tag });
+    await region.getByRole("button", { name: "Close" }).click();
+    await region.waitFor({ state: "detached" });
+  }
+}
