@@ -152,13 +152,15 @@ describe("the debug components list view", () => {
 });
 
 describe("the debug components list, wired to the frame", () => {
-  it("reads the session, and renders a registered component's real view in place", async () => {
+  it("reads the session, and renders a registered component's real view in place, in that component's name", async () => {
     const urls: string[] = [];
+    const callers: string[] = [];
     const dataLayer = {
       session: () => session,
       onSession: () => () => {},
-      request: async (message: { url: string }) => {
+      request: async (message: { url: string; componentName: string }) => {
         urls.push(message.url);
+        callers.push(message.componentName);
         return {
           requestType: "response",
           requestId: "r",
@@ -191,5 +193,7 @@ describe("the debug components list, wired to the frame", () => {
     const region = await screen.findByRole("region", { name: tagName("payouts-list") });
     await waitFor(() => expect(region.textContent).toContain("No payouts yet"));
     expect(urls).toEqual(["http://127.0.0.1:4200/v1/payouts?limit=10"]);
+    // The component opened in place calls the API in its own name, not the debug list's.
+    expect(callers).toEqual(["payouts-list"]);
   });
 });

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import type { Api } from "../../../actors/ui-frame/react.tsx";
+import { fetchPayoutDetail, fetchPayoutPage, pageQuery } from "./payouts-list.actor.ts";
+
+type Answer = Awaited<ReturnType<Api["get"]>>;
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  ({
+    type: "x",
+    requestType: "response",
+    requestId: "r1",
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: "",
+    body,
+    headers,
+  }) as unknown as Answer;
+
+const apiAnswering = (reply: () => Answer | Promise<Answer>, urls: string[] = []) => ({
+  get: async (url: string) => {
+    urls.push(url);
+    return reply();
+  },
+});
+
+const signal = new AbortController().signal;
+
+const payout = {
+  id: "po_1",
+  object: "payout",
+  amount: 1200,
+  currency: "usd",
+  created: 1_767_225_600,
+  arrival_date: 1_767_398_400,
+  status: "paid",
+  method: "standard",
+  automatic: true,
+  description: null,
+  destination: "ba_1",
+  balance_transaction: "txn_1",
+  livemode: false,
+  metadata: {},
+  reversal: null,
+  statement_descriptor: null,
+  type: "bank_account",
+};
+
+describe("the payouts list's API calls", () => {
+  it("asks for a page with limit and the keyset cursor", () => {
+    expect(pageQuery({ kind: "newest", limit: 10 })).toBe("limit=10");
+    expect(pageQuery({ kind: "older", limit: 10, startingAfter: "po_9" })).toBe(
+      "limit=10&starting_after=po_9",
+    );
+    expect(pageQuery({ kind: "newer", limit: 5, endingBefore: "po_3" })).toBe(
+      "limit=5&ending_before=po_3",
+    );
+  });
+
+  it("reads a list answer into a page", async () => {
+    const urls: string[] = [];
+    const api = apiAnswering(
+      () => answer(200, { object: "list", url: "/v1/payouts", has_more: true, data: [payout] }),
+      urls,
+    );
+    const page = await fetchPayoutPage(api, { kind: "newest", limit: 10 }, signal);
+    expect(page.hasMore).toBe(true);
+    expect(page.payouts.map((p) => p.id)).toEqual(["po_1"]);
+    expect(page.payouts[0]?.failure_message).toBeNull();
+    expect(urls).toEqual(["/v1/payouts?limit=10"]);
+  });
+
+  it("asks for a payout with its balance transaction expanded", async () => {
+    const urls: string[] = [];
+    const bt = { id: "txn_1", amount: -1200, fee: 0, net: -1200, currency: "usd" };
+    const api = apiAnswering(() => answer(200, { ...payout, balance_transaction: bt }), urls);
+    const detail = await fetchPayoutDetail(api, "po_1", signal);
+    expect(detail.balance_transaction).toEqual(bt);
+    expect(urls).toEqual(["/v1/payouts/po_1?expand%5B%5D=balance_transaction"]);
+  });
+
+  it("an API error becomes a typed HTTP failure with the error object and the request id", async () => {
+    const api = apiAnswering(() =>
+      answer(
+        401,
+        {
+          error: { type: "invalid_request_error", message: "Expired key", code: "api_key_expired" },
+        },
+        { "request-id": "req_42" },
+      ),
+    );
+    await expect(fetchPayoutPage(api, { kind: "newest", limit: 10 }, signal)).rejects.toEqual({
+      kind: "http",
+      status: 401,
+      error: { type: "invalid_request_error", message: "Expired key", code: "api_key_expired" },
+      requestId: "req_42",
+    });
+  });
+
+  it("an answer that is not a payout list is a clear failure, never half-read", async () => {
+    const api = apiAnswering(() => answer(200, { object: "list", has_more: false, data: [{}] }));
+    await expect(fetchPayoutPage(api, { kind: "newest", limit: 10 }, signal)).rejects.toEqual({
+      kind: "http",
+      status: 200,
+      error: { message: "The answer of /v1/payouts is not what was expected." },
+      requestId: null,
+    });
+  });
+
+  it("a call the data layer could not make is a network failure; one it answered with a status keeps it", async () => {
+    const refused = apiAnswering(() => {
+      throw new Error("An error occurred while making the request.");
+    });
+    await expect(fetchPayoutPage(refused, { kind: "newest", limit: 10 }, signal)).rejects.toEqual({
+      kind: "network",
+      message: "An error occurred while making the request.",
+    });
+    const failed = apiAnswering(() => {
+      throw Object.assign(new Error("HTTP status code: 503"), { status: 503 });
+    });
+    await expect(fetchPayoutDetail(failed, "po_1", signal)).rejects.toMatchObject({
+      kind: "http",
+      status: 503,
+    });
+  });
+});
