@@ -125,6 +125,11 @@ export function useApi(): Api {
   }, [dataLayer, componentName, apiOrigin]);
 }
 
+/** The frame's data-layer client, for what is not an API call (the sign-in popup's wait). */
+export function useDataLayerClient(): DataLayerClient {
+  return useFrame().dataLayer;
+}
+
 /** The data layer's auth state; undefined until it first answers. */
 export function useAuthState(): AuthState | undefined {
   const { dataLayer } = useFrame();
