@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostsFor, localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
 import { createConnectHostApp } from "./connect.ts";
+import { connectHostCsp } from "./csp.ts";
 
 function builtHost() {
   const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
@@ -87,5 +88,13 @@ describe("the connect host", () => {
     const res = await app.request("/popup.html");
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("npm run build");
+  });
+  it("the sign-in popup reaches the API host (its sign-in call) and nothing else, and is never framed", () => {
+    const hosts = localEnvironment();
+    const csp = connectHostCsp("popup", hosts);
+    expect(csp).toContain(`connect-src 'self' ${hosts.api};`);
+    expect(csp).not.toContain(hosts.files);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
   });
 });
