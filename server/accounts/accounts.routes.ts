@@ -25,6 +25,7 @@ import {
   defaultCurrencyFor,
   deletedAccountSchema,
 } from "./accounts.schema.ts";
+import { checkIdentityDocuments } from "./documents.ts";
 import { findAccount } from "./find.ts";
 import { applyAccountParams, loadOnFile, renderAccount } from "./model.ts";
 
@@ -60,6 +61,13 @@ defineRoute(
     const now = deps.config.now();
     const { type, country: givenCountry, ...model } = body;
     const country = givenCountry ?? platform.country;
+    // A new account can only name documents uploaded for no account yet.
+    await checkIdentityDocuments(
+      deps.db,
+      { id: "", platform_id: principal.platformId },
+      model.individual,
+      "individual",
+    );
     // Without capabilities named, an account asks for card payments and transfers.
     const capabilities = model.capabilities ?? {
       card_payments: { requested: true },
@@ -121,6 +129,7 @@ defineRoute(
   async ({ deps, principal, params, body }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);
     if (body.external_account !== undefined) requireExternalAccountKey(principal);
+    await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
     const row = await deps.db
       .transaction()
@@ -250,6 +259,7 @@ defineRoute(
     }
     if (body.external_account !== undefined) requireExternalAccountKey(principal);
     const account = await findAccount(deps.db, principal.platformId, principal.accountId);
+    await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
     const row = await deps.db
       .transaction()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { sandboxChallengeCode } from "../embedded/embedded.routes.ts";
+import { newId } from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { checkDelay } from "./requirements.ts";
@@ -249,6 +250,61 @@ describe("identity documents (sandbox files)", () => {
       params: { verification: { document: { front: "not-a-file" } } },
     });
     expect(bad.body.error.param).toBe("verification[document][front]");
+  });
+});
+
+describe("identity documents (uploaded files)", () => {
+  it("a document must be a file of the platform, for this account or none, with an identity purpose", async () => {
+    const a = await platformWithAccount({ business_type: "individual" });
+    const other = await platformWithAccount();
+    const file = async (accountId: string | null, purpose: string, platformId = a.platform.id) => {
+      const id = newId("file");
+      await t.db
+        .insertInto("files")
+        .values({
+          id,
+          platform_id: platformId,
+          account_id: accountId,
+          livemode: false,
+          purpose,
+          type: "png",
+          filename: "id.png",
+          size: 4,
+          content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+          created: api.clock.now,
+        })
+        .execute();
+      return id;
+    };
+    const update = (front: string) =>
+      api.post(`/v1/accounts/${a.accountId}`, {
+        key: a.secretKey,
+        params: {
+          individual: {
+            first_name: "A",
+            last_name: "B",
+            dob: { day: "2", month: "3", year: "1980" },
+            verification: { document: { front } },
+          },
+        },
+      });
+    const foreign = await update(
+      await file(other.accountId, "identity_document", other.platform.id),
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toMatchObject({
+      code: "resource_missing",
+      param: "individual[verification][document][front]",
+    });
+    const logo = await update(await file(a.accountId, "business_logo"));
+    expect(logo.body.error.code).toBe("file_purpose_invalid");
+    expect((await rowCounts()).persons).toBe(0);
+    const ok = await update(await file(a.accountId, "identity_document"));
+    expect(ok.status).toBe(200);
+    expect(ok.body.individual.verification).toMatchObject({
+      status: "pending",
+      document: { provided: true },
+    });
   });
 });
 

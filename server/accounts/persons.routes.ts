@@ -16,6 +16,7 @@ import { newId } from "../http/secrets.ts";
 import { accountDetailComponents, reachAccount } from "./access.ts";
 import { personParams } from "./account-params.ts";
 import { personListSchema, personObjectSchema } from "./accounts.schema.ts";
+import { checkIdentityDocuments } from "./documents.ts";
 import {
   keepOneRepresentative,
   lockAccountRow,
@@ -63,6 +64,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body }) => {
     const account = await reachAccount(deps, principal, params.id);
+    await checkIdentityDocuments(deps.db, account, body, "");
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccountRow(trx, account.id);
@@ -120,6 +122,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body }) => {
     const account = await reachAccount(deps, principal, params.id);
+    await checkIdentityDocuments(deps.db, account, body, "");
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccountRow(trx, account.id);

@@ -72,3 +72,6 @@ export function submitIdentity(
   }
   return { ...base, outcome: "document_required" };
 }
+
+/** Files an identity document may be: the two sandbox tokens, or an uploaded file. */
+export const documentPurposes = ["identity_document", "additional_verification"] as const;

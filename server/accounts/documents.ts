@@ -1,0 +1,42 @@
+/**
+ * Identity documents named by a person's `verification[document][front|back]`: the sandbox
+ * tokens, or a file uploaded on the files host by the same platform, for this account (or
+ * for no account), with an identity purpose. Anything else is a 400 naming the parameter.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { invalidRequest } from "../http/errors.ts";
+import type { PersonParams } from "./account-params.ts";
+import { documentPurposes, magic } from "./verification.ts";
+
+export async function checkIdentityDocuments(
+  db: Kysely<Database>,
+  account: { id: string; platform_id: string },
+  person: PersonParams | undefined,
+  prefix: string,
+): Promise<void> {
+  const document = person?.verification?.document;
+  if (!document) return;
+  for (const side of ["front", "back"] as const) {
+    const id = document[side];
+    if (id === undefined || id === magic.documentSuccess || id === magic.documentFailure) continue;
+    const param = prefix
+      ? `${prefix}[verification][document][${side}]`
+      : `verification[document][${side}]`;
+    const file = await db
+      .selectFrom("files")
+      .select(["account_id", "purpose"])
+      .where("id", "=", id)
+      .where("platform_id", "=", account.platform_id)
+      .executeTakeFirst();
+    if (!file || (file.account_id !== null && file.account_id !== account.id)) {
+      throw invalidRequest(`No such file: '${id}'`, { code: "resource_missing", param });
+    }
+    if (!(documentPurposes as readonly string[]).includes(file.purpose)) {
+      throw invalidRequest(
+        `The file ${id} was uploaded with purpose ${file.purpose}; an identity document needs ${documentPurposes.join(" or ")}.`,
+        { code: "file_purpose_invalid", param },
+      );
+    }
+  }
+}
