@@ -22,6 +22,7 @@ import { defaultConfig, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { newId, randomToken, sha256 } from "../http/secrets.ts";
+import { readClockOffset, withClockOffset } from "../sandbox/clock.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
 import {
   assertNotRateLimited,
@@ -143,6 +144,8 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
   const origin = config.hosts.dashboard;
   const secure = origin.startsWith("https:");
   const app = new Hono();
+  // The sandbox clock, as the API host reads it (sessions and attempts on one time line).
+  const clockNow = async () => withClockOffset(config, await readClockOffset(db)).now();
 
   app.use(async (c, next) => {
     await next();
@@ -170,7 +173,7 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
       .select(["dashboard_sessions.id", "dashboard_sessions.user_id", "users.email"])
       .where("dashboard_sessions.token_hash", "=", sha256(token))
       .where("dashboard_sessions.revoked_at", "is", null)
-      .where("dashboard_sessions.expires_at", ">", config.now())
+      .where("dashboard_sessions.expires_at", ">", await clockNow())
       .executeTakeFirst();
   };
 
@@ -191,7 +194,7 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
     if (!email || !password) {
       return c.html(signInPage({ email, error: "Enter your email and password." }), 400);
     }
-    const now = config.now();
+    const now = await clockNow();
     const client = clientAddress(c);
     try {
       await assertNotRateLimited(db, email, client, now);
@@ -255,7 +258,7 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
     if (token) {
       await db
         .updateTable("dashboard_sessions")
-        .set({ revoked_at: config.now() })
+        .set({ revoked_at: await clockNow() })
         .where("token_hash", "=", sha256(token))
         .where("revoked_at", "is", null)
         .execute();

@@ -27,6 +27,7 @@ import { requireKind, resolvePrincipal } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
+import { readClockOffset, withClockOffset } from "../sandbox/clock.ts";
 
 export interface FilesHostOptions {
   db: Kysely<Database>;
@@ -44,7 +45,8 @@ export function createFilesHostApp(options: FilesHostOptions) {
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    c.set("deps", deps);
+    // The sandbox clock, as the API host reads it: keys expire on the same time line.
+    c.set("deps", { db: deps.db, config: withClockOffset(config, await readClockOffset(deps.db)) });
     await next();
     c.header(provider.headers.requestId, requestId);
     c.header("X-Content-Type-Options", "nosniff");
@@ -78,6 +80,7 @@ export function createFilesHostApp(options: FilesHostOptions) {
       },
     }),
     async (c) => {
+      const deps = c.get("deps");
       const principal = await resolvePrincipal(c, deps);
       requireKind(principal, ["secret", "account_session", "user"] as const);
       const type = (c.req.header("content-type") ?? "").toLowerCase();
@@ -125,13 +128,14 @@ export function createFilesHostApp(options: FilesHostOptions) {
           filename: file.name,
           bytes: new Uint8Array(await file.arrayBuffer()),
         },
-        config.now(),
+        deps.config.now(),
       );
       return c.json(renderFile(row, config.hosts.files));
     },
   );
 
   app.get("/v1/files/:id/contents", async (c) => {
+    const deps = c.get("deps");
     const principal = await resolvePrincipal(c, deps);
     const row = await findReadableFile(deps.db, principal, c.req.param("id"), true);
     const filename = row.filename.replace(/[^\w.\- ]/g, "_");
