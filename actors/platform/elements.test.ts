@@ -73,6 +73,8 @@ function page() {
     messages: platform,
     log: { warn: (message) => warnings.push(message) },
     frameWindow: (iframe) => {
+      // The frame's page "loads" (happy-dom loads no iframe page here).
+      setTimeout(() => iframe.dispatchEvent(new window.Event("load") as unknown as Event));
       const frame = new FakeWindow(CONNECT);
       const [frameSeenByPlatform, platformSeenByFrame] = link(platform, frame);
       const hash = new URLSearchParams(new URL(iframe.src).hash.slice(1));

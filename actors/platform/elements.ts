@@ -286,8 +286,14 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
       }
       let stopped = false;
       let stopServing: (() => void) | undefined;
-      loadHostServer()
-        .then(({ serveHost }) => {
+      // Until its page has loaded the iframe holds about:blank on the platform's origin: a
+      // message for the connect origin would be refused (with a console warning). The frame's
+      // client re-sends its syn on our server-syn, so serving after the load loses nothing.
+      const loaded = new Promise<void>((resolve) =>
+        iframe.addEventListener("load", () => resolve(), { once: true }),
+      );
+      Promise.all([loadHostServer(), loaded])
+        .then(([{ serveHost }]) => {
           if (stopped) return;
           stopServing = serveHost({
             namespace: instance.namespace,
