@@ -426,7 +426,12 @@ describe("the data layer against the reference provider", () => {
       // A full logout: the user session, then the account session, each revoked on the server.
       const [sessionKey] = await w.sessionKeys("account_session");
       expect(w.exchanges.slice(-2)).toMatchObject([
-        { method: "DELETE", path: endpoints.connectSession, authorization: `Bearer ${userKey}`, status: 200 },
+        {
+          method: "DELETE",
+          path: endpoints.connectSession,
+          authorization: `Bearer ${userKey}`,
+          status: 200,
+        },
         { method: "DELETE", path: endpoints.connectSession, status: 200 },
       ]);
       expect(sessionKey?.revoked_at).not.toBeNull();

@@ -26,7 +26,12 @@ function upload(
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "" }), value.name);
+    else
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "" }),
+        value.name,
+      );
   }
   return filesHost().request("/v1/files", {
     method: "POST",
