@@ -5,7 +5,7 @@
  * its session enabled (checked by `defineRoute`), and writes only when that component's
  * feature allows it (`requireFeature`).
  */
-import type { Kysely, Selectable } from "kysely";
+import type { AliasedRawBuilder, Kysely, Selectable } from "kysely";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import type { Principal } from "../http/context.ts";
@@ -76,7 +76,7 @@ type MoneyTable = "charges" | "refunds" | "disputes" | "payouts" | "balance_tran
 /**
  * A keyset page of one account's rows of `table`, newest first. Every money table has
  * `id`, `account_id` and `created` and an index on (account_id, created desc, id desc);
- * `where` adds equality filters.
+ * `where` adds equality filters, `extra` columns computed in the same query.
  */
 export async function listAccountRows<T extends MoneyTable, Out>(
   db: Kysely<Database>,
@@ -86,7 +86,9 @@ export async function listAccountRows<T extends MoneyTable, Out>(
     query: ListQuery;
     url: string;
     where?: Record<string, string | undefined>;
-    render: (row: Selectable<Database[T]>) => Out;
+    /** Extra columns of each row (e.g. a correlated subquery), read in the same query. */
+    extra?: AliasedRawBuilder<unknown, string>[];
+    render: (row: Selectable<Database[T]> & Record<string, unknown>) => Out;
   },
 ) {
   // One concrete table type for the query builder; the columns used are common to all.
@@ -105,7 +107,8 @@ export async function listAccountRows<T extends MoneyTable, Out>(
         .where("account_id", "=", args.accountId)
         .executeTakeFirst(),
     fetch: ({ cursor, direction, fetch }) => {
-      let q = db.selectFrom(table).selectAll().where("account_id", "=", args.accountId);
+      let q = db.selectFrom(table).selectAll(table).where("account_id", "=", args.accountId);
+      if (args.extra) q = q.select(args.extra) as unknown as typeof q;
       for (const [column, value] of filters) q = q.where(column as "id", "=", value);
       if (cursor) q = q.where(keysetCondition(table, cursor, direction));
       return q

@@ -6,7 +6,7 @@
  * available balance negative (ledger.ts).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -207,27 +207,19 @@ defineRoute(
   },
   async ({ deps, principal, query, expand }) => {
     const acting = actingAccount(principal);
-    const page = await listAccountRows(deps.db, {
+    // Each charge's dispute (at most one, by a unique index) in the page's own query.
+    const rendered = await listAccountRows(deps.db, {
       table: "charges",
       accountId: acting.accountId,
       query,
       url: "/v1/charges",
-      render: (row) => row,
+      extra: [
+        sql<
+          string | null
+        >`(select disputes.id from disputes where disputes.charge = charges.id)`.as("dispute_id"),
+      ],
+      render: ({ dispute_id, ...row }) => renderCharge(row, (dispute_id as string | null) ?? null),
     });
-    const ids = page.data.map((c) => c.id);
-    const disputes =
-      ids.length === 0
-        ? []
-        : await deps.db
-            .selectFrom("disputes")
-            .select(["id", "charge"])
-            .where("charge", "in", ids)
-            .execute();
-    const byCharge = new Map(disputes.map((d) => [d.charge, d.id]));
-    const rendered = {
-      ...page,
-      data: page.data.map((c) => renderCharge(c, byCharge.get(c.id) ?? null)),
-    };
     return expandList(deps.db, acting.accountId, rendered, expand, deps.config.now());
   },
 );

@@ -211,6 +211,31 @@ describe("disputes: warning_needs_response → needs_response → under_review �
     expect(net).toBe(50_000 - cardFee(50_000) + 8_000 - cardFee(8_000) - disputeFee);
   });
 
+  it("a charge names its dispute on retrieve and in lists, at any page", async () => {
+    const a = await connectedAccount(api);
+    const disputed = await a.charge({
+      amount: 3_000,
+      payment_method: "pm_card_createDisputeInquiry",
+    });
+    api.clock.now += 1; // newest first: the plain charge, then the disputed one
+    const plain = await a.charge({ amount: 4_000 });
+    const dispute = disputed.body.dispute as string;
+    expect(dispute).toMatch(/^dp_/);
+    const list = await api.get("/v1/charges", a.as);
+    expect(
+      list.body.data.map((c: { id: string; dispute: string | null }) => [c.id, c.dispute]),
+    ).toEqual([
+      [plain.body.id, null],
+      [disputed.body.id, dispute],
+    ]);
+    const next = await api.get("/v1/charges", {
+      ...a.as,
+      params: { limit: 1, starting_after: plain.body.id },
+    });
+    expect(next.body.data[0]).toMatchObject({ id: disputed.body.id, dispute });
+    expect((await api.get(`/v1/charges/${disputed.body.id}`, a.as)).body.dispute).toBe(dispute);
+  });
+
   it("closing a chargeback loses it; a second dispute on a charge is refused", async () => {
     const a = await connectedAccount(api);
     await a.charge({ amount: 50_000 });
