@@ -69,6 +69,22 @@ export type ElementHandle = HTMLElement & {
   ): void;
 } & Record<string, unknown>;
 
+/** A constructed stylesheet where the browser has them (every current one does). */
+function constructSheet(window: Window & typeof globalThis, css: string) {
+  if (
+    typeof window.CSSStyleSheet !== "function" ||
+    !("adoptedStyleSheets" in window.ShadowRoot.prototype)
+  )
+    return undefined;
+  try {
+    const sheet = new window.CSSStyleSheet();
+    sheet.replaceSync(css);
+    return sheet;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Builds the element class of one catalogue entry. */
 function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntry) {
   const log = env.log ?? consoleLogger;
@@ -80,6 +96,11 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
   const listenerSetters = entry.setters.filter(([, type]) => type === "EventListenerMethod");
   for (const [, , event] of listenerSetters) eventNames.add(event);
   const tag = tagName(name);
+  const maxWidth = "maxWidth" in entry ? entry.maxWidth : undefined;
+  const css = `:host{display:block;width:100%;${
+    entry.disableMinWidth ? "" : `min-width:${MIN_WIDTH_PX}px;`
+  }${maxWidth ? `max-width:${maxWidth}px;` : ""}}iframe{display:block;width:100%;border:0;height:0;color-scheme:normal}`;
+  let sheet: CSSStyleSheet | undefined;
 
   class Element extends env.window.HTMLElement {
     static observedAttributes = attributeNames;
@@ -96,12 +117,16 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
     constructor() {
       super();
       this.#root = this.attachShadow({ mode: "open" });
-      const style = env.window.document.createElement("style");
-      const maxWidth = "maxWidth" in entry ? entry.maxWidth : undefined;
-      style.textContent = `:host{display:block;width:100%;${
-        entry.disableMinWidth ? "" : `min-width:${MIN_WIDTH_PX}px;`
-      }${maxWidth ? `max-width:${maxWidth}px;` : ""}}iframe{display:block;width:100%;border:0;height:0;color-scheme:normal}`;
-      this.#root.append(style);
+      const root = this.#root;
+      // A constructed stylesheet, not a <style> element: the platform's CSP need not allow
+      // inline styles (docs/platform-csp.md). One sheet per tag, shared by its elements.
+      sheet ??= constructSheet(env.window, css);
+      if (sheet) root.adoptedStyleSheets = [sheet];
+      else {
+        const style = env.window.document.createElement("style");
+        style.textContent = css;
+        root.append(style);
+      }
     }
 
     bindInstance(instance: InstanceLink) {

@@ -24,11 +24,14 @@ afterAll(async () => {
 });
 
 /** Serves one HTML page on localhost (a loopback address, as the other test hosts). */
-function servePage(html: string): Promise<{ url: string; close(): Promise<void> }> {
+function servePage(html: string, csp: string): Promise<{ url: string; close(): Promise<void> }> {
   return new Promise((resolve) => {
     const server = serve(
       {
-        fetch: () => new Response(html, { headers: { "Content-Type": "text/html" } }),
+        fetch: () =>
+          new Response(html, {
+            headers: { "Content-Type": "text/html", "Content-Security-Policy": csp },
+          }),
         hostname: "localhost",
         port: 0,
       },
@@ -52,7 +55,7 @@ describe("the classic script at <connect>/v<version>/", () => {
 <body>
   <${tag("payouts-list")}></${tag("payouts-list")}>
   <${tag("payout-details")} payout="po_1" inline="sometimes"></${tag("payout-details")}>
-  <script>
+  <script nonce="classic">
     window.heard = { inputErrors: [], secrets: 0 };
     document.addEventListener("inputerror", (event) => window.heard.inputErrors.push(event.detail));
     window.instance = ${global}.loadConnectAndInitialize({
@@ -63,7 +66,12 @@ describe("the classic script at <connect>/v<version>/", () => {
   </script>
 </body></html>`;
     // A platform of its own on loopback (like the others) serves just this page.
-    const platform = await servePage(html);
+    // Under the platform CSP of docs/platform-csp.md (the page's own inline script by nonce).
+    const platform = await servePage(
+      html,
+      `default-src 'self'; script-src 'nonce-classic' ${hosts.connect}; style-src 'self'; ` +
+        `img-src 'self'; connect-src 'self'; frame-src ${hosts.connect}; object-src 'none'`,
+    );
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
