@@ -5,22 +5,34 @@
  */
 import { StrictMode, useEffect, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
+import { useIntl } from "react-intl";
 import { z } from "zod";
 
 z.config({ jitless: true });
 
-const [{ startPopupPage }, providerModule, locales, appearance, i18n, theme, kit, css, view] =
-  await Promise.all([
-    import("./popup-page.ts"),
-    import("../../protocol/provider.ts"),
-    import("../../protocol/locales.ts"),
-    import("../../protocol/appearance.schema.ts"),
-    import("../../ui/i18n/provider.tsx"),
-    import("../../ui/theme/apply.ts"),
-    import("../../ui/kit/kit.css.ts"),
-    import("../../ui/popup/popup.css.ts"),
-    import("../../ui/popup/sign-in.view.tsx"),
-  ]);
+const [
+  { startPopupPage },
+  providerModule,
+  locales,
+  appearance,
+  i18n,
+  theme,
+  kit,
+  css,
+  view,
+  messages,
+] = await Promise.all([
+  import("./popup-page.ts"),
+  import("../../protocol/provider.ts"),
+  import("../../protocol/locales.ts"),
+  import("../../protocol/appearance.schema.ts"),
+  import("../../ui/i18n/provider.tsx"),
+  import("../../ui/theme/apply.ts"),
+  import("../../ui/kit/kit.css.ts"),
+  import("../../ui/popup/popup.css.ts"),
+  import("../../ui/popup/sign-in.view.tsx"),
+  import("../../ui/popup/popup.messages.ts"),
+]);
 const { provider, environmentOfConnectOrigin, parseHostsMeta, hostsMetaName } = providerModule;
 
 const hostsMeta = document.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content");
@@ -46,7 +58,13 @@ theme.createThemeApplier(document, { appearance: systemTheme }, [
 
 function Popup() {
   const state = useSyncExternalStore(page.subscribe, page.view);
+  const intl = useIntl();
   useEffect(() => page.loaded(), []);
+  useEffect(() => {
+    document.title = intl.formatMessage(messages.popupMessages.signInTitle, {
+      name: provider.name,
+    });
+  }, [intl]);
   return (
     <view.SignInView
       status={state.status}

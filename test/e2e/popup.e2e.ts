@@ -158,6 +158,7 @@ describe("the sign-in popup, in Chromium, against the reference provider", () =>
     popup.on("console", (m) => {
       if (m.type() === "error") popupProblems.push(m.text());
     });
+    expect(await popup.title()).toBe(`Sign in to ${providerConfig.name}`);
     const closed = popup.waitForEvent("close");
     await popup.getByLabel("Email").fill("anna@example.com");
     await popup.getByLabel("Password").fill("correct horse");
