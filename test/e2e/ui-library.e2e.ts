@@ -181,7 +181,7 @@ describe("the UI library page in Chromium", () => {
     await library.page.keyboard.press("ArrowDown");
     expect(await activeIndex()).toBe("3");
     await library.page.keyboard.press("End");
-    expect(await activeIndex()).toBe("2001");
+    await expect.poll(activeIndex).toBe("2001");
     // The end came into view: the next 2,000 rows load, and End reaches them.
     await expect
       .poll(async () => {
@@ -229,6 +229,30 @@ describe("the UI library page in Chromium", () => {
     await library.page.keyboard.press("Enter");
     expect(await box.inputValue()).toBe("São Paulo");
     expect(await box.getAttribute("aria-expanded")).toBe("false");
+    expect(library.problems).toEqual([]);
+    await library.close();
+  });
+
+  it("at 360px a filter's editor opens inside the viewport, takes focus, and Escape returns it to the chip", async () => {
+    const library = await UiLibraryPage.open(
+      browser,
+      hosts.connect,
+      { locale: "en-XA", theme: "light" },
+      { width: 360 },
+    );
+    const bar = library.page.getByRole("toolbar");
+    const chips = bar.locator("[aria-haspopup=dialog]");
+    const last = chips.last();
+    await last.click();
+    const editor = library.page.getByRole("dialog");
+    const box = await editor.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await library.page.keyboard.press("Escape");
+    expect(await editor.count()).toBe(0);
+    expect(await last.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(library.problems).toEqual([]);
     await library.close();
   });

@@ -287,8 +287,13 @@ ${banner("Danger", "danger")}
 .kit-upload__result { display: flex; flex-wrap: wrap; align-items: center; gap: ${space(3)}; }
 .kit-upload__result:empty { display: none; }
 
-.kit-filter-bar { display: flex; flex-wrap: wrap; align-items: center; gap: ${space(2)}; min-inline-size: 0; }
-.kit-filter { position: relative; min-inline-size: 0; max-inline-size: 100%; }
+/* Editors open under the bar, from its start: on a narrow frame a chip near the end would
+   otherwise push its editor past the edge. */
+.kit-filter-bar {
+  position: relative; display: flex; flex-wrap: wrap; align-items: center; gap: ${space(2)};
+  min-inline-size: 0;
+}
+.kit-filter { min-inline-size: 0; max-inline-size: 100%; }
 .kit-filter__chip {
   display: inline-flex; align-items: center; max-inline-size: 100%;
   border: 1px dashed ${v("colorBorder")}; border-radius: 999px;
@@ -306,7 +311,7 @@ ${banner("Danger", "danger")}
 .kit-filter__remove { padding-inline: ${space(2)}; font-size: 1rem; line-height: 1; }
 .kit-filter__popover {
   position: absolute; inset-inline-start: 0; inset-block-start: calc(100% + ${space(1)});
-  z-index: 3; inline-size: min(20rem, calc(100vw - ${space(8)}));
+  z-index: 3; inline-size: min(20rem, 100%);
   padding: ${space(4)}; background-color: ${v("colorBackground")}; color: ${v("colorText")};
   border: 1px solid ${v("colorBorder")}; border-radius: ${v("overlayBorderRadius")};
 }

@@ -5,7 +5,7 @@
  * entry: import it from this file, not from the kit's index, so a frame without a long list
  * does not download the virtualiser.
  */
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { kitMessages } from "../i18n/messages.ts";
@@ -65,12 +65,22 @@ export function VirtualTable<Row>({
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  const activeRef = useRef(0);
+  activeRef.current = Math.min(active, rows.length - 1);
   const extra = loadingMore ? 1 : 0;
   const virtualizer = useVirtualizer({
     count: rows.length + extra,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    // The active row is always in the DOM, so aria-activedescendant never names a missing row.
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      const current = activeRef.current;
+      return current < 0 || indexes.includes(current)
+        ? indexes
+        : [...indexes, current].sort((a, b) => a - b);
+    },
     // Before the first measurement (and where layout is not computed): about ten rows.
     initialRect: { width: 0, height: rowHeight * 10 },
   });
