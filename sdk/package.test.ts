@@ -15,7 +15,7 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
  */
 const consumer = `
 import { loadConnectAndInitialize, type ConnectElement } from "${pkg.name}";
-import { ConnectComponentsProvider, connectComponents } from "${pkg.name}/react";
+import { ConnectAccountOnboarding, ConnectComponentsProvider } from "${pkg.name}/react";
 
 const instance = loadConnectAndInitialize({
   publishableKey: "pk_test_consumer",
@@ -32,7 +32,7 @@ export const details: ConnectElement<"payout-details"> = document.createElement(
 // @ts-expect-error payouts-list has no setOnExit
 document.createElement("${pkg.name}-payouts-list").setOnExit(() => {});
 
-const { ConnectPayoutsList, ConnectAccountOnboarding } = connectComponents;
+const { ConnectPayoutsList } = await import("${pkg.name}/react").then((m) => m.connectComponents);
 export const app = (
   <ConnectComponentsProvider connectInstance={Promise.resolve(instance)}>
     <ConnectPayoutsList className="payouts" />

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import { readFileSync } from "node:fs";
 import { act, cleanup, render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
@@ -8,12 +10,14 @@ import type { ConnectElement } from "../actors/platform/types.ts";
 import { catalogueManifest } from "../protocol/catalogue/manifest.ts";
 import { provider } from "../protocol/provider.ts";
 import { loadConnectAndInitialize } from "./index.ts";
+import * as react from "./react.tsx";
 import {
   type ConnectComponentProps,
   ConnectComponentsProvider,
   connectComponents,
   propPlan,
 } from "./react.tsx";
+import { generatedPath, renderReactComponents } from "./react-components.generate.ts";
 
 const { ConnectPayoutDetails, ConnectAccountOnboarding, ConnectPayoutsList } = connectComponents;
 interface HappySettings {
@@ -73,6 +77,15 @@ describe("React wrappers, generated from the catalogue", () => {
     expect(Object.keys(connectComponents)).toContain("ConnectPayoutsList");
     expect(Object.keys(connectComponents)).not.toContain("ConnectDebugComponentsList");
     expect(ConnectPayoutsList.displayName).toBe("ConnectPayoutsList");
+  });
+
+  it("each is also a named export, generated from the manifest: regenerate with npx tsx sdk/react-components.generate.ts", () => {
+    expect(readFileSync(generatedPath, "utf8")).toBe(renderReactComponents());
+    for (const [name, component] of Object.entries(connectComponents)) {
+      const named = (react as Record<string, unknown>)[name] as { displayName?: string };
+      expect(named?.displayName, name).toBe(component.displayName);
+    }
+    expectTypeOf(react.ConnectPayoutsList).toEqualTypeOf(connectComponents.ConnectPayoutsList);
   });
 
   it("props are derived from the entry: setters by their name, untargeted attributes camel-cased, internal items left out", () => {
