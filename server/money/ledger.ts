@@ -41,8 +41,7 @@ export interface LedgerEntry {
 /** Writes one ledger row and its day's summary; call inside the transaction of the movement. */
 export async function writeEntry(trx: Transaction<Database>, entry: LedgerEntry): Promise<string> {
   const id = newId("txn");
-  await trx.insertInto("balance_transactions").values(ledgerRow(id, entry)).execute();
-  await addToDay(trx, entry);
+  await addToDay(trx, entry, id);
   return id;
 }
 
@@ -105,24 +104,44 @@ function ledgerRow(id: string, entry: LedgerEntry) {
  *   m > last_at, or m = last_at with n ≤ 0 → only the last running total changes (to
  *                   net + n) and it can only lower the minimum: least(low, net + n)
  *   otherwise (m inside the day, or a credit at its last moment) → recomputed from the
- *                   day's rows (the new row is already written).
+ *                   day's rows and the new one (written by the same statement).
  * The ledger only ever dates rows at a day's start or at the clock's now, so the last case
  * is for a clock set back; it stays exact all the same.
  */
 
-/** The lowest running total of one day's rows, over its distinct moments. */
-function dayLowFromRows(accountId: string, currency: string, day: number) {
+/**
+ * The lowest running total of one day's rows, over its distinct moments; with `adding`, as
+ * if that row were among them (a row inserted by the same statement is not visible to it).
+ */
+function dayLowFromRows(
+  accountId: string,
+  currency: string,
+  day: number,
+  adding?: { availableOn: number; net: number },
+) {
+  const extra = adding
+    ? sql`union all select ${adding.availableOn}::int8, ${adding.net}::int8`
+    : sql``;
   return sql<number>`(select min(running)::int8 from (
-    select sum(net) over (order by available_on) as running from balance_transactions
-    where account_id = ${accountId} and currency = ${currency}
-      and available_on >= ${day} and available_on < ${day + DAY}) moments)`;
+    select sum(net) over (order by available_on) as running from (
+      select available_on, net from balance_transactions
+      where account_id = ${accountId} and currency = ${currency}
+        and available_on >= ${day} and available_on < ${day + DAY}
+      ${extra}) day_rows) moments)`;
 }
 
-async function addToDay(trx: Transaction<Database>, entry: LedgerEntry): Promise<void> {
+/**
+ * Inserts ledger row `id` and upserts its day's summary in one statement (one round trip
+ * while the account is locked).
+ */
+async function addToDay(trx: Transaction<Database>, entry: LedgerEntry, id: string) {
   const net = entry.amount - entry.fee;
   const m = entry.availableOn;
   const day = startOfDay(m);
   await trx
+    .with("ledger_row", (db) =>
+      db.insertInto("balance_transactions").values(ledgerRow(id, entry)).returning("id"),
+    )
     .insertInto("balance_daily")
     .values({
       account_id: entry.accountId,
@@ -141,7 +160,7 @@ async function addToDay(trx: Transaction<Database>, entry: LedgerEntry): Promise
           when ${m} < balance_daily.first_at then least(${net}, balance_daily.low + ${net})
           when ${m} > balance_daily.last_at or (${m} = balance_daily.last_at and ${net} <= 0)
             then least(balance_daily.low, balance_daily.net + ${net})
-          else ${dayLowFromRows(entry.accountId, entry.currency, day)} end`,
+          else ${dayLowFromRows(entry.accountId, entry.currency, day, { availableOn: m, net })} end`,
         first_at: sql`least(balance_daily.first_at, ${m})`,
         last_at: sql`greatest(balance_daily.last_at, ${m})`,
       }),
