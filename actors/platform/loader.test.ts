@@ -141,7 +141,12 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 2));
 };
 
-function setup(overrides: Partial<ConnectOptions> = {}, html = "", url = PLATFORM) {
+function setup(
+  overrides: Partial<ConnectOptions> = {},
+  html = "",
+  url = PLATFORM,
+  importSession?: () => Promise<typeof import("./session.chunk.ts")>,
+) {
   const window = new Window({ url, settings: { disableIframePageLoading: true } });
   window.document.body.innerHTML = html;
   const document = window.document as unknown as Document;
@@ -165,7 +170,7 @@ function setup(overrides: Partial<ConnectOptions> = {}, html = "", url = PLATFOR
       frameWindow: () => dataLayer.window,
       createChannel: () => new MessageChannel() as unknown as globalThis.MessageChannel,
       clock,
-      importSession: () => session,
+      importSession: importSession ?? (() => session),
       log: { warn: (message) => warnings.push(message) },
       elements: {
         define: () =>
@@ -484,6 +489,21 @@ describe("when the data-layer frame does not load", () => {
     expect(warnings.some((w) => w.includes("did not answer"))).toBe(true);
     expect(fetchClientSecret).not.toHaveBeenCalled();
     await expect(instance.logout()).rejects.toBeInstanceOf(LogoutFailedError);
+  });
+
+  it("session logic that cannot be loaded (network, CSP) is a typed load error on every element", async () => {
+    const { document, warnings } = setup(
+      {},
+      "<oriel-payouts-list></oriel-payouts-list>",
+      PLATFORM,
+      () => Promise.reject(new Error("blocked")),
+    );
+    const heard: { error: { type: string; message: string } }[] = [];
+    document.addEventListener("loaderror", (event) => heard.push((event as CustomEvent).detail));
+    await settle();
+    expect(heard.map((d) => d.error.type)).toEqual(["loader_unavailable"]);
+    expect(heard[0]!.error.message).toContain("script-src");
+    expect(warnings.some((w) => w.includes("could not be loaded"))).toBe(true);
   });
 
   it("a reloaded frame that answers is used: init on its own port, then the claim", async () => {
