@@ -172,6 +172,33 @@ describe("the custom elements, derived from the catalogue", () => {
     });
   });
 
+  it("a setter called with undefined unsets its value (a React prop removed), with no input error", async () => {
+    const { document, create, frames, warnings } = page();
+    const element = create("oriel-account-onboarding");
+    element.bindInstance(fakeInstance());
+    document.body.append(element);
+    const frame = frames[0]!;
+    const errors: unknown[] = [];
+    element.addEventListener(elementEvents.inputError, (e) => errors.push(e));
+    const set = (setter: string, value: unknown) =>
+      (element[setter] as (v: unknown) => void).call(element, value);
+    set("setCollectionOptions", { fields: "eventually_due" });
+    set("setPrivacyPolicy", "https://platform.example/privacy");
+    await propsOf(frame, (p) => {
+      expect(p.setters.collectionOptions).toBeDefined();
+      expect(p.attributes["privacy-policy-url"]).toBe("https://platform.example/privacy");
+    });
+    set("setCollectionOptions", undefined);
+    set("setPrivacyPolicy", undefined);
+    await propsOf(frame, (p) => {
+      expect(p.setters.collectionOptions).toBeUndefined();
+      expect(p.attributes["privacy-policy-url"]).toBeUndefined();
+    });
+    expect(element.hasAttribute("privacy-policy-url")).toBe(false);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
   it("a bad attribute value → a typed inputerror event and a warning naming it; nothing else changes", async () => {
     const { document, create, frames, warnings } = page();
     const element = create("oriel-account-onboarding");

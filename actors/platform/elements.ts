@@ -191,6 +191,15 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
         else log.warn(`${tag} ${setter}: expects a function`);
         return;
       }
+      if (value === undefined) {
+        // Unset (a React prop removed): back to the component's default, nothing to check.
+        if (type === "AttributeSettingMethod") this.removeAttribute(target);
+        else {
+          delete this.#setters[target];
+          this.#push();
+        }
+        return;
+      }
       loadValidator()
         .then(({ validateSetter }) => {
           const result = validateSetter(name, setter, value, {
