@@ -43,6 +43,7 @@ const nav = (account: SandboxAccount) => `
     <nav>
       <a href="/dashboard">Dashboard</a>
       <a href="/plain">Plain HTML</a>
+      <a href="/react">React</a>
     </nav>
     <span class="who">Signed in as <b data-testid="account">${escapeHtml(account.label)}</b></span>
     <form method="post" action="/sign-out"><button type="submit">Switch account</button></form>
@@ -116,9 +117,11 @@ export function dashboardPage(account: SandboxAccount, config: PageConfig, local
     config,
     scripts: [{ src: "/assets/dashboard.js", module: true }],
     body: `      <section class="controls" aria-label="Appearance and locale">
-        <label>Primary colour <input type="color" name="colorPrimary" value="#635bff"></label>
-        <label><input type="checkbox" name="dark"> Dark theme</label>
-        <label>Locale <select name="locale">${options}</select></label>
+        <label for="colour">Primary colour</label>
+        <input id="colour" type="color" name="colorPrimary" value="#635bff">
+        <input id="dark" type="checkbox" name="dark"><label for="dark">Dark theme</label>
+        <label for="locale">Locale</label>
+        <select id="locale" name="locale">${options}</select>
         <button type="button" name="logout">Log out of the components</button>
         <output name="status" role="status"></output>
       </section>
@@ -147,5 +150,16 @@ export function plainPage(account: SandboxAccount, config: PageConfig, classicSc
       <${payouts}></${payouts}>
       <h2>Events</h2>
       <ol id="events" aria-live="polite"></ol>`,
+  });
+}
+
+/** The React page: a root the bundled React app (`client/react.tsx`, sdk/react) renders into. */
+export function reactPage(account: SandboxAccount, config: PageConfig) {
+  return page({
+    title: "React",
+    account,
+    config,
+    scripts: [{ src: "/assets/react.js", module: true }],
+    body: `      <div id="root"></div>`,
   });
 }

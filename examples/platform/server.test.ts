@@ -79,7 +79,7 @@ describe("the example platform's backend", () => {
 
   it("the embedding pages need a signed-in account", async () => {
     const { app } = await setup();
-    for (const path of ["/dashboard", "/plain"]) {
+    for (const path of ["/dashboard", "/plain", "/react"]) {
       const response = await app.request(path);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/");
@@ -89,7 +89,7 @@ describe("the example platform's backend", () => {
   it("serves every page under exactly the documented platform CSP", async () => {
     const { app, signIn, sandbox } = await setup();
     const { cookie } = await signIn(sandbox.mainAccountId);
-    for (const path of ["/", "/dashboard", "/plain", "/platform.css", "/nothing"]) {
+    for (const path of ["/", "/dashboard", "/plain", "/react", "/platform.css", "/nothing"]) {
       const response = await app.request(path, { headers: { Cookie: cookie } });
       expect(response.headers.get("Content-Security-Policy")).toBe(platformCsp(hosts.connect));
     }
@@ -100,7 +100,7 @@ describe("the example platform's backend", () => {
     const { cookie } = await signIn(sandbox.mainAccountId);
     const plain = await (await app.request("/plain", { headers: { Cookie: cookie } })).text();
     expect(plain).toContain(`<${tagName("payouts-list")}`);
-    for (const path of ["/", "/dashboard", "/plain"]) {
+    for (const path of ["/", "/dashboard", "/plain", "/react"]) {
       const html = await (await app.request(path, { headers: { Cookie: cookie } })).text();
       expect(html).not.toContain(sandbox.secretKey);
       expect(html).not.toMatch(/<script>|<style>| style=/);

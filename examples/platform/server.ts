@@ -19,7 +19,7 @@ import { supportedLocales } from "../../protocol/locales.ts";
 import type { ProviderHosts } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
-import { dashboardPage, type PageConfig, plainPage, signInPage } from "./pages.ts";
+import { dashboardPage, type PageConfig, plainPage, reactPage, signInPage } from "./pages.ts";
 import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
 
 export interface PlatformOptions {
@@ -155,13 +155,20 @@ export function createPlatformApp(options: PlatformOptions) {
 
   app.get(
     "/dashboard",
-    embedding((account) => dashboardPage(account, pageConfig(account, components()), [...supportedLocales])),
+    embedding((account) =>
+      dashboardPage(account, pageConfig(account, components()), [...supportedLocales]),
+    ),
   );
   app.get(
     "/plain",
     embedding((account) =>
       plainPage(account, pageConfig(account, ["payouts-list"]), options.classicScriptUrl),
     ),
+  );
+
+  app.get(
+    "/react",
+    embedding((account) => reactPage(account, pageConfig(account, ["payouts-list"]))),
   );
 
   // What a real platform backend does: a fresh client secret for the signed-in account.

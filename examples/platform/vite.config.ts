@@ -13,6 +13,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const entries = {
   dashboard: here("./client/dashboard.ts"),
   plain: here("./client/plain.ts"),
+  react: here("./client/react.tsx"),
 };
 
 export default defineConfig({

@@ -2,8 +2,12 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { localEnvironment } from "../../../protocol/provider.ts";
-import { openDatabase } from "../../../server/db/connect.ts";
+import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
+import { createPlatformApp } from "../../../examples/platform/server.ts";
+import { localEnvironment, provider } from "../../../protocol/provider.ts";
+import { sdkPath } from "../../../sdk/version.ts";
+import { createApp } from "../../../server/app.ts";
+import { type DatabaseHandle, openDatabase } from "../../../server/db/connect.ts";
 import { createConnectHostApp } from "../../../server/hosts/connect.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
 import { startServer } from "../../../server/main.ts";
@@ -24,7 +28,10 @@ const pagesDir = new URL("../pages/", import.meta.url).pathname;
 
 type Server = ReturnType<typeof serve>;
 
-function listen(app: Hono, origin: string): Promise<Server> {
+function listen(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  origin: string,
+): Promise<Server> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: url.hostname, port: Number(url.port) }, () =>
@@ -125,6 +132,77 @@ export async function startProvider() {
     },
     async close() {
       await api.close();
+      await database.close();
+    },
+  };
+}
+
+/** One request the API host answered, as the browser tests count them. */
+export interface ApiRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** The bearer key the request carried, when it carried one. */
+  key: string | undefined;
+  /** The path with its query string, and the headers, to replay the request. */
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The example platform (examples/platform) as `npm start` runs it — its backend on the
+ * platform origin, the connect host, the API host over a fresh in-memory database — with a
+ * sandbox from `makeSandbox` and every API request recorded in `requests`.
+ */
+export async function startExamplePlatform(
+  makeSandbox: (db: DatabaseHandle["db"], api: string) => Promise<SandboxInfo>,
+) {
+  const { platform, stranger: _stranger, ...hosts } = testHosts;
+  const database = await openDatabase({});
+  const app = createApp({ db: database.db, config: { hosts, corsOrigins: [hosts.connect] } });
+  const requests: ApiRequest[] = [];
+  const api = await listen(
+    {
+      async fetch(request) {
+        const response = await app.fetch(request);
+        if (request.method !== "OPTIONS")
+          requests.push({
+            method: request.method,
+            path: new URL(request.url).pathname,
+            status: response.status,
+            key: request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? undefined,
+            url: `${new URL(request.url).pathname}${new URL(request.url).search}`,
+            headers: Object.fromEntries(request.headers),
+          });
+        return response;
+      },
+    },
+    hosts.api,
+  );
+  const sandbox = await makeSandbox(database.db, hosts.api);
+  const servers = [
+    api,
+    ...(await Promise.all([
+      listen(createConnectHostApp({ hosts, distDir: `${root}dist/connect` }), hosts.connect),
+      listen(
+        createPlatformApp({
+          origin: platform,
+          hosts,
+          sandbox,
+          distDir: `${root}dist/platform`,
+          classicScriptUrl: `${hosts.connect}${sdkPath}${provider.id}.js`,
+        }),
+        platform,
+      ),
+    ])),
+  ];
+  return {
+    ...testHosts,
+    sandbox,
+    db: database.db,
+    requests,
+    async close() {
+      await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined)))));
       await database.close();
     },
   };

@@ -1,0 +1,377 @@
+import type { Browser, Frame, Page, Request } from "playwright-core";
+import { provider, tagName } from "../../../protocol/provider.ts";
+import { debugComponentsListMessages } from "../../../ui/components/debug-components-list/debug-components-list.messages.ts";
+import { kitMessages } from "../../../ui/i18n/messages.ts";
+import { cssVar } from "../../../ui/theme/css.ts";
+
+/**
+ * The example platform (examples/platform) as a person uses it: sign in as a seeded
+ * account, open the dashboard / plain-HTML / React page, change the colour, the theme and the
+ * locale, log out. It also keeps what a test must judge: every console problem and CSP
+ * violation of the page and its frames, and the platform's own requests for client secrets.
+ */
+
+export type PlatformPageName = "dashboard" | "plain" | "react";
+
+export interface ComponentState {
+  /** The catalogue name the frame was opened for (its hash). */
+  name: string;
+  /** The frame shell's status: loading, ready, sessionExpired or error. */
+  status: string;
+  /** The computed primary colour variable of the frame's theme. */
+  colorPrimary: string;
+  /** The frame's text is in the pseudo-locale (accented letters). */
+  pseudo: boolean;
+  text: string;
+}
+
+/** Letters the pseudo-locale puts in every message (ui/i18n/pseudo.ts). */
+export const pseudoAccents = /[åƀçðƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýž]/;
+
+/** Reports every CSP violation, in the page and in each frame, as a console error. */
+const reportViolations = () => {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    console.error(
+      `CSP violation on ${location.origin}: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
+    );
+  });
+};
+
+export class PlatformPage {
+  /** Console errors and warnings, uncaught errors and CSP violations, in order. */
+  readonly problems: string[] = [];
+  /** Each `POST /api/account_session` the page made: one per `fetchClientSecret` call. */
+  readonly secretFetches: Request[] = [];
+
+  private constructor(
+    readonly page: Page,
+    readonly origin: string,
+    readonly connectOrigin: string,
+  ) {
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        this.problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => this.problems.push(`pageerror: ${error.message}`));
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url() === `${origin}/api/account_session`)
+        this.secretFetches.push(request);
+    });
+  }
+
+  /**
+   * Takes the problems matching `pattern` out of `problems` (a warning the test expects) and
+   * returns them.
+   */
+  takeProblems(pattern: RegExp): string[] {
+    const taken = this.problems.filter((p) => pattern.test(p));
+    const rest = this.problems.filter((p) => !pattern.test(p));
+    this.problems.splice(0, this.problems.length, ...rest);
+    return taken;
+  }
+
+  static async open(browser: Browser, origin: string, connectOrigin: string) {
+    const page = await browser.newPage();
+    await page.addInitScript(reportViolations);
+    return new PlatformPage(page, origin, connectOrigin);
+  }
+
+  /** Signs in on the picker as the account with this label (a cookie session). */
+  async signIn(label: string) {
+    await this.page.goto(`${this.origin}/`);
+    await this.page.getByRole("radio", { name: label }).check();
+    await this.page.getByRole("button", { name: "Sign in" }).click();
+    await this.page.waitForURL(`${this.origin}/dashboard`);
+  }
+
+  /** The accounts the picker offers, with the onboarding state it shows. */
+  async pickerAccounts(): Promise<{ label: string; state: string }[]> {
+    await this.page.goto(`${this.origin}/`);
+    return this.page.$$eval("label.account", (rows) =>
+      rows.map((row) => ({
+        label: row.querySelector(".label")?.textContent ?? "",
+        state: row.querySelector(".state")?.getAttribute("data-state") ?? "",
+      })),
+    );
+  }
+
+  async goto(name: PlatformPageName) {
+    await this.page.goto(`${this.origin}/${name}`);
+  }
+
+  /** The response headers of a page of the platform. */
+  async headersOf(path: string): Promise<Record<string, string>> {
+    const response = await this.page.request.get(`${this.origin}${path}`);
+    return response.headers();
+  }
+
+  /** Elements of a component on the page, by catalogue name. */
+  elements(name: string) {
+    return this.page.locator(tagName(name));
+  }
+
+  /** How many component frames (UI frames on the connect host) the page holds now. */
+  async componentFrameCount(): Promise<number> {
+    return this.page.evaluate((connect) => {
+      let count = 0;
+      const walk = (root: Document | ShadowRoot) => {
+        for (const el of root.querySelectorAll("*")) {
+          if (el instanceof HTMLIFrameElement && el.src.startsWith(`${connect}/frame.html`))
+            count++;
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      walk(document);
+      return count;
+    }, this.connectOrigin);
+  }
+
+  /** The UI frame of the n-th element of a component (frames are found by their hash). */
+  async frameOf(name: string, index = 0): Promise<Frame> {
+    const param = `${provider.hashParams.component}=${encodeURIComponent(name)}`;
+    await this.page.waitForFunction(
+      ({ tag, i }) => {
+        const element = document.querySelectorAll(tag)[i];
+        const frame = element?.shadowRoot?.querySelector("iframe");
+        return Boolean(frame && frame.getBoundingClientRect().height > 0);
+      },
+      { tag: tagName(name), i: index },
+    );
+    const handle = await this.elements(name)
+      .nth(index)
+      .evaluateHandle((el) => el.shadowRoot?.querySelector("iframe") ?? null);
+    const frame = await handle.asElement()?.contentFrame();
+    if (!frame?.url().includes(param)) throw new Error(`no UI frame for ${name} #${index}`);
+    return frame;
+  }
+
+  /** How many elements of the catalogue the page holds. */
+  async componentCount(): Promise<number> {
+    return this.page.evaluate(
+      (prefix) =>
+        [...document.querySelectorAll("*")].filter((e) => e.localName.startsWith(prefix)).length,
+      `${provider.tagPrefix}-`,
+    );
+  }
+
+  /** Adds elements to the dashboard's list, as a developer's code would. */
+  async addElements(name: string, count: number) {
+    await this.page.evaluate(
+      ({ tag, n }) => {
+        const list = document.getElementById("components") ?? document.body;
+        for (let i = 0; i < n; i++) list.append(document.createElement(tag));
+      },
+      { tag: tagName(name), n: count },
+    );
+  }
+
+  /** Sets an attribute on the n-th element of a component. */
+  async setAttribute(name: string, index: number, attribute: string, value: string) {
+    await this.elements(name)
+      .nth(index)
+      .evaluate((el, [a, v]) => el.setAttribute(a!, v!), [attribute, value]);
+  }
+
+  /** Every component frame of the page, in document order (through the shadow roots). */
+  async componentFrames(): Promise<Frame[]> {
+    const handles = await this.page.evaluateHandle(
+      (prefix) =>
+        [...document.querySelectorAll("*")]
+          .filter((e) => e.localName.startsWith(prefix))
+          .map((e) => e.shadowRoot?.querySelector("iframe") ?? null),
+      `${provider.tagPrefix}-`,
+    );
+    const count = await handles.evaluate((list) => list.length);
+    const frames: Frame[] = [];
+    for (let i = 0; i < count; i++) {
+      const handle = await handles.evaluateHandle((list, n) => list[n], i);
+      const frame = await handle.asElement()?.contentFrame();
+      if (frame) frames.push(frame);
+    }
+    return frames;
+  }
+
+  /** What each component frame shows: its shell status, primary colour and language. */
+  async componentStates(): Promise<ComponentState[]> {
+    const frames = await this.componentFrames();
+    return Promise.all(
+      frames.map(async (frame) => ({
+        name:
+          new URLSearchParams(new URL(frame.url()).hash.slice(1)).get(
+            provider.hashParams.component,
+          ) ?? "",
+        ...(await frame.evaluate(
+          ({ colourVar, accents }) => {
+            const shell = document.querySelector("[data-status]");
+            const text = document.body.innerText;
+            return {
+              status: shell?.getAttribute("data-status") ?? "none",
+              colorPrimary: getComputedStyle(document.documentElement)
+                .getPropertyValue(colourVar)
+                .trim(),
+              pseudo: new RegExp(accents).test(text),
+              text,
+            };
+          },
+          { colourVar: cssVar("colorPrimary"), accents: pseudoAccents.source },
+        )),
+      })),
+    );
+  }
+
+  async componentTexts(): Promise<string[]> {
+    return (await this.componentStates()).map((c) => c.text);
+  }
+
+  /** Waits until every component frame satisfies `done` (each frame found anew each time). */
+  async waitForEveryComponent(done: (state: ComponentState) => boolean, timeout = 20_000) {
+    const until = Date.now() + timeout;
+    let last: ComponentState[] = [];
+    while (Date.now() < until) {
+      last = await this.componentStates().catch(() => []);
+      const count = await this.componentCount();
+      if (last.length === count && count > 0 && last.every(done)) return last;
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(
+      `not every component got there: ${JSON.stringify(last.map(({ text: _t, ...s }) => s))}`,
+    );
+  }
+
+  /** Waits until every component on the page has loaded (its shell is ready). */
+  everyComponentReady() {
+    return this.waitForEveryComponent((c) => c.status === "ready");
+  }
+
+  /**
+   * Marks the page and every component frame with `mark` (a fresh one when omitted) and
+   * returns it, or — given a mark — returns it only if every document still has it (nothing
+   * was reloaded), else "reloaded".
+   */
+  async markEveryDocument(expected?: string): Promise<string> {
+    const mark = expected ?? `m${Date.now()}`;
+    const documents = [this.page.mainFrame(), ...(await this.componentFrames())];
+    const seen = await Promise.all(
+      documents.map((frame) =>
+        frame.evaluate(
+          ([m, check]) => {
+            const w = window as unknown as { __mark?: string };
+            if (check) return w.__mark;
+            w.__mark = m;
+            return m;
+          },
+          [mark, expected !== undefined] as const,
+        ),
+      ),
+    );
+    return seen.every((m) => m === mark) ? mark : "reloaded";
+  }
+
+  /** The n-th payouts list on the page, once its frame is there. */
+  async payoutsList(index = 0): Promise<PayoutsListFrame> {
+    return new PayoutsListFrame(await this.frameOf("payouts-list", index));
+  }
+
+  async debugComponentsList(): Promise<DebugComponentsListFrame> {
+    return new DebugComponentsListFrame(await this.frameOf("debug-components-list"));
+  }
+
+  async chooseColour(hex: string) {
+    await this.page.getByLabel("Primary colour", { exact: true }).fill(hex);
+  }
+
+  async setDarkTheme(on: boolean) {
+    await this.page.getByLabel("Dark theme", { exact: true }).setChecked(on);
+  }
+
+  async chooseLocale(locale: string) {
+    await this.page.getByLabel("Locale", { exact: true }).selectOption(locale);
+  }
+
+  async logOut() {
+    await this.page.getByRole("button", { name: "Log out of the components" }).click();
+    await this.page.getByRole("status").getByText("Logged out of the components.").waitFor();
+  }
+
+  /** The dashboard's status line (session refreshed / expired / logged out). */
+  status() {
+    return this.page.getByRole("status");
+  }
+
+  /** The plain-HTML page's event log, one line per DOM event it heard. */
+  async eventLog(): Promise<string[]> {
+    return this.page.locator("#events li").allTextContents();
+  }
+
+  async close() {
+    await this.page.close();
+  }
+}
+
+/** A payouts list's UI frame, as a person reads and pages it (English, the default locale). */
+export class PayoutsListFrame {
+  constructor(readonly frame: Frame) {}
+
+  private rows() {
+    return this.frame.locator("table tbody tr");
+  }
+
+  /** The amount column of the rows shown, once there are rows. */
+  async amounts(): Promise<string[]> {
+    await this.rows().first().waitFor();
+    return this.rows().locator("td:first-child").allInnerTexts();
+  }
+
+  private button(message: { defaultMessage?: unknown }) {
+    return this.frame.getByRole("button", { name: String(message.defaultMessage) });
+  }
+
+  /** Clicks "Next page" and waits for a different page of rows. */
+  async nextPage() {
+    await this.turn(this.button(kitMessages.nextPage));
+  }
+
+  async previousPage() {
+    await this.turn(this.button(kitMessages.previousPage));
+  }
+
+  private async turn(button: ReturnType<Frame["getByRole"]>) {
+    const before = (await this.amounts()).join("|");
+    const firstLabel = await this.rows().first().getAttribute("aria-label");
+    await button.click();
+    await this.frame.waitForFunction(
+      ([was, label]) => {
+        const rows = [...document.querySelectorAll("table tbody tr")];
+        const now = rows.map((r) => r.querySelector("td")?.textContent ?? "").join("|");
+        return rows.length > 0 && (now !== was || rows[0]?.getAttribute("aria-label") !== label);
+      },
+      [before, firstLabel] as const,
+    );
+  }
+
+  /** Pages with "Next page" until it is disabled; returns how many pages it turned. */
+  async pageToOldest(limit = 200): Promise<number> {
+    let turned = 0;
+    while (turned < limit && (await this.button(kitMessages.nextPage).isEnabled())) {
+      await this.nextPage();
+      turned++;
+    }
+    return turned;
+  }
+}
+
+/** The debug components list's UI frame: one row per catalogue entry. */
+export class DebugComponentsListFrame {
+  constructor(readonly frame: Frame) {}
+
+  /** Tags of the rows whose session column says "Enabled". */
+  async enabledComponents(): Promise<string[]> {
+    const rows = this.frame.locator("table tbody tr");
+    await rows.first().waitFor();
+    const cells = await rows.evaluateAll((list) =>
+      list.map((row) => [...row.querySelectorAll("td")].map((td) => td.innerText.trim())),
+    );
+    const enabled = String(debugComponentsListMessages.enabled.defaultMessage);
+    return cells.filter((c) => c[2] === enabled).map((c) => c[0] ?? "");
+  }
+}
