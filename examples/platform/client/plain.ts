@@ -32,8 +32,12 @@ else {
   for (const type of ["loaderstart", "loaderror", "inputerror"]) {
     document.addEventListener(type, (event) => {
       const target = event.target as Element;
-      const detail = (event as CustomEvent).detail as { code?: string; type?: string } | null;
-      const kind = detail?.code ?? detail?.type ?? "";
+      // inputerror: the catalogue's typed error (`code`); loaderror: `{error: {type}}`.
+      const detail = (event as CustomEvent).detail as {
+        code?: string;
+        error?: { type?: string };
+      } | null;
+      const kind = detail?.code ?? detail?.error?.type ?? "";
       note(`${type} ${target.localName}${kind ? ` ${kind}` : ""}`);
     });
   }
