@@ -188,9 +188,21 @@ async function recomputeDay(
   `.execute(trx);
 }
 
-/** Serialises money movements of one account (PostgreSQL row lock; PGlite runs one at a time). */
-export async function lockAccount(trx: Transaction<Database>, accountId: string): Promise<void> {
-  await trx.selectFrom("accounts").select("id").where("id", "=", accountId).forUpdate().execute();
+/**
+ * Serialises money movements of one account (PostgreSQL row lock; PGlite runs one at a time).
+ * Returns the account's default currency, read by the same statement.
+ */
+export async function lockAccount(
+  trx: Transaction<Database>,
+  accountId: string,
+): Promise<{ defaultCurrency: string | undefined }> {
+  const row = await trx
+    .selectFrom("accounts")
+    .select("default_currency")
+    .where("id", "=", accountId)
+    .forUpdate()
+    .executeTakeFirst();
+  return { defaultCurrency: row?.default_currency };
 }
 
 export interface CurrencySummary {

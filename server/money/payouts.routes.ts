@@ -137,15 +137,12 @@ defineRoute(
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
-      await lockAccount(trx, acting.accountId);
-      const account = await trx
-        .selectFrom("accounts")
-        .select("default_currency")
-        .where("id", "=", acting.accountId)
-        .executeTakeFirstOrThrow();
+      const { defaultCurrency } = await lockAccount(trx, acting.accountId);
+      const currency = body.currency ?? defaultCurrency;
+      if (currency === undefined) throw resourceMissing("account", acting.accountId);
       return createPayout(trx, acting, {
         amount: body.amount,
-        currency: body.currency ?? account.default_currency,
+        currency,
         method,
         automatic: false,
         description: body.description ?? null,
