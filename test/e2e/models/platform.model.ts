@@ -1,8 +1,8 @@
 import type { Browser, Frame, Page, Request } from "playwright-core";
 import { provider, tagName } from "../../../protocol/provider.ts";
-import { debugComponentsListMessages } from "../../../ui/components/debug-components-list/debug-components-list.messages.ts";
-import { kitMessages } from "../../../ui/i18n/messages.ts";
 import { cssVar } from "../../../ui/theme/css.ts";
+import { DebugComponentsListModel } from "./debug-components-list.model.ts";
+import { PayoutsListModel } from "./payouts-list.model.ts";
 
 /**
  * The example platform (examples/platform) as a person uses it: sign in as a seeded
@@ -267,13 +267,13 @@ export class PlatformPage {
     return seen.every((m) => m === mark) ? mark : "reloaded";
   }
 
-  /** The n-th payouts list on the page, once its frame is there. */
-  async payoutsList(index = 0): Promise<PayoutsListFrame> {
-    return new PayoutsListFrame(await this.frameOf("payouts-list", index));
+  /** The n-th payouts list on the page (its own page model), once its frame is there. */
+  async payoutsList(index = 0): Promise<PayoutsListModel> {
+    return new PayoutsListModel(await this.frameOf("payouts-list", index));
   }
 
-  async debugComponentsList(): Promise<DebugComponentsListFrame> {
-    return new DebugComponentsListFrame(await this.frameOf("debug-components-list"));
+  async debugComponentsList(): Promise<DebugComponentsListModel> {
+    return new DebugComponentsListModel(await this.frameOf("debug-components-list"));
   }
 
   async chooseColour(hex: string) {
@@ -305,73 +305,5 @@ export class PlatformPage {
 
   async close() {
     await this.page.close();
-  }
-}
-
-/** A payouts list's UI frame, as a person reads and pages it (English, the default locale). */
-export class PayoutsListFrame {
-  constructor(readonly frame: Frame) {}
-
-  private rows() {
-    return this.frame.locator("table tbody tr");
-  }
-
-  /** The amount column of the rows shown, once there are rows. */
-  async amounts(): Promise<string[]> {
-    await this.rows().first().waitFor();
-    return this.rows().locator("td:first-child").allInnerTexts();
-  }
-
-  private button(message: { defaultMessage?: unknown }) {
-    return this.frame.getByRole("button", { name: String(message.defaultMessage) });
-  }
-
-  /** Clicks "Next page" and waits for a different page of rows. */
-  async nextPage() {
-    await this.turn(this.button(kitMessages.nextPage));
-  }
-
-  async previousPage() {
-    await this.turn(this.button(kitMessages.previousPage));
-  }
-
-  private async turn(button: ReturnType<Frame["getByRole"]>) {
-    const before = (await this.amounts()).join("|");
-    const firstLabel = await this.rows().first().getAttribute("aria-label");
-    await button.click();
-    await this.frame.waitForFunction(
-      ([was, label]) => {
-        const rows = [...document.querySelectorAll("table tbody tr")];
-        const now = rows.map((r) => r.querySelector("td")?.textContent ?? "").join("|");
-        return rows.length > 0 && (now !== was || rows[0]?.getAttribute("aria-label") !== label);
-      },
-      [before, firstLabel] as const,
-    );
-  }
-
-  /** Pages with "Next page" until it is disabled; returns how many pages it turned. */
-  async pageToOldest(limit = 200): Promise<number> {
-    let turned = 0;
-    while (turned < limit && (await this.button(kitMessages.nextPage).isEnabled())) {
-      await this.nextPage();
-      turned++;
-    }
-    return turned;
-  }
-}
-
-/** The debug components list's UI frame: one row per catalogue entry. */
-export class DebugComponentsListFrame {
-  constructor(readonly frame: Frame) {}
-
-  /** Tags of the rows whose session column says "Enabled". */
-  async enabledComponents(): Promise<string[]> {
-    const rows = this.frame.locator("table tbody tr");
-    await rows.first().waitFor();
-    const cells = await rows.evaluateAll((list) =>
-      list.map((row) => [...row.querySelectorAll("td")].map((td) => td.innerText.trim())),
-    );
-    const enabled = String(debugComponentsListMessages.enabled.defaultMessage);
-    return cells.filter((c) => c[2] === enabled).map((c) => c[0] ?? "");
   }
 }
