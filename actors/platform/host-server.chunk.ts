@@ -1,4 +1,7 @@
-import { z } from "zod";
+// biome-ignore-all assist/source/organizeImports: jitless.ts must be evaluated first.
+// First: zod is made jitless before any schema module below is evaluated.
+export { jitless } from "./jitless.ts";
+
 import {
   type CallMethod,
   hostMethods,
@@ -9,10 +12,6 @@ import {
 import { startHandshakeServer } from "../messaging/handshake-server.actor.ts";
 import type { Logger, MessageReceiver, PostTarget } from "../messaging/types.ts";
 import { createWindowMessenger } from "../messaging/window-messenger.ts";
-
-// The platform's CSP need not allow 'unsafe-eval' (USERS.md 5): the SDK's zod never compiles
-// code. Set when this lazy chunk is evaluated, before its first parse.
-z.config({ jitless: true });
 
 /**
  * An element's side of the host ⇄ UI frame link: a handshake server on the instance's

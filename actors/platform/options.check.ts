@@ -1,10 +1,9 @@
-import { z } from "zod";
+// biome-ignore-all assist/source/organizeImports: jitless.ts must be evaluated first.
+// First: zod is made jitless before any schema module below is evaluated.
+export { jitless } from "./jitless.ts";
+
 import { validateAppearance, validateFonts } from "../../protocol/appearance.schema.ts";
 import { resolveLocale } from "../../protocol/locales.ts";
-
-// The platform's CSP need not allow 'unsafe-eval' (USERS.md 5): the SDK's zod never compiles
-// code. Set when this lazy chunk is evaluated, before its first parse.
-z.config({ jitless: true });
 
 /**
  * The deep option checks, imported lazily by the loader (they carry zod and the CLDR locale

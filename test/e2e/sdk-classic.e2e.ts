@@ -56,7 +56,9 @@ describe("the classic script at <connect>/v<version>/", () => {
   <${tag("payouts-list")}></${tag("payouts-list")}>
   <${tag("payout-details")} payout="po_1" inline="sometimes"></${tag("payout-details")}>
   <script nonce="classic">
-    window.heard = { inputErrors: [], secrets: 0 };
+    window.heard = { inputErrors: [], secrets: 0, violations: [] };
+    document.addEventListener("securitypolicyviolation", (event) =>
+      window.heard.violations.push(event.violatedDirective));
     document.addEventListener("inputerror", (event) => window.heard.inputErrors.push(event.detail));
     window.instance = ${global}.loadConnectAndInitialize({
       publishableKey: "pk_test_classic",
@@ -102,6 +104,12 @@ describe("the classic script at <connect>/v<version>/", () => {
       [tag("payouts-list"), tag("payout-details")],
     );
     expect(frames).toEqual([1, 1]);
+    // Nothing the platform CSP forbids (no eval probe, no inline style, no other origin).
+    expect(
+      await page.evaluate(
+        () => (window as never as { heard: { violations: string[] } }).heard.violations,
+      ),
+    ).toEqual([]);
     const chunks = requests.filter((url) => url.startsWith(`${hosts.connect}${sdkPath}classic/`));
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(
