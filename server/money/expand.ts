@@ -1,13 +1,15 @@
 /**
- * `expand[]` for the money objects: `balance_transaction` (charges, refunds, payouts) and
- * `charge` (refunds, disputes) become the objects they name; in lists the paths are
- * `data.<field>`. Rows are fetched in one query per field, from the same account only.
+ * `expand[]` for the money objects: `balance_transaction` (charges, refunds, payouts),
+ * `charge` (refunds, disputes) and `destination` (payouts: the bank account or debit card)
+ * become the objects they name; in lists the paths are `data.<field>`. Rows are fetched in
+ * one query per field, from the same account only.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { renderExternalAccount } from "../accounts/model.ts";
 import { renderBalanceTransaction, renderCharge } from "./money.schema.ts";
 
-export type ExpandableField = "balance_transaction" | "charge";
+export type ExpandableField = "balance_transaction" | "charge" | "destination";
 
 async function expandField(
   db: Kysely<Database>,
@@ -29,6 +31,15 @@ async function expandField(
       .where("id", "in", ids)
       .execute();
     for (const row of rows) found.set(row.id, renderBalanceTransaction(row, now));
+  } else if (field === "destination") {
+    // A deleted external account is kept (soft delete), so a past payout still shows where it went.
+    const rows = await db
+      .selectFrom("external_accounts")
+      .selectAll()
+      .where("account_id", "=", accountId)
+      .where("id", "in", ids)
+      .execute();
+    for (const row of rows) found.set(row.id, renderExternalAccount(row, now));
   } else {
     const rows = await db
       .selectFrom("charges")

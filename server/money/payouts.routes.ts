@@ -229,7 +229,7 @@ defineRoute(
     components: payoutComponents,
     params: idParams,
     response: payoutSchema,
-    expandable: ["balance_transaction"],
+    expandable: ["balance_transaction", "destination"],
   },
   async ({ deps, principal, params, expand }) => {
     const { accountId } = actingAccount(principal);
@@ -256,7 +256,7 @@ defineRoute(
     components: payoutComponents,
     query: z.strictObject(listQueryShape),
     response: listOf(payoutSchema),
-    expandable: ["data.balance_transaction"],
+    expandable: ["data.balance_transaction", "data.destination"],
   },
   async ({ deps, principal, query, expand }) => {
     const now = deps.config.now();

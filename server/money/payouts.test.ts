@@ -54,6 +54,21 @@ describe("payouts debit the available balance", () => {
     expect((await api.get(`/v1/payouts/${r.body.id}`, a.as)).body.status).toBe("paid");
   });
 
+  it("expand[]=destination shows where a payout went (bank name and last four), on retrieve and in lists", async () => {
+    const a = await fundedAccount();
+    const made = await api.post("/v1/payouts", { ...a.as, params: { amount: 10_000 } });
+    const bank = { object: "bank_account", id: made.body.destination, last4: expect.any(String) };
+    const one = await api.get(`/v1/payouts/${made.body.id}`, {
+      ...a.as,
+      params: { expand: ["destination"] },
+    });
+    expect(one.body.destination).toMatchObject(bank);
+    const list = await api.get("/v1/payouts", { ...a.as, params: { expand: ["data.destination"] } });
+    expect(list.body.data[0].destination).toMatchObject(bank);
+    const plain = await api.get(`/v1/payouts/${made.body.id}`, a.as);
+    expect(plain.body.destination).toBe(made.body.destination);
+  });
+
   it("a payout larger than the available balance is refused with balance_insufficient and writes nothing", async () => {
     const a = await fundedAccount();
     // Pending funds do not count.

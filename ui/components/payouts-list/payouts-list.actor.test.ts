@@ -46,13 +46,13 @@ const payout = {
 };
 
 describe("the payouts list's API calls", () => {
-  it("asks for a page with limit and the keyset cursor", () => {
-    expect(pageQuery({ kind: "newest", limit: 10 })).toBe("limit=10");
+  it("asks for a page with limit, the keyset cursor and each payout's bank account", () => {
+    expect(pageQuery({ kind: "newest", limit: 10 })).toBe("limit=10&expand%5B%5D=data.destination");
     expect(pageQuery({ kind: "older", limit: 10, startingAfter: "po_9" })).toBe(
-      "limit=10&starting_after=po_9",
+      "limit=10&starting_after=po_9&expand%5B%5D=data.destination",
     );
     expect(pageQuery({ kind: "newer", limit: 5, endingBefore: "po_3" })).toBe(
-      "limit=5&ending_before=po_3",
+      "limit=5&ending_before=po_3&expand%5B%5D=data.destination",
     );
   });
 
@@ -66,16 +66,18 @@ describe("the payouts list's API calls", () => {
     expect(page.hasMore).toBe(true);
     expect(page.payouts.map((p) => p.id)).toEqual(["po_1"]);
     expect(page.payouts[0]?.failure_message).toBeNull();
-    expect(urls).toEqual(["/v1/payouts?limit=10"]);
+    expect(urls).toEqual(["/v1/payouts?limit=10&expand%5B%5D=data.destination"]);
   });
 
-  it("asks for a payout with its balance transaction expanded", async () => {
+  it("asks for a payout with its balance transaction and destination expanded", async () => {
     const urls: string[] = [];
     const bt = { id: "txn_1", amount: -1200, fee: 0, net: -1200, currency: "usd" };
     const api = apiAnswering(() => answer(200, { ...payout, balance_transaction: bt }), urls);
     const detail = await fetchPayoutDetail(api, "po_1", signal);
     expect(detail.balance_transaction).toEqual(bt);
-    expect(urls).toEqual(["/v1/payouts/po_1?expand%5B%5D=balance_transaction"]);
+    expect(urls).toEqual([
+      "/v1/payouts/po_1?expand%5B%5D=balance_transaction&expand%5B%5D=destination",
+    ]);
   });
 
   it("an API error becomes a typed HTTP failure with the error object and the request id", async () => {

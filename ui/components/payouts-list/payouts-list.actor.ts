@@ -1,7 +1,8 @@
 /**
  * The effects of the payouts list: its machine's `fetchPage` and `fetchPayout`, calling
- * `GET /v1/payouts` (keyset: limit, starting_after, ending_before) and
- * `GET /v1/payouts/:id?expand[]=balance_transaction` through the data layer (`useApi`).
+ * `GET /v1/payouts` (keyset: limit, starting_after, ending_before; each destination expanded)
+ * and `GET /v1/payouts/:id` (balance transaction and destination expanded) through the data
+ * layer (`useApi`).
  * Answers are validated before the machine sees them; every failure becomes a CallFailure
  * (HTTP status, the API error object and its request id; or a network failure).
  */
@@ -112,11 +113,12 @@ async function getJson<T>(
   return parsed.data;
 }
 
-/** The query of one page: `limit` and the keyset cursor. */
+/** The query of one page: `limit`, the keyset cursor, and each payout's bank account. */
 export function pageQuery(request: PageRequest): string {
   const query = new URLSearchParams({ limit: String(request.limit) });
   if (request.kind === "older") query.set("starting_after", request.startingAfter);
   if (request.kind === "newer") query.set("ending_before", request.endingBefore);
+  query.append("expand[]", "data.destination");
   return query.toString();
 }
 
@@ -134,7 +136,10 @@ export async function fetchPayoutDetail(
   id: string,
   signal: AbortSignal,
 ): Promise<Payout> {
-  const query = new URLSearchParams({ "expand[]": "balance_transaction" });
+  const query = new URLSearchParams([
+    ["expand[]", "balance_transaction"],
+    ["expand[]", "destination"],
+  ]);
   return getJson(api, `/v1/payouts/${encodeURIComponent(id)}?${query}`, payoutSchema, signal);
 }
 

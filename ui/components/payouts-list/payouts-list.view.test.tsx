@@ -286,17 +286,21 @@ describe("the payouts-list component, wired to the data layer", () => {
       </I18nProvider>,
     );
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
-    expect(urls).toEqual(["http://127.0.0.1:4200/v1/payouts?limit=10"]);
+    expect(urls).toEqual([
+      "http://127.0.0.1:4200/v1/payouts?limit=10&expand%5B%5D=data.destination",
+    ]);
     fireEvent.click(screen.getByRole("button", { name: "Next page" }));
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
-    expect(urls[1]).toBe("http://127.0.0.1:4200/v1/payouts?limit=10&starting_after=po_003");
+    expect(urls[1]).toBe(
+      "http://127.0.0.1:4200/v1/payouts?limit=10&starting_after=po_003&expand%5B%5D=data.destination",
+    );
     expect(within(bodyRows()[1] as HTMLElement).getAllByRole("cell")[0]?.textContent).toBe(
       "$10.25",
     );
     fireEvent.click(bodyRows()[1] as HTMLElement);
     await waitFor(() => expect(screen.getByRole("dialog").textContent).toContain("po_001"));
     expect(urls[2]).toBe(
-      "http://127.0.0.1:4200/v1/payouts/po_001?expand%5B%5D=balance_transaction",
+      "http://127.0.0.1:4200/v1/payouts/po_001?expand%5B%5D=balance_transaction&expand%5B%5D=destination",
     );
   });
 });
