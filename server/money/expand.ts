@@ -5,8 +5,8 @@
  * one query per field, from the same account only.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
 import { renderExternalAccount } from "../accounts/model.ts";
+import type { Database } from "../db/schema.ts";
 import { renderBalanceTransaction, renderCharge } from "./money.schema.ts";
 
 export type ExpandableField = "balance_transaction" | "charge" | "destination";

@@ -63,7 +63,10 @@ describe("payouts debit the available balance", () => {
       params: { expand: ["destination"] },
     });
     expect(one.body.destination).toMatchObject(bank);
-    const list = await api.get("/v1/payouts", { ...a.as, params: { expand: ["data.destination"] } });
+    const list = await api.get("/v1/payouts", {
+      ...a.as,
+      params: { expand: ["data.destination"] },
+    });
     expect(list.body.data[0].destination).toMatchObject(bank);
     const plain = await api.get(`/v1/payouts/${made.body.id}`, a.as);
     expect(plain.body.destination).toBe(made.body.destination);
