@@ -25,7 +25,7 @@
  *                                              CustomEvent and the matching setOnX callback)
  *     reportSize         {width, height}       CSS pixels of the frame's content; the host
  *                                              sizes the iframe to it
- *     reportLoadError    {error: {name, message}}  the component failed to load (SPEC.md §8
+ *     reportLoadError    {error: {name, message, requestId?}}  the component failed to load (SPEC.md §8
  *                                              load-failure texts); the host shows/forwards it
  *     reportLoaderStart  {}                    the frame started loading (loaderStart event)
  *     overlayChanged     {open: boolean}       the frame opened/closed an overlay that needs

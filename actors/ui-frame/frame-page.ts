@@ -12,6 +12,7 @@ import { createActor } from "xstate";
 import {
   type ComponentFrameEvent,
   componentFrameMachine,
+  type FrameLoadError,
 } from "../../machines/components/component-frame.machine.ts";
 import { validateAppearance, validateFonts } from "../../protocol/appearance.schema.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
@@ -119,6 +120,8 @@ export interface FramePage {
   unauthorized(): void;
   /** A view could not show its content at all. */
   loadFailed(message: string): void;
+  /** A view could not load its data; it stays (with its own retry), the platform is told. */
+  reportLoadError(error: FrameLoadError): void;
   close(): void;
 }
 
@@ -287,6 +290,9 @@ export function startFramePage(options: FramePageOptions): FramePage {
     ),
     unauthorized: () => send({ type: "api.unauthorized" }),
     loadFailed: (message) => send({ type: "view.error", message }),
+    reportLoadError: (error) => {
+      if (!closed) report("load error", hostLink.reportLoadError(error));
+    },
     close() {
       if (closed) return;
       closed = true;

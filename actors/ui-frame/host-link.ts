@@ -74,7 +74,7 @@ export interface HostLink {
   connected(): boolean;
   onConnectionChange(listener: (connected: boolean) => void): () => void;
   emitEvent(name: string, detail?: unknown): Promise<void>;
-  reportLoadError(error: { name: string; message: string }): Promise<void>;
+  reportLoadError(error: { name: string; message: string; requestId?: string }): Promise<void>;
   reportLoaderStart(): Promise<void>;
   overlayChanged(open: boolean): Promise<void>;
   close(): void;
@@ -181,7 +181,11 @@ export function createHostLink(options: HostLinkOptions): HostLink {
       callHost(hostMethods.emitEvent, detail === undefined ? { name } : { name, detail }),
     reportLoadError: (error) =>
       callHost(hostMethods.reportLoadError, {
-        error: { name: error.name, message: error.message },
+        error: {
+          name: error.name,
+          message: error.message,
+          ...(error.requestId ? { requestId: error.requestId } : {}),
+        },
       }),
     reportLoaderStart: () => callHost(hostMethods.reportLoaderStart, {}),
     overlayChanged: (open) => callHost(hostMethods.overlayChanged, { open }),

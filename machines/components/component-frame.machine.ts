@@ -23,6 +23,9 @@ export const frameErrorKinds = [
   "connection_failed",
   "view_load_failed",
   "load_failed",
+  // A view's data could not be loaded (the view stays, with its own retry).
+  "api_error",
+  "network_error",
 ] as const;
 export type FrameErrorKind = (typeof frameErrorKinds)[number];
 
@@ -30,6 +33,8 @@ export type FrameErrorKind = (typeof frameErrorKinds)[number];
 export interface FrameLoadError {
   name: FrameErrorKind;
   message: string;
+  /** The API's request id, when an API answer caused the error. */
+  requestId?: string;
 }
 
 export interface ComponentFrameInput {

@@ -7,6 +7,7 @@
  * machine and renders its pure view); register it here by catalogue name.
  */
 import type { ComponentType } from "react";
+import type { FrameLoadError } from "../../machines/components/component-frame.machine.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import { catalogueManifest, isManifestName } from "../../protocol/catalogue/manifest.ts";
 
@@ -18,6 +19,12 @@ export interface ComponentViewProps {
   onUnauthorized(): void;
   /** The view cannot show its content at all: the shell shows the load-failure text. */
   onLoadFailed(message: string): void;
+  /**
+   * The view could not load its data but stays, with its own error state and retry: the
+   * platform's onLoadError hears it (typed, with the API's request id). `loadErrorOf` in
+   * actors/ui-frame/load-error.ts turns a CallFailure into one.
+   */
+  reportLoadError(error: FrameLoadError): void;
 }
 
 export type ComponentView = ComponentType<ComponentViewProps>;

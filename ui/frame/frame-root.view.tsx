@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { DataLayerClient } from "../../actors/ui-frame/data-layer-client.ts";
 import type { HostProps } from "../../actors/ui-frame/host-link.ts";
 import { DataLayerProvider, type ViewHostLink } from "../../actors/ui-frame/react.tsx";
+import type { FrameLoadError } from "../../machines/components/component-frame.machine.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import type { ComponentView } from "../components/registry.ts";
 import { I18nProvider } from "../i18n/provider.tsx";
@@ -27,6 +28,7 @@ export interface FrameRootSource {
   apiOrigin: string;
   unauthorized(): void;
   loadFailed(message: string): void;
+  reportLoadError(error: FrameLoadError): void;
 }
 
 /** The frame's React root: the locale from the host's props (live), the shell, the view. */
@@ -47,6 +49,7 @@ export function FrameRoot({ page }: { page: FrameRootSource }) {
               component={state.component as ComponentName}
               onUnauthorized={page.unauthorized}
               onLoadFailed={page.loadFailed}
+              reportLoadError={page.reportLoadError}
             />
           </DataLayerProvider>
         ) : null}

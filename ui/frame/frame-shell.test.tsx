@@ -103,6 +103,7 @@ function source(initial: FrameRootState) {
     hostLink: { props: () => state.props, onProps: () => () => {} },
     apiOrigin: "http://127.0.0.1:4200",
     unauthorized: () => reported.push("unauthorized"),
+    reportLoadError: (error) => reported.push(`load error: ${error.name}`),
     loadFailed: (message) => reported.push(`failed: ${message}`),
   };
   const set = (patch: Partial<FrameRootState>) => {

@@ -16,7 +16,8 @@ import type { PageRequest, Payout, PayoutPage } from "./payouts-list.types.ts";
  *   `payout.open` → `ready.detail`, which asks for the payout (`fetchPayout`, with its balance
  *   transaction) while the list stays; `detail.close` goes back. Opening and closing the
  *   detail emit `overlay.changed`, so the host element hears it.
- * - `error`: a page could not be loaded; `list.retry` asks for the same page again.
+ * - `error`: a page could not be loaded (emitting `load.failed` with the failure, so the
+ *   platform's onLoadError hears it); `list.retry` asks for the same page again.
  * - Any call answered 401 → `unauthorized` (final), emitting `unauthorized`: the frame shell
  *   then shows its session-expired view.
  *
@@ -46,7 +47,8 @@ export type PayoutsListEvent =
 
 export type PayoutsListEmitted =
   | { type: "unauthorized" }
-  | { type: "overlay.changed"; open: boolean };
+  | { type: "overlay.changed"; open: boolean }
+  | { type: "load.failed"; failure: CallFailure };
 
 export interface PayoutsListContext extends PayoutsListInput {
   /** The page asked for last (in flight while loading). */
@@ -133,6 +135,7 @@ export const payoutsListMachine = setup({
     showDetail: assign({ detail: (_, payout: Payout) => payout, detailFailure: null }),
     rememberDetailFailure: assign({ detailFailure: (_, failure: CallFailure) => failure }),
     emitUnauthorized: emit({ type: "unauthorized" as const }),
+    emitLoadFailed: emit((_, failure: CallFailure) => ({ type: "load.failed" as const, failure })),
     emitOverlayOpened: emit({ type: "overlay.changed" as const, open: true }),
     emitOverlayClosed: emit({ type: "overlay.changed" as const, open: false }),
   },
@@ -178,10 +181,16 @@ export const payoutsListMachine = setup({
           },
           {
             target: "error",
-            actions: {
-              type: "rememberFailure",
-              params: ({ event }) => toCallFailure(event.error),
-            },
+            actions: [
+              {
+                type: "rememberFailure",
+                params: ({ event }) => toCallFailure(event.error),
+              },
+              {
+                type: "emitLoadFailed",
+                params: ({ event }) => toCallFailure(event.error),
+              },
+            ],
           },
         ],
       },

@@ -52,7 +52,10 @@ function useOpenedView(name: string | null): Loaded | null {
   return loaded?.name === name ? loaded : null;
 }
 
-export default function DebugComponentsList({ onUnauthorized }: ComponentViewProps) {
+export default function DebugComponentsList({
+  onUnauthorized,
+  reportLoadError,
+}: ComponentViewProps) {
   const session = useSession();
   const narrow = useNarrowLayout();
   const [filter, setFilter] = useState<ComponentFilter>({ query: "", release: "" });
@@ -78,6 +81,7 @@ export default function DebugComponentsList({ onUnauthorized }: ComponentViewPro
               component={openRow.name as ComponentName}
               onUnauthorized={onUnauthorized}
               onLoadFailed={() => setFailedInline(openRow.name)}
+              reportLoadError={reportLoadError}
             />
           </ComponentScope>
         ),

@@ -182,6 +182,7 @@ describe("the debug components list, wired to the frame", () => {
           component="debug-components-list"
           onUnauthorized={() => {}}
           onLoadFailed={() => {}}
+          reportLoadError={() => {}}
         />
       </DataLayerProvider>,
     );
@@ -192,7 +193,9 @@ describe("the debug components list, wired to the frame", () => {
     fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts-list")} here` }));
     const region = await screen.findByRole("region", { name: tagName("payouts-list") });
     await waitFor(() => expect(region.textContent).toContain("No payouts yet"));
-    expect(urls).toEqual(["http://127.0.0.1:4200/v1/payouts?limit=10"]);
+    expect(urls).toEqual([
+      "http://127.0.0.1:4200/v1/payouts?limit=10&expand%5B%5D=data.destination",
+    ]);
     // The component opened in place calls the API in its own name, not the debug list's.
     expect(callers).toEqual(["payouts-list"]);
   });

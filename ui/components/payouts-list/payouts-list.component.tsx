@@ -7,6 +7,7 @@
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
+import { loadErrorOf } from "../../../actors/ui-frame/load-error.ts";
 import {
   type Api,
   useApi,
@@ -34,6 +35,7 @@ interface RunnerProps {
   narrow: boolean;
   onUnauthorized(): void;
   reportOverlay(open: boolean): void;
+  reportLoadError: ComponentViewProps["reportLoadError"];
 }
 
 function PayoutsListRunner({ api, recent, errorText, narrow, ...effects }: RunnerProps) {
@@ -42,21 +44,26 @@ function PayoutsListRunner({ api, recent, errorText, narrow, ...effects }: Runne
     [api],
   );
   const actor = useActorRef(machine, { input: { pageSize: DEFAULT_PAGE_SIZE, recent } });
-  const { onUnauthorized, reportOverlay } = effects;
+  const { onUnauthorized, reportOverlay, reportLoadError } = effects;
   useEffect(() => {
     const subscriptions = [
       actor.on("unauthorized", () => onUnauthorized()),
       actor.on("overlay.changed", (event) => reportOverlay(event.open)),
+      actor.on("load.failed", (event) => reportLoadError(loadErrorOf(event.failure))),
     ];
     return () => {
       for (const s of subscriptions) s.unsubscribe();
     };
-  }, [actor, onUnauthorized, reportOverlay]);
+  }, [actor, onUnauthorized, reportOverlay, reportLoadError]);
   const snapshot = useSelector(actor, (s) => s);
   return <PayoutsListView {...connectPayoutsList(snapshot, actor.send, { errorText, narrow })} />;
 }
 
-export default function PayoutsList({ component, onUnauthorized }: ComponentViewProps) {
+export default function PayoutsList({
+  component,
+  onUnauthorized,
+  reportLoadError,
+}: ComponentViewProps) {
   const api = useApi();
   const props = useHostProps();
   const narrow = useNarrowLayout();
@@ -72,6 +79,7 @@ export default function PayoutsList({ component, onUnauthorized }: ComponentView
       narrow={narrow}
       onUnauthorized={onUnauthorized}
       reportOverlay={reportOverlay}
+      reportLoadError={reportLoadError}
     />
   );
 }

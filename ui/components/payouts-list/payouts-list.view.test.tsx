@@ -14,6 +14,7 @@ import type {
   Payout,
 } from "../../../machines/components/payouts-list/payouts-list.types.ts";
 import { getDefinition } from "../../../protocol/catalogue/index.ts";
+import { provider } from "../../../protocol/provider.ts";
 import deDE from "../../i18n/messages/de-DE.json" with { type: "json" };
 import { I18nProvider, loadCatalogue } from "../../i18n/provider.tsx";
 import { PayoutDetail, type PayoutDetailProps } from "./payout-detail.view.tsx";
@@ -238,6 +239,46 @@ describe("the payout detail view", () => {
   });
 });
 
+describe("the payouts-list component, when the API fails", () => {
+  it("shows its error state with a retry, and the platform's onLoadError hears an api_error with the request id", async () => {
+    const reported: unknown[] = [];
+    const failing = {
+      request: async () => ({
+        requestType: "response",
+        requestId: "r",
+        ok: false,
+        status: 500,
+        statusText: "Internal Server Error",
+        body: { error: { type: "api_error", message: "An unexpected error occurred." } },
+        headers: { [provider.headers.requestId.toLowerCase()]: "req_failed_1" },
+      }),
+    } as unknown as DataLayerClient;
+    render(
+      <I18nProvider locale="en-US">
+        <DataLayerProvider
+          dataLayer={failing}
+          componentName="payouts-list"
+          apiOrigin="http://127.0.0.1:4200"
+        >
+          <PayoutsList
+            component="payouts-list"
+            onUnauthorized={() => {}}
+            onLoadFailed={() => {}}
+            reportLoadError={(error) => reported.push(error)}
+          />
+        </DataLayerProvider>
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(reported).toHaveLength(1));
+    expect(reported[0]).toEqual({
+      name: "api_error",
+      message: "HTTP status code: 500. Reason: An unexpected error occurred.",
+      requestId: "req_failed_1",
+    });
+    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+  });
+});
+
 /** A data-layer client that answers authedProxy calls from a payout history. */
 function fakeDataLayer(payouts: Payout[], urls: string[]): DataLayerClient {
   const answer = (url: URL) => {
@@ -281,7 +322,12 @@ describe("the payouts-list component, wired to the data layer", () => {
           componentName="payouts-list"
           apiOrigin="http://127.0.0.1:4200"
         >
-          <PayoutsList component="payouts-list" onUnauthorized={() => {}} onLoadFailed={() => {}} />
+          <PayoutsList
+            component="payouts-list"
+            onUnauthorized={() => {}}
+            onLoadFailed={() => {}}
+            reportLoadError={() => {}}
+          />
         </DataLayerProvider>
       </I18nProvider>,
     );
