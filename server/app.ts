@@ -15,7 +15,7 @@ import { embeddedApp } from "./embedded/embedded.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
 import type { AppEnv } from "./http/context.ts";
-import { ApiError } from "./http/errors.ts";
+import { answerErrorsAsApi } from "./http/errors.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
 import { readClockOffset, withClockOffset } from "./sandbox/clock.ts";
@@ -102,25 +102,7 @@ export function createApp(options: AppOptions) {
     ),
   );
 
-  app.notFound((c) => {
-    const error = new ApiError(
-      404,
-      "invalid_request_error",
-      `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
-      { code: "url_invalid" },
-    );
-    return c.json(error.toBody(c.get("requestId")), 404);
-  });
-
-  app.onError((error, c) => {
-    const requestId = c.get("requestId");
-    if (error instanceof ApiError) {
-      return c.json(error.toBody(requestId), error.status as 400);
-    }
-    console.error(`[${requestId}]`, error);
-    const internal = new ApiError(500, "api_error", "An unexpected error occurred.");
-    return c.json(internal.toBody(requestId), 500);
-  });
+  answerErrorsAsApi(app);
 
   return app;
 }

@@ -25,7 +25,7 @@ import {
 } from "../files/files.ts";
 import { requireKind, resolvePrincipal } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
-import { ApiError, invalidRequest } from "../http/errors.ts";
+import { ApiError, answerErrorsAsApi, invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
 import { readClockOffset, withClockOffset } from "../sandbox/clock.ts";
 
@@ -147,23 +147,6 @@ export function createFilesHostApp(options: FilesHostOptions) {
     });
   });
 
-  app.notFound((c) => {
-    const error = new ApiError(
-      404,
-      "invalid_request_error",
-      `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
-      { code: "url_invalid" },
-    );
-    return c.json(error.toBody(c.get("requestId")), 404);
-  });
-  app.onError((error, c) => {
-    const requestId = c.get("requestId");
-    if (error instanceof ApiError) return c.json(error.toBody(requestId), error.status as 400);
-    console.error(`[${requestId}]`, error);
-    return c.json(
-      new ApiError(500, "api_error", "An unexpected error occurred.").toBody(requestId),
-      500,
-    );
-  });
+  answerErrorsAsApi(app);
   return app;
 }
