@@ -14,16 +14,15 @@ import { startExamplePlatform } from "./support/hosts.ts";
 
 // Tests marked `it.todo` run nothing yet: each fails today for a defect outside the example
 // platform, named here; turn it back into `it` once that is fixed.
-// - EVAL: the SDK's zod schemas chunk on the platform page builds object schemas (zod probes
-//   `Function("")`) before `z.config({ jitless: true })` runs in the chunks that import it, so
-//   every page that loads the SDK reports a script-src 'unsafe-eval' CSP violation.
 // - RACE: a component's first API call that arrives before the claim has finished is answered
 //   at once with a missing-key error by the data layer's proxy (actors/data-layer/proxy.ts),
-//   so a list created with the loader shows its load error instead of its rows.
+//   so a list created with the loader shows its load error instead of its rows (on the
+//   plain page the classic script's chunks usually arrive after the claim, so those tests
+//   pass when the race is won; they stay todo until it cannot be lost).
 // - EXPIRY: after the expired key's 401 the payouts list shows its session-expired view
 //   instead of going on with the refreshed session.
 // - UNMOUNT: a UI frame whose element was just removed warns "reportSize failed" (its call
-//   to the closed host link), so unmounting is not silent.
+//   to the closed host link) and "loader start not delivered", so unmounting is not silent.
 
 // Issue 6, Acceptance: the example platform on localhost:4000, the connect host on
 // 127.0.0.1:4100 (two sites), in Debian's Chromium, as a person would. Every page runs under
@@ -90,8 +89,7 @@ async function advanceClock(seconds: number) {
 const claims = () => env.requests.filter((r) => r.path === endpoints.claim);
 
 describe("the example platform", () => {
-  // Blocked by EVAL (see the top of this file).
-  it.todo("offers the seeded connected accounts with their onboarding state, and serves every page under exactly the documented CSP", async () => {
+  it("offers the seeded connected accounts with their onboarding state, and serves every page under exactly the documented CSP", async () => {
     const platform = await PlatformPage.open(browser, env.platform, env.connect);
     open.push(platform);
     expect(await platform.pickerAccounts()).toEqual(
@@ -104,8 +102,7 @@ describe("the example platform", () => {
       expect((await platform.headersOf(path))["content-security-policy"]).toBe(csp);
   });
 
-  // Blocked by EVAL (see the top of this file).
-  it.todo("keeps the secret key on its server: no page, script or response a browser gets contains it", async () => {
+  it("keeps the secret key on its server: no page, script or response a browser gets contains it", async () => {
     const platform = await signedIn();
     const seen: string[] = [];
     platform.page.on("response", async (response) => {
@@ -132,7 +129,7 @@ describe("the example platform", () => {
 });
 
 describe("issue 6 acceptance", () => {
-  // Blocked by EVAL, RACE (see the top of this file).
+  // Blocked by RACE (see the top of this file).
   it.todo("the example dashboard loads with payouts-list showing the seeded payouts (paging to the oldest one) and debug-components-list showing the session's components", async () => {
     const platform = await signedIn();
     const seeded = await seededPayouts();
@@ -147,8 +144,7 @@ describe("issue 6 acceptance", () => {
     });
   });
 
-  // Blocked by EVAL (see the top of this file).
-  it.todo("ten components on one page cause exactly one claim request", async () => {
+  it("ten components on one page cause exactly one claim request", async () => {
     const before = claims().length;
     const platform = await signedIn();
     await platform.addElements("payouts-list", 10 - (await platform.componentCount()));
@@ -159,8 +155,7 @@ describe("issue 6 acceptance", () => {
     expect(platform.secretFetches).toHaveLength(1);
   });
 
-  // Blocked by EVAL (see the top of this file).
-  it.todo("update() changes a colour and the locale of every mounted component without a reload", async () => {
+  it("update() changes a colour and the locale of every mounted component without a reload", async () => {
     const platform = await signedIn();
     await platform.everyComponentReady();
     const before = await platform.markEveryDocument();
@@ -185,7 +180,7 @@ describe("issue 6 acceptance", () => {
     expect(await platform.markEveryDocument(before)).toBe(before);
   });
 
-  // Blocked by EVAL, EXPIRY (see the top of this file).
+  // Blocked by EXPIRY (see the top of this file).
   it.todo("the session expires (sandbox clock) → one new fetchClientSecret call → components keep working", async () => {
     const platform = await signedIn();
     const payouts = await platform.payoutsList();
@@ -203,7 +198,7 @@ describe("issue 6 acceptance", () => {
     expect(platform.secretFetches).toHaveLength(2);
   });
 
-  // Blocked by EVAL and UNMOUNT (see the top of this file).
+  // Blocked by UNMOUNT (see the top of this file).
   it.todo("an element mounted and unmounted three times under React StrictMode leaves one iframe while mounted and none after, and no console error", async () => {
     const platform = await signedIn();
     await platform.goto("react");
@@ -227,7 +222,7 @@ describe("issue 6 acceptance", () => {
     ).toEqual([]);
   });
 
-  // Blocked by EVAL, RACE (see the top of this file).
+  // Blocked by RACE (see the top of this file).
   it.todo("a bad attribute value produces the typed error event and leaves the component working", async () => {
     const platform = await signedIn();
     await platform.goto("plain");
@@ -245,7 +240,7 @@ describe("issue 6 acceptance", () => {
     expect((await payouts.seeRows())[0]?.amount).toBe(money((await seededPayouts())[0]!));
   });
 
-  // Blocked by EVAL (see the top of this file).
+  // Blocked by RACE: the dashboard's list must have made a call with its key (see the top).
   it.todo("logout() → every component shows the signed-out state, and no further API call succeeds with the old keys", async () => {
     const start = env.requests.length;
     const platform = await signedIn();
@@ -278,7 +273,7 @@ describe("issue 6 acceptance", () => {
     expect(succeededWithOldKeys).toEqual([]);
   });
 
-  // Blocked by EVAL, RACE (see the top of this file).
+  // Blocked by RACE (see the top of this file).
   it.todo("the plain-HTML page works with attributes and DOM events only", async () => {
     const platform = await signedIn();
     await platform.goto("plain");
