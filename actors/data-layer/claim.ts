@@ -32,7 +32,7 @@ import type { Connection } from "./intake.ts";
 import type { KeyStore } from "./keys.actor.ts";
 import { errorResponse, fetchErrorResponse, okResponse } from "./replies.ts";
 import type { Telemetry } from "./telemetry.ts";
-import type { Clock, FetchLike, Logger } from "./types.ts";
+import type { Clock, FetchLike, Logger, Timers } from "./types.ts";
 
 /** SPEC.md §8: an auth-init failure; logged, no reply. */
 export const AUTH_INIT_ERROR =
@@ -44,6 +44,7 @@ export interface ClaimOptions {
   hosts: ProviderHosts;
   keys: KeyStore;
   clock: Clock;
+  timers: Timers;
   log: Logger;
   telemetry: Pick<Telemetry, "analytics">;
   /** The publishable key the platform gave in its init. */
@@ -62,6 +63,13 @@ export interface Claim {
   request(connection: Connection, message: DataLayerRequestOf<"claimAccountSessionRequest">): void;
   /** A 401 on the account-session key, or that key read after its expiry. */
   sessionExpired(): void;
+  /**
+   * Whether an account-session key is stored within `withinMs` by a claim that is under way
+   * or awaited (before the platform's first claim, while claiming, while waiting for a new
+   * client secret): true once it is, false when that claim fails or the time passes. False
+   * at once when no claim is coming (e.g. after a failed claim).
+   */
+  whenClaimed(withinMs: number): Promise<boolean>;
   stop(): void;
 }
 
@@ -78,8 +86,13 @@ function parseSession(body: unknown, fill: Record<string, unknown>): ClaimedAcco
 }
 
 export function createClaim(options: ClaimOptions): Claim {
-  const { fetch, hosts, keys, clock, log, telemetry } = options;
+  const { fetch, hosts, keys, clock, timers, log, telemetry } = options;
   let session: ClaimedAccountSession | null = null;
+  /** Proxied calls waiting for the claim under way (see `whenClaimed`). */
+  const waiters = new Set<(claimed: boolean) => void>();
+  const wake = (claimed: boolean) => {
+    for (const waiter of [...waiters]) waiter(claimed);
+  };
   let overrideInUse = false;
   let analyticsOnlyHostApp = false;
   let pending: { connection: Connection; requestId: string }[] = [];
@@ -163,6 +176,7 @@ export function createClaim(options: ClaimOptions): Claim {
     const sanitized = sanitizeSession(claimed);
     if (setNewKey) options.onSessionChanged(sanitized);
     settle((requestId) => okResponse(requestId, sanitized));
+    if (setNewKey) wake(true);
   });
 
   actor.on("claim.rejected", ({ failure }) => {
@@ -171,11 +185,13 @@ export function createClaim(options: ClaimOptions): Claim {
     });
     if (settle((requestId) => fetchErrorResponse(failure, requestId)) === 0)
       log.error(AUTH_INIT_ERROR);
+    wake(false);
   });
 
   actor.on("claim.failed", () => {
     if (settle((requestId) => errorResponse(requestId, CLAIM_ERROR)) === 0)
       log.error(AUTH_INIT_ERROR);
+    wake(false);
   });
 
   actor.on("client-secret.needed", () => options.onClientSecretNeeded());
@@ -201,6 +217,27 @@ export function createClaim(options: ClaimOptions): Claim {
         });
     },
     sessionExpired: () => actor.send({ type: "session.expired" }),
-    stop: () => actor.stop(),
+    whenClaimed(withinMs) {
+      const state = actor.getSnapshot().value;
+      const coming =
+        state === "claiming" ||
+        state === "overriding" ||
+        state === "awaitingClientSecret" ||
+        (state === "idle" && session === null);
+      if (!coming) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        const done = (claimed: boolean) => {
+          timers.clearTimeout(timer);
+          waiters.delete(done);
+          resolve(claimed);
+        };
+        const timer = timers.setTimeout(() => done(false), withinMs);
+        waiters.add(done);
+      });
+    },
+    stop: () => {
+      wake(false);
+      actor.stop();
+    },
   };
 }

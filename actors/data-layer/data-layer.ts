@@ -67,6 +67,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     hosts,
     keys,
     clock,
+    timers,
     log,
     telemetry,
     publishableKey: () => publishableKey,

@@ -13,7 +13,7 @@ import {
   settle,
   until,
 } from "./fakes.ts";
-import { keyTypeFor, needsExternalAccountKey } from "./proxy.ts";
+import { CLAIM_WAIT_MS, keyTypeFor, needsExternalAccountKey } from "./proxy.ts";
 import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
 
 let built: Built;
@@ -315,14 +315,102 @@ describe("SPEC.md §8 answers of proxied calls", () => {
     });
   });
 
-  it("a 401 on the account-session key marks the session expired: the platform is asked for a new client secret", async () => {
+  it("a 401 on the account-session key marks the session expired: the platform is asked for a new client secret; with none in time the 401 is answered", async () => {
     const { platform, frame } = await ready(claimAnswer(), () =>
       json(401, { error: { type: "authentication_error" } }),
     );
-    const reply = await call(frame, { url: `${env.api}/v1/payouts` });
-    expect(reply).toMatchObject({ requestType: "response", status: 401 });
+    const pending = call(frame, { url: `${env.api}/v1/payouts` });
     await until(() => platform.ofType("clientSecretNeeded").length === 1, "clientSecretNeeded");
     expect(frame.ofType("clientSecretNeeded")).toHaveLength(0);
+    built.timers.advance(CLAIM_WAIT_MS);
+    expect(await pending).toMatchObject({ requestType: "response", status: 401 });
+  });
+
+  it("a call answered 401 on the account-session key is sent once more with the key of the session the platform claims next", async () => {
+    let claims = 0;
+    built = build({
+      route: (request) => {
+        if (request.url === `${env.api}${endpoints.claim}`)
+          return json(200, claimAnswer({ api_key: `ek_test_${++claims}` }));
+        if (request.url.startsWith(`${env.api}/v1/telemetry/`)) return json(202, {});
+        return request.headers.Authorization === "Bearer ek_test_1"
+          ? json(401, { error: { type: "authentication_error", code: "api_key_expired" } })
+          : json(200, { object: "list", data: [] });
+      },
+    });
+    const { platform } = await built.claimed();
+    const frame = built.frame("payouts");
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const pending = call(frame, { url: `${env.api}/v1/payouts` });
+    await until(() => platform.ofType("clientSecretNeeded").length === 1, "clientSecretNeeded");
+    await platform.request({
+      requestType: "claimAccountSessionRequest",
+      clientSecret: "acs_secret_new",
+    });
+    expect(await pending).toMatchObject({ requestType: "response", ok: true, status: 200 });
+    const sent = built.api.requests
+      .filter((r) => r.url === `${env.api}/v1/payouts`)
+      .map((r) => r.headers.Authorization);
+    expect(sent).toEqual(["Bearer ek_test_1", "Bearer ek_test_2"]);
+  });
+
+  it("a call made before the platform's claim has answered waits for it instead of failing", async () => {
+    let answerClaim: (() => void) | undefined;
+    built = build({
+      route: (request) => {
+        if (request.url === `${env.api}${endpoints.claim}`)
+          return new Promise<Response>((resolve) => {
+            answerClaim = () => resolve(json(200, claimAnswer()));
+          });
+        if (request.url.startsWith(`${env.api}/v1/telemetry/`)) return json(202, {});
+        return json(200, { object: "list", data: [] });
+      },
+    });
+    const platform = built.platform();
+    await until(() => platform.ofType("initresponse").length === 1, "initresponse");
+    const frame = built.frame("payouts");
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    // Before any claim request, and while the claim is in flight, the call waits.
+    const early = call(frame, { url: `${env.api}/v1/payouts` });
+    const claimed = platform.request({
+      requestType: "claimAccountSessionRequest",
+      clientSecret: "acs_secret_abc",
+    });
+    await until(() => answerClaim !== undefined, "the claim request");
+    expect(built.api.requests.some((r) => r.url === `${env.api}/v1/payouts`)).toBe(false);
+    answerClaim?.();
+    await claimed;
+    expect(await early).toMatchObject({ requestType: "response", ok: true, status: 200 });
+    expect(lastApiCall().headers.Authorization).toMatch(/^Bearer /);
+  });
+
+  it('a call waiting for a claim that fails gets "User has not stored a key of type: account_session"', async () => {
+    built = build({
+      route: (request) => {
+        if (request.url === `${env.api}${endpoints.claim}`)
+          return json(400, { error: { type: "invalid_request_error", message: "used" } });
+        if (request.url.startsWith(`${env.api}/v1/telemetry/`)) return json(202, {});
+        return json(200, { object: "list", data: [] });
+      },
+    });
+    const platform = built.platform();
+    await until(() => platform.ofType("initresponse").length === 1, "initresponse");
+    const frame = built.frame("payouts");
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const early = call(frame, { url: `${env.api}/v1/payouts` });
+    await platform.request({
+      requestType: "claimAccountSessionRequest",
+      clientSecret: "acs_secret_abc",
+    });
+    expect(await early).toMatchObject({
+      requestType: "errorResponse",
+      error: { message: "User has not stored a key of type: account_session" },
+    });
+    // Once the claim has failed, no later call waits.
+    expect(await call(frame, { url: `${env.api}/v1/payouts` })).toMatchObject({
+      requestType: "errorResponse",
+    });
+    expect(built.api.requests.some((r) => r.url === `${env.api}/v1/payouts`)).toBe(false);
   });
 
   it("a user-key auth failure clears the user key and broadcasts the state change", async () => {

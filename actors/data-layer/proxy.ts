@@ -2,6 +2,12 @@
  * The API proxy of the data layer (SPEC.md §5 "Proxied requests", §6 "Keys required by
  * endpoint family", §7, §8): allowlist, component enablement, key choice, headers, form
  * encoding, error mapping, response interception and redaction, abort.
+ *
+ * Calls that need the account-session key wait for a claim that is under way (a frame may
+ * call before the platform's claim has answered, or while a new client secret is fetched
+ * after expiry) instead of failing at once; a call answered 401 on that key marks the
+ * session expired and is sent once more with the new key when the platform's new session
+ * is claimed (a 401 means the API did nothing, so the retry is safe).
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
@@ -32,6 +38,8 @@ export type ProxyRequest = DataLayerRequestOf<"authedProxy"> | DataLayerRequestO
 export const notAllowlistedMessage = (url: string) =>
   `The url ${url} is not in the data layer API proxy allowlist`;
 export const missingKeyMessage = (type: string) => `User has not stored a key of type: ${type}`;
+/** How long a call waits for a claim under way (below the UI frame's 30 s call timeout). */
+export const CLAIM_WAIT_MS = 20_000;
 export const notEnabledMessage = (component: string) =>
   `The ${component} component is not enabled in the claimed account session; the request was interrupted.`;
 
@@ -128,7 +136,7 @@ export interface ProxyOptions {
   fetch: FetchLike;
   hosts: ProviderHosts;
   keys: KeyStore;
-  claim: Pick<Claim, "session" | "overrideInUse" | "sessionExpired">;
+  claim: Pick<Claim, "session" | "overrideInUse" | "sessionExpired" | "whenClaimed">;
   telemetry: Pick<Telemetry, "analytics">;
   log: Logger;
 }
@@ -165,7 +173,7 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     return answer.body;
   };
 
-  const handle = async (connection: Connection, request: ProxyRequest) => {
+  const handle = async (connection: Connection, request: ProxyRequest, retried = false) => {
     const { requestId } = request;
     if (!isProxyAllowed(request.url, hosts)) {
       connection.send(errorResponse(requestId, notAllowlistedMessage(request.url)));
@@ -175,18 +183,21 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     let headers: Record<string, string>;
     let keyType: KeyType | null = null;
     if (request.requestType === "authedProxy") {
+      const keyTypeNow = () =>
+        keyTypeFor(request.method, path, request.body, keys.read("provider_user") !== undefined);
+      keyType = keyTypeNow();
+      if (
+        keyType === "account_session" &&
+        !keys.read(keyType) &&
+        (await claim.whenClaimed(CLAIM_WAIT_MS))
+      )
+        keyType = keyTypeNow();
       const session = claim.session();
       if (session && !componentAllowed(session, request.componentName, claim.overrideInUse())) {
         // SPEC.md §8: interrupted, and no reply at all.
         log.error(notEnabledMessage(request.componentName));
         return;
       }
-      keyType = keyTypeFor(
-        request.method,
-        path,
-        request.body,
-        keys.read("provider_user") !== undefined,
-      );
       const key = keys.read(keyType);
       if (!key) {
         connection.send(errorResponse(requestId, missingKeyMessage(keyType)));
@@ -239,7 +250,17 @@ export function createProxy(options: ProxyOptions): ApiProxy {
       });
       // SPEC.md §6: a 401 marks the session invalid; on the user key it ends the user session.
       if (answer.status === 401 && keyType === "provider_user") keys.clear("provider_user");
-      else if (answer.status === 401 && keyType === "account_session") claim.sessionExpired();
+      else if (answer.status === 401 && keyType === "account_session") {
+        const stale = headers.Authorization;
+        claim.sessionExpired();
+        if (!retried && (await claim.whenClaimed(CLAIM_WAIT_MS))) {
+          const fresh = keys.read("account_session");
+          if (fresh && `Bearer ${fresh.apiKey}` !== stale) {
+            await handle(connection, request, true);
+            return;
+          }
+        }
+      }
     }
     connection.send({
       type: provider.messageMarker,
