@@ -31,6 +31,7 @@ import { FrameRoot, type FrameRootState } from "../../ui/frame/frame-root.view.t
 import type { FrameShellStatus } from "../../ui/frame/frame-shell.view.tsx";
 import { kitStylesheet } from "../../ui/kit/index.ts";
 import { createThemeApplier, type ThemeApplier } from "../../ui/theme/apply.ts";
+import { ConnectionClosedError } from "../messaging/call.ts";
 import {
   consoleLogger,
   type Logger,
@@ -195,7 +196,11 @@ export function startFramePage(options: FramePageOptions): FramePage {
   if (initialProps) applyProps(initialProps);
 
   const report = (what: string, call: Promise<void>) =>
-    call.catch((error: unknown) => log.warn(`${what} not delivered`, { error: messageOf(error) }));
+    call.catch((error: unknown) => {
+      // The host closed the link (its element was removed or moved): nobody to tell.
+      if (error instanceof ConnectionClosedError || closed) return;
+      log.warn(`${what} not delivered`, { error: messageOf(error) });
+    });
 
   const actor = createActor(componentFrameMachine, {
     input: {

@@ -111,6 +111,8 @@ export function createHostLink(options: HostLinkOptions): HostLink {
       return;
     reportedSize = size;
     client.call(hostMethods.reportSize, [size], { timeoutMs: callTimeoutMs }).catch((error) => {
+      // The host closed the link (its element was removed or moved): nothing to report to.
+      if (error instanceof ConnectionClosedError) return;
       log.warn("reportSize failed", { error: error instanceof Error ? error.name : "unknown" });
     });
   };

@@ -12,18 +12,6 @@ import { type ComponentState, PlatformPage, pseudoAccents } from "./models/platf
 import { launchChromium } from "./support/browser.ts";
 import { startExamplePlatform } from "./support/hosts.ts";
 
-// Tests marked `it.todo` run nothing yet: each fails today for a defect outside the example
-// platform, named here; turn it back into `it` once that is fixed.
-// - RACE: a component's first API call that arrives before the claim has finished is answered
-//   at once with a missing-key error by the data layer's proxy (actors/data-layer/proxy.ts),
-//   so a list created with the loader shows its load error instead of its rows (on the
-//   plain page the classic script's chunks usually arrive after the claim, so those tests
-//   pass when the race is won; they stay todo until it cannot be lost).
-// - EXPIRY: after the expired key's 401 the payouts list shows its session-expired view
-//   instead of going on with the refreshed session.
-// - UNMOUNT: a UI frame whose element was just removed warns "reportSize failed" (its call
-//   to the closed host link) and "loader start not delivered", so unmounting is not silent.
-
 // Issue 6, Acceptance: the example platform on localhost:4000, the connect host on
 // 127.0.0.1:4100 (two sites), in Debian's Chromium, as a person would. Every page runs under
 // the platform CSP of docs/platform-csp.md, and any violation (or console error) fails a test.
@@ -130,7 +118,7 @@ describe("the example platform", () => {
 
 describe("issue 6 acceptance", () => {
   // Blocked by RACE (see the top of this file).
-  it.todo("the example dashboard loads with payouts-list showing the seeded payouts (paging to the oldest one) and debug-components-list showing the session's components", async () => {
+  it("the example dashboard loads with payouts-list showing the seeded payouts (paging to the oldest one) and debug-components-list showing the session's components", async () => {
     const platform = await signedIn();
     const seeded = await seededPayouts();
     expect(seeded.length).toBeGreaterThan(20);
@@ -181,7 +169,7 @@ describe("issue 6 acceptance", () => {
   });
 
   // Blocked by EXPIRY (see the top of this file).
-  it.todo("the session expires (sandbox clock) → one new fetchClientSecret call → components keep working", async () => {
+  it("the session expires (sandbox clock) → one new fetchClientSecret call → components keep working", async () => {
     const platform = await signedIn();
     const payouts = await platform.payoutsList();
     const newest = (await payouts.seeRows())[0]?.amount;
@@ -199,7 +187,7 @@ describe("issue 6 acceptance", () => {
   });
 
   // Blocked by UNMOUNT (see the top of this file).
-  it.todo("an element mounted and unmounted three times under React StrictMode leaves one iframe while mounted and none after, and no console error", async () => {
+  it("an element mounted and unmounted three times under React StrictMode leaves one iframe while mounted and none after, and no console error", async () => {
     const platform = await signedIn();
     await platform.goto("react");
     const frames = () => platform.componentFrameCount();
@@ -223,7 +211,7 @@ describe("issue 6 acceptance", () => {
   });
 
   // Blocked by RACE (see the top of this file).
-  it.todo("a bad attribute value produces the typed error event and leaves the component working", async () => {
+  it("a bad attribute value produces the typed error event and leaves the component working", async () => {
     const platform = await signedIn();
     await platform.goto("plain");
     await platform.everyComponentReady();
@@ -241,7 +229,7 @@ describe("issue 6 acceptance", () => {
   });
 
   // Blocked by RACE: the dashboard's list must have made a call with its key (see the top).
-  it.todo("logout() → every component shows the signed-out state, and no further API call succeeds with the old keys", async () => {
+  it("logout() → every component shows the signed-out state, and no further API call succeeds with the old keys", async () => {
     const start = env.requests.length;
     const platform = await signedIn();
     await platform.everyComponentReady();
@@ -274,7 +262,7 @@ describe("issue 6 acceptance", () => {
   });
 
   // Blocked by RACE (see the top of this file).
-  it.todo("the plain-HTML page works with attributes and DOM events only", async () => {
+  it("the plain-HTML page works with attributes and DOM events only", async () => {
     const platform = await signedIn();
     await platform.goto("plain");
     await platform.everyComponentReady();
