@@ -294,7 +294,8 @@ export const kitMessages = defineMessages<KitMessageValues>({
   addressState: {
     id: "kit.address.state",
     defaultMessage: "State or territory",
-    description: "Label of the state field of a US or Australian address (both also have territories)",
+    description:
+      "Label of the state field of a US or Australian address (both also have territories)",
   },
   addressProvince: {
     id: "kit.address.province",
