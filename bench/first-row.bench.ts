@@ -1,0 +1,338 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { build } from "esbuild";
+import { Hono } from "hono";
+import type { Browser, Page } from "playwright-core";
+import type { SandboxInfo } from "../examples/platform/sandbox.ts";
+import { createPlatformApp, sessionComponentParams } from "../examples/platform/server.ts";
+import { endpoints } from "../protocol/endpoints.ts";
+import { localEnvironment, provider, tagName } from "../protocol/provider.ts";
+import { sdkPath } from "../sdk/version.ts";
+import { createApp } from "../server/app.ts";
+import { openDatabase } from "../server/db/connect.ts";
+import { createConnectHostApp } from "../server/hosts/connect.ts";
+import { seedSandbox } from "../server/sandbox/seed.ts";
+import { launchChromium } from "../test/e2e/support/browser.ts";
+import type { BenchRow } from "./bench.ts";
+
+/**
+ * `create()` → first payouts row painted, cold, in headless Chromium (ARCHITECTURE.md,
+ * "Performance": ≤ 1.5× the same view rendered straight into the page against the same API).
+ * Needs the build (`npm run build`): the example platform, the connect host and the API
+ * host run on their real ports (loopback), as `npm start` and the browser tests run them.
+ *
+ * - embedded: the example platform's dashboard showing only `payouts-list` (its code calls
+ *   `loadConnectAndInitialize` then `instance.create`). The start mark is taken inside
+ *   `create()` (an init script notes when the element is created); the end is the first
+ *   `tbody tr` in the UI frame painted (a MutationObserver, then the next animation frame
+ *   and a task), or the iframe getting a height on the page, whichever is later.
+ * - direct: bench/first-row.page.ts on the connect origin (the API allows only that origin
+ *   cross-origin), bundled here with esbuild into a temp dir: from its start mark, a client
+ *   secret from a backend route, the claim, and the view's code loaded lazily, then the same
+ *   view and machine fetching the API directly. Same end mark.
+ * Both marks are `performance.timeOrigin + performance.now()`, so page and frame (another
+ * process) share one epoch. Each run is a fresh browser context (cold cache); the two are
+ * interleaved, after one discarded pair that warms the servers.
+ */
+const RUNS = 7;
+const STEP_TIMEOUT_MS = 15_000;
+const root = new URL("..", import.meta.url).pathname;
+const hosts = localEnvironment();
+
+type Server = ReturnType<typeof serve>;
+
+function listen(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  origin: string,
+) {
+  const url = new URL(origin);
+  return new Promise<Server>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: url.hostname, port: Number(url.port) }, () =>
+      resolve(server),
+    );
+    server.once("error", reject);
+  });
+}
+
+/** The direct page, bundled as a platform would ship it (minified, production React). */
+async function bundleDirectPage(dir: string, config: { api: string; publishableKey: string }) {
+  await build({
+    entryPoints: [join(root, "bench/first-row.page.ts")],
+    outdir: dir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    target: "es2022",
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    entryNames: "[name]",
+    chunkNames: "chunk-[hash]",
+    logLevel: "error",
+  });
+  const meta = JSON.stringify(config).replaceAll('"', "&quot;");
+  writeFileSync(
+    join(dir, "direct.html"),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payouts</title>
+<meta name="bench-config" content="${meta}">
+<script type="module" src="first-row.page.js"></script></head>
+<body><main id="root"></main></body></html>`,
+  );
+}
+
+/** The API, the connect host (plus /__bench__/), the example platform; claims counted. */
+async function startHosts(directDir: string) {
+  const { platform, ...providerHosts } = hosts;
+  const database = await openDatabase({});
+  const app = createApp({
+    db: database.db,
+    config: { hosts: providerHosts, corsOrigins: [providerHosts.connect] },
+  });
+  const counter = { claims: 0 };
+  const sandbox = (await seedSandbox(database.db, { days: 60, payments: 400 })) as SandboxInfo;
+  const account = sandbox.accounts[0]!;
+
+  const connect = new Hono();
+  // Bench-only: the direct page's files, and the client secret its "backend" gives it (what
+  // the example platform's POST /api/account_session does, for the same account).
+  connect.post("/__bench__/account_session", async (c) => {
+    const body = sessionComponentParams(["payouts-list"]);
+    body.set("account", account.id);
+    const response = await fetch(`${providerHosts.api}${endpoints.accountSessions}`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${sandbox.secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body,
+    });
+    const session = (await response.json()) as { client_secret: string };
+    return c.json({ client_secret: session.client_secret });
+  });
+  connect.get("/__bench__/:file{[A-Za-z0-9_.-]+\\.(html|js)}", (c) => {
+    const file = join(directDir, c.req.param("file"));
+    if (!existsSync(file)) return c.notFound();
+    const type = file.endsWith(".html") ? "text/html; charset=utf-8" : "text/javascript";
+    return c.body(readFileSync(file, "utf8"), 200, { "Content-Type": type });
+  });
+  connect.route(
+    "/",
+    createConnectHostApp({ hosts: providerHosts, distDir: `${root}dist/connect` }),
+  );
+
+  const servers = [
+    await listen(
+      {
+        fetch(request) {
+          const { pathname } = new URL(request.url);
+          if (request.method === "POST" && pathname === endpoints.claim) counter.claims++;
+          return app.fetch(request);
+        },
+      },
+      providerHosts.api,
+    ),
+    await listen(connect, providerHosts.connect),
+    await listen(
+      createPlatformApp({
+        origin: platform,
+        hosts: providerHosts,
+        sandbox,
+        distDir: `${root}dist/platform`,
+        classicScriptUrl: `${providerHosts.connect}${sdkPath}${provider.id}.js`,
+        components: () => ["payouts-list"],
+      }),
+      platform,
+    ),
+  ];
+  return {
+    sandbox,
+    account,
+    counter,
+    async close() {
+      await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined)))));
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Runs in every document of a context, before its own scripts. The top page notes when the
+ * payouts element is created (inside `create()`) and when its iframe first has a height;
+ * every document notes when a payouts row is first in its DOM, and painted. Plain JavaScript
+ * in a string: the browser runs it as written (no compiler helpers).
+ */
+const marks = (tag: string) => `(() => {
+  const tag = ${JSON.stringify(tag)};
+  const stamp = () => performance.timeOrigin + performance.now();
+  if (window.top === window) {
+    const create = Document.prototype.createElement;
+    Document.prototype.createElement = function (name, options) {
+      if (name === tag && window.__benchCreate === undefined) {
+        window.__benchCreate = stamp();
+        const look = () => {
+          const frame = document.querySelector(tag)?.shadowRoot?.querySelector("iframe");
+          if (frame && frame.getBoundingClientRect().height > 0) window.__benchFrameShown = stamp();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }
+      return create.call(this, name, options);
+    };
+  }
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector("table tbody tr")) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__benchFirstRow = stamp(); }, 0));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+const readMark = (page: Page | ReturnType<Page["frames"]>[number], name: string) =>
+  page
+    .waitForFunction((n) => (window as unknown as Record<string, number>)[n], name, {
+      timeout: STEP_TIMEOUT_MS,
+    })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+/** The painted row is a payout of the list (not an empty or error state). */
+async function expectRows(where: Page | ReturnType<Page["frames"]>[number], which: string) {
+  const rows = await where.locator("table tbody tr").count();
+  if (rows === 0) throw new Error(`${which}: the list shows no payouts row`);
+}
+
+async function embedded(browser: Browser, platform: string, accountId: string) {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript({ content: marks(tagName("payouts-list")) });
+    const signIn = await context.request.post(`${platform}/sign-in`, {
+      form: { account: accountId },
+      maxRedirects: 0,
+    });
+    if (signIn.status() !== 303) throw new Error(`sign-in: HTTP ${signIn.status()}`);
+    const page = await context.newPage();
+    await page.goto(`${platform}/dashboard`, { timeout: STEP_TIMEOUT_MS });
+    const created = await readMark(page, "__benchCreate");
+    const shown = await readMark(page, "__benchFrameShown");
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    let frame = page.frames().find((f) => f.url().startsWith(`${hosts.connect}/frame.html`));
+    while (!frame && Date.now() < deadline) {
+      await page.waitForTimeout(20);
+      frame = page.frames().find((f) => f.url().startsWith(`${hosts.connect}/frame.html`));
+    }
+    if (!frame) throw new Error("no payouts UI frame on the dashboard");
+    const row = await readMark(frame, "__benchFirstRow");
+    await expectRows(frame, "embedded");
+    return { ms: Math.max(row, shown) - created, rowMs: row - created, shownMs: shown - created };
+  } finally {
+    await context.close();
+  }
+}
+
+async function direct(browser: Browser) {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript({ content: marks(tagName("payouts-list")) });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${hosts.connect}/__bench__/direct.html`, { timeout: STEP_TIMEOUT_MS });
+    const both = Promise.all([readMark(page, "__benchCreate"), readMark(page, "__benchFirstRow")]);
+    const [created, row] = await both.catch(async () => {
+      const failed = await page.evaluate(() => (window as { __benchError?: string }).__benchError);
+      throw new Error(
+        `direct page: no payouts row (${[failed, ...problems].filter(Boolean).join("; ")})`,
+      );
+    });
+    await expectRows(page, "direct");
+    return row - created;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+export default async function (): Promise<BenchRow[]> {
+  const built =
+    existsSync(`${root}dist/connect/.vite/manifest.json`) &&
+    existsSync(`${root}dist/platform/assets/dashboard.js`);
+  if (!built) {
+    console.log("  (no build: run `npm run build` first)");
+    return [];
+  }
+  const dir = mkdtempSync(join(tmpdir(), "oriel-first-row-"));
+  let env: Awaited<ReturnType<typeof startHosts>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    env = await startHosts(dir);
+    await bundleDirectPage(dir, { api: hosts.api, publishableKey: env.sandbox.publishableKey });
+    browser = await launchChromium();
+    const embeddedTimes: number[] = [];
+    const directTimes: number[] = [];
+    const claimsPerLoad: number[] = [];
+    const rowTimes: number[] = [];
+    const shownTimes: number[] = [];
+    for (let run = -1; run < RUNS; run++) {
+      // Alternate which goes first, so drift and load fall on both alike.
+      const order = run % 2 === 0 ? ["embedded", "direct"] : ["direct", "embedded"];
+      for (const which of order) {
+        if (which === "embedded") {
+          const before = env.counter.claims;
+          const times = await embedded(browser, hosts.platform, env.account.id);
+          if (run >= 0) {
+            embeddedTimes.push(times.ms);
+            rowTimes.push(times.rowMs);
+            shownTimes.push(times.shownMs);
+            claimsPerLoad.push(env.counter.claims - before);
+          }
+        } else {
+          const ms = await direct(browser);
+          if (run >= 0) directTimes.push(ms);
+        }
+      }
+    }
+    const e = median(embeddedTimes);
+    const d = median(directTimes);
+    const range = (values: number[]) =>
+      `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`;
+    return [
+      {
+        name: "create() → first payouts row painted, embedded (cold, median)",
+        value: e,
+        unit: "ms",
+        note: `${RUNS} runs, ${range(embeddedTimes)}; row painted in the frame ${median(rowTimes).toFixed(0)} ms, iframe given a height ${median(shownTimes).toFixed(0)} ms`,
+      },
+      {
+        name: "same view rendered straight into a page, direct fetch (cold, median)",
+        value: d,
+        unit: "ms",
+        note: `${RUNS} runs, ${range(directTimes)}`,
+      },
+      {
+        name: "embedded / direct, first payouts row",
+        value: e / d,
+        unit: "×",
+        target: 1.5,
+      },
+      {
+        name: "account-session claims per embedded page load",
+        value: Math.max(...claimsPerLoad),
+        unit: "claims",
+        target: 1,
+        note: `per load: ${claimsPerLoad.join(", ")}`,
+      },
+    ];
+  } finally {
+    await browser?.close();
+    await env?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
