@@ -122,38 +122,39 @@ async function startHosts(directDir: string) {
     createConnectHostApp({ hosts: providerHosts, distDir: `${root}dist/connect` }),
   );
 
-  const servers = [
-    await listen(
-      {
-        fetch(request) {
-          const { pathname } = new URL(request.url);
-          if (request.method === "POST" && pathname === endpoints.claim) counter.claims++;
-          return app.fetch(request);
-        },
-      },
-      providerHosts.api,
-    ),
-    await listen(connect, providerHosts.connect),
-    await listen(
-      createPlatformApp({
-        origin: platform,
-        hosts: providerHosts,
-        sandbox,
-        distDir: `${root}dist/platform`,
-        classicScriptUrl: `${providerHosts.connect}${sdkPath}${provider.id}.js`,
-        components: () => ["payouts-list"],
-      }),
-      platform,
-    ),
-  ];
+  const apiApp = {
+    fetch(request: Request) {
+      const { pathname } = new URL(request.url);
+      if (request.method === "POST" && pathname === endpoints.claim) counter.claims++;
+      return app.fetch(request);
+    },
+  };
+  const platformApp = createPlatformApp({
+    origin: platform,
+    hosts: providerHosts,
+    sandbox,
+    distDir: `${root}dist/platform`,
+    classicScriptUrl: `${providerHosts.connect}${sdkPath}${provider.id}.js`,
+    components: () => ["payouts-list"],
+  });
+  const servers: Server[] = [];
+  const closeAll = async () => {
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined)))));
+    await database.close();
+  };
+  try {
+    servers.push(await listen(apiApp, providerHosts.api));
+    servers.push(await listen(connect, providerHosts.connect));
+    servers.push(await listen(platformApp, platform));
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
   return {
     sandbox,
     account,
     counter,
-    async close() {
-      await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined)))));
-      await database.close();
-    },
+    close: closeAll,
   };
 }
 
@@ -272,7 +273,13 @@ export default async function (): Promise<BenchRow[]> {
   let env: Awaited<ReturnType<typeof startHosts>> | undefined;
   let browser: Browser | undefined;
   try {
-    env = await startHosts(dir);
+    try {
+      env = await startHosts(dir);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+      console.log("  (ports 4000/4100/4200 in use: stop `npm start` or the browser tests first)");
+      return [];
+    }
     await bundleDirectPage(dir, { api: hosts.api, publishableKey: env.sandbox.publishableKey });
     browser = await launchChromium();
     const embeddedTimes: number[] = [];
