@@ -9,8 +9,8 @@ import type { BenchRow } from "./bench.ts";
  * plus everything it imports, statically or dynamically (the frames import their page module
  * dynamically, after zod's jitless flag is set, so it always loads) — except the locale
  * catalogues, of which a frame loads one (en-US is counted), and, for the component frame,
- * the views of other components: a frame loads only its own view, so the figure is the
- * shell plus the payouts-list view (ARCHITECTURE.md's "a list component's frame").
+ * the views of other components: a frame loads only its own view, so there is one figure per
+ * registered view, the shell plus that view (ARCHITECTURE.md's target is for a list frame).
  */
 const dist = new URL("../dist/connect/", import.meta.url);
 
@@ -21,13 +21,9 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-const targets: Record<string, { name: string; kb: number; view?: string }> = {
+const targets: Record<string, { name: string; kb: number; perView?: true }> = {
   "data-layer.html": { name: "data-layer frame, all JS", kb: 35 },
-  "frame.html": {
-    name: "payouts-list frame (shell + its view), initial JS",
-    kb: 100,
-    view: "payouts-list",
-  },
+  "frame.html": { name: "frame (shell + its view), initial JS", kb: 100, perView: true },
   "popup.html": { name: "sign-in popup, all JS", kb: 100 },
 };
 
@@ -112,27 +108,37 @@ export default async function (): Promise<BenchRow[]> {
     const page = key.split("/").pop() ?? key;
     const target = targets[page];
     if (!target) continue;
-    const files = new Set<string>();
-    const visit = (id: string) => {
-      if (/\/messages\/(?!en-US\.)[^/]+\.json$/.test(id)) return;
-      const view = viewOf(id);
-      if (target.view && view && view !== target.view) return;
-      const c = manifest[id];
-      if (!c || files.has(c.file)) return;
-      files.add(c.file);
-      for (const next of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) visit(next);
+    /** The page's files, with `only` the one component view it loads (all when undefined). */
+    const measure = (only?: string) => {
+      const files = new Set<string>();
+      const visit = (id: string) => {
+        if (/\/messages\/(?!en-US\.)[^/]+\.json$/.test(id)) return;
+        const view = viewOf(id);
+        if (only && view && view !== only) return;
+        const c = manifest[id];
+        if (!c || files.has(c.file)) return;
+        files.add(c.file);
+        for (const next of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) visit(next);
+      };
+      visit(key);
+      let bytes = 0;
+      for (const file of files)
+        bytes += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
+      return { kb: bytes / 1024, chunks: files.size };
     };
-    visit(key);
-    let bytes = 0;
-    for (const file of files)
-      bytes += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
-    rows.push({
-      name: target.name,
-      value: bytes / 1024,
-      unit: "KB",
-      target: target.kb,
-      note: `${files.size} chunks`,
-    });
+    const views = target.perView
+      ? [...new Set(Object.keys(manifest).map(viewOf))].filter((v): v is string => !!v).sort()
+      : [undefined];
+    for (const view of views) {
+      const { kb, chunks } = measure(view);
+      rows.push({
+        name: view ? `${view} ${target.name}` : target.name,
+        value: kb,
+        unit: "KB",
+        target: target.kb,
+        note: `${chunks} chunks`,
+      });
+    }
   }
   return rows;
 }
