@@ -269,7 +269,7 @@ export default async function (): Promise<BenchRow[]> {
     console.log("  (no build: run `npm run build` first)");
     return [];
   }
-  const dir = mkdtempSync(join(tmpdir(), "oriel-first-row-"));
+  const dir = mkdtempSync(join(tmpdir(), `${provider.id}-first-row-`));
   let env: Awaited<ReturnType<typeof startHosts>> | undefined;
   let browser: Browser | undefined;
   try {
