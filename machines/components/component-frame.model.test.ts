@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDefinition } from "../../protocol/catalogue/index.ts";
-import {
-  type MachineModel,
-  type ModelPath,
-  replay,
-  shortestPaths,
-  simplePaths,
-} from "../../test/model-based/harness.ts";
+import { coveringPaths, type MachineModel, replay } from "../../test/model-based/harness.ts";
 import {
   type ComponentFrameEmitted,
   type ComponentFrameEvent,
@@ -59,13 +53,11 @@ const modelFor = (input: ComponentFrameInput): MachineModel<Machine> => ({
 
 const cases = INPUTS.flatMap(({ label, input }) => {
   const model = modelFor(input);
-  const byName = new Map<string, ModelPath<Machine>>();
-  for (const p of [
-    ...shortestPaths(model, { everyTransition: true }),
-    ...simplePaths(model, { maxDepth: 5 }),
-  ])
-    byName.set(p.name, p);
-  return [...byName.values()].map((path) => ({ name: `${label}: ${path.name}`, model, path }));
+  return coveringPaths(model, { maxDepth: 5 }).map((path) => ({
+    name: `${label}: ${path.name}`,
+    model,
+    path,
+  }));
 });
 
 describe("component frame lifecycle, model-based", () => {

@@ -6,12 +6,7 @@ import {
   flush,
   replayWithCalls,
 } from "../../test/model-based/async-replay.ts";
-import {
-  type MachineModel,
-  type ModelPath,
-  shortestPaths,
-  simplePaths,
-} from "../../test/model-based/harness.ts";
+import { coveringPaths, type MachineModel } from "../../test/model-based/harness.ts";
 import {
   type Credentials,
   type SignedIn,
@@ -72,13 +67,7 @@ const INPUTS: SignInInput[] = [{ dataLayerFound: true }, { dataLayerFound: false
 
 const cases = INPUTS.flatMap((input) => {
   const model = modelFor(input);
-  const byName = new Map<string, ModelPath<Machine>>();
-  for (const p of [
-    ...shortestPaths(model, { everyTransition: true }),
-    ...simplePaths(model, { maxDepth: 4 }),
-  ])
-    byName.set(p.name, p);
-  return [...byName.values()].map((path) => ({
+  return coveringPaths(model, { maxDepth: 4 }).map((path) => ({
     name: `${input.dataLayerFound ? "opened by a UI frame" : "opened on its own"}: ${path.name}`,
     input,
     path,

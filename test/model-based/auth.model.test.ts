@@ -9,13 +9,7 @@ import {
   type StoredKey,
   selectAuthState,
 } from "../../machines/auth/auth.machine.ts";
-import {
-  type MachineModel,
-  type ModelPath,
-  replay,
-  shortestPaths,
-  simplePaths,
-} from "./harness.ts";
+import { coveringPaths, type MachineModel, replay } from "./harness.ts";
 
 /**
  * The auth state and key store of SPEC.md §4 ("Auth state", "Key expiry"), walked through the
@@ -62,14 +56,7 @@ const model: MachineModel<typeof authMachine> = {
   },
 };
 
-const byName = new Map<string, ModelPath<typeof authMachine>>();
-for (const p of [
-  ...shortestPaths(model, { everyTransition: true }),
-  ...simplePaths(model, { maxDepth: 4, dedupe: true }),
-]) {
-  byName.set(p.name, p);
-}
-const paths = [...byName.values()];
+const paths = coveringPaths(model, { maxDepth: 4, dedupe: true });
 const initial = createActor(authMachine).getSnapshot();
 
 /** The oracle: the key store as the spec describes it, driven by the same events. */

@@ -9,7 +9,7 @@ import {
 } from "../../machines/auth/claim.machine.ts";
 import { claimedAccountSessionSchema } from "../../protocol/objects/claimed-account-session.schema.ts";
 import { DONE, ERROR, FakeCalls, failureOf, flush, http, replayWithCalls } from "./async-replay.ts";
-import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * The account-session claim (SPEC.md §7 "Session and authentication", §8 "Claim errors")
@@ -86,14 +86,7 @@ const model: MachineModel<typeof claimMachine> = {
   },
 };
 
-const byName = new Map<string, ModelPath<typeof claimMachine>>();
-for (const p of [
-  ...shortestPaths(model, { everyTransition: true }),
-  ...simplePaths(model, { maxDepth: 4, dedupe: true }),
-]) {
-  byName.set(p.name, p);
-}
-const paths = [...byName.values()];
+const paths = coveringPaths(model, { maxDepth: 4, dedupe: true });
 
 const fakes = () => {
   const calls = new FakeCalls();

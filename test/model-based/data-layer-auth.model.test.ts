@@ -19,7 +19,7 @@ import {
   selectAuthState,
 } from "../../machines/auth/auth.machine.ts";
 import { endpoints } from "../../protocol/endpoints.ts";
-import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
+import { coveringPaths, type MachineModel, type ModelPath } from "./harness.ts";
 
 /**
  * The auth state as the REAL data layer announces it (SPEC.md §4 "Auth state", "Key expiry",
@@ -81,14 +81,7 @@ const model: MachineModel<typeof authMachine> = {
   },
 };
 
-const byName = new Map<string, ModelPath<typeof authMachine>>();
-for (const p of [
-  ...shortestPaths(model, { everyTransition: true }),
-  ...simplePaths(model, { maxDepth: 4, dedupe: true, everyTransition: true }),
-]) {
-  byName.set(p.name, p);
-}
-const paths = [...byName.values()];
+const paths = coveringPaths(model, { maxDepth: 4, dedupe: true, everyTransition: true });
 
 // ---------------------------------------------------------------------------------------
 // Realising a path on the data layer

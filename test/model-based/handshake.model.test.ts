@@ -10,11 +10,11 @@ import {
   handshakeServerMachine,
 } from "../../machines/handshake/server.machine.ts";
 import {
+  coveringPaths,
   type MachineModel,
   type ModelPath,
   replay,
   shortestPaths,
-  simplePaths,
 } from "./harness.ts";
 
 /**
@@ -40,14 +40,7 @@ afterAll(() => {
 function pathsOf<M extends Parameters<typeof shortestPaths>[0]["machine"]>(
   model: MachineModel<M>,
 ): ModelPath<M>[] {
-  const byName = new Map<string, ModelPath<M>>();
-  for (const p of [
-    ...shortestPaths(model, { everyTransition: true }),
-    ...simplePaths(model, { maxDepth: 6, dedupe: true }),
-  ]) {
-    byName.set(p.name, p);
-  }
-  return [...byName.values()];
+  return coveringPaths(model, { maxDepth: 6, dedupe: true });
 }
 
 const short = (type: string) => type.replace(/^handshake\./, "").replace(/^endpoint\./, "");

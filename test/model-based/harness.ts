@@ -266,6 +266,23 @@ export function simplePaths<M extends AnyStateMachine>(
   return bounded(model, boundedSimplePaths(model, options, bounds.maxDepth), bounds);
 }
 
+/**
+ * The paths a model-based test replays: a shortest path over every transition, and the
+ * simple paths within `simple`'s bounds; one path per name.
+ */
+export function coveringPaths<M extends AnyStateMachine>(
+  model: MachineModel<M>,
+  simple: Bounds<M>,
+): ModelPath<M>[] {
+  const byName = new Map<string, ModelPath<M>>();
+  for (const p of [
+    ...shortestPaths(model, { everyTransition: true }),
+    ...simplePaths(model, simple),
+  ])
+    byName.set(p.name, p);
+  return [...byName.values()];
+}
+
 type Step<M extends AnyStateMachine> = { state: SnapshotFrom<M>; event: EventOf<M> };
 
 /** Depth-first over the adjacency map, every prefix kept, no state visited twice. */

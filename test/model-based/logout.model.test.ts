@@ -5,7 +5,7 @@ import {
   logoutMachine,
 } from "../../machines/auth/logout.machine.ts";
 import { DONE, ERROR, FakeCalls, failureOf, http, replayWithCalls } from "./async-replay.ts";
-import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * One logout request (SPEC.md §4 "Logout", §7 DELETE /v1/connect/session, §8 "Logout"), walked
@@ -57,13 +57,7 @@ const describeInput = (input: LogoutInput) =>
 
 const cases = INPUTS.flatMap((input) => {
   const model = modelFor(input);
-  const byName = new Map<string, ModelPath<typeof logoutMachine>>();
-  for (const p of [
-    ...shortestPaths(model, { everyTransition: true }),
-    ...simplePaths(model, { maxDepth: 3 }),
-  ])
-    byName.set(p.name, p);
-  return [...byName.values()].map((path) => ({
+  return coveringPaths(model, { maxDepth: 3 }).map((path) => ({
     name: `${describeInput(input)}: ${path.name}`,
     input,
     model,

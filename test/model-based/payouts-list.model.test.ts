@@ -15,7 +15,7 @@ import type {
   Payout,
 } from "../../machines/components/payouts-list/payouts-list.types.ts";
 import { DONE, ERROR, FakeCalls, http, replayWithCalls } from "./async-replay.ts";
-import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * The payouts list walked through its graph against a fake `GET /v1/payouts` over a
@@ -90,13 +90,7 @@ const modelFor = ({ history, input }: Scenario): MachineModel<Machine> => ({
 
 const cases = SCENARIOS.flatMap((scenario) => {
   const model = modelFor(scenario);
-  const byName = new Map<string, ModelPath<Machine>>();
-  for (const p of [
-    ...shortestPaths(model, { everyTransition: true }),
-    ...simplePaths(model, { maxDepth: 7, dedupe: true }),
-  ])
-    byName.set(p.name, p);
-  return [...byName.values()].map((path) => ({
+  return coveringPaths(model, { maxDepth: 7, dedupe: true }).map((path) => ({
     name: `${scenario.label}: ${path.name}`,
     scenario,
     path,

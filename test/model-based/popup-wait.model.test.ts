@@ -8,7 +8,7 @@ import {
   popupWaitMachine,
 } from "../../machines/popup/popup-wait.machine.ts";
 import { DONE, ERROR, FakeCalls, failureOf, flush, http, replayWithCalls } from "./async-replay.ts";
-import { type MachineModel, type ModelPath, shortestPaths, simplePaths } from "./harness.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * The popup sign-in wait (SPEC.md §4 "Popup sign-in wait"), walked through the popup-wait
@@ -81,13 +81,7 @@ const describeInput = (input: PopupWaitInput) =>
 
 const cases = INPUTS.flatMap((input) => {
   const model = modelFor(input);
-  const byName = new Map<string, ModelPath<typeof popupWaitMachine>>();
-  for (const p of [
-    ...shortestPaths(model, { everyTransition: true }),
-    ...simplePaths(model, { maxDepth: 3 }),
-  ])
-    byName.set(p.name, p);
-  return [...byName.values()].map((path) => ({
+  return coveringPaths(model, { maxDepth: 3 }).map((path) => ({
     name: `${describeInput(input)}: ${path.name}`,
     input,
     path,
