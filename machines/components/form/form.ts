@@ -29,6 +29,10 @@ export interface FieldError {
   /** zod's bounds for too_small / too_big, so a view can say "at least 1". */
   minimum?: number;
   maximum?: number;
+  /** What was measured (`string`, `number`, `array`), for too_small / too_big. */
+  origin?: string;
+  /** The expected format of an invalid_format issue (`email`, `url`, `regex`). */
+  format?: string;
 }
 
 export type FieldErrors = Readonly<Record<FieldPath, FieldError>>;
@@ -101,7 +105,12 @@ export function validateValues<Schema extends z.ZodType>(
       continue;
     }
     if (errors[param]) continue;
-    const bounds = issue as { minimum?: unknown; maximum?: unknown };
+    const bounds = issue as {
+      minimum?: unknown;
+      maximum?: unknown;
+      origin?: unknown;
+      format?: unknown;
+    };
     const missing = issue.code === "invalid_type" && isEmpty(values[param] ?? null);
     errors[param] = {
       source: "schema",
@@ -110,6 +119,8 @@ export function validateValues<Schema extends z.ZodType>(
       message: issue.message,
       ...(typeof bounds.minimum === "number" ? { minimum: bounds.minimum } : {}),
       ...(typeof bounds.maximum === "number" ? { maximum: bounds.maximum } : {}),
+      ...(typeof bounds.origin === "string" ? { origin: bounds.origin } : {}),
+      ...(typeof bounds.format === "string" ? { format: bounds.format } : {}),
     };
   }
   return { ok: false, errors, formIssue };
