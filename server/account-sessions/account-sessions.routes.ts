@@ -6,6 +6,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { accountSessionSchema } from "../../protocol/objects/account-session.schema.ts";
 import {
   type ClaimedAccountSessionInput,
   claimedAccountSessionSchema,
@@ -13,7 +14,6 @@ import {
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
-import { accountObjectSchema } from "../accounts/accounts.schema.ts";
 import { statusOf } from "../accounts/model.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
@@ -23,25 +23,10 @@ import { formBoolean } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId, newKey, sha256 } from "../http/secrets.ts";
 import { findRefreshToken, findUser, issueUserKey } from "../users/users.ts";
-import {
-  type ComponentsParam,
-  componentsParam,
-  resolveComponents,
-  resolvedComponentsSchema,
-} from "./components.ts";
+import { type ComponentsParam, componentsParam, resolveComponents } from "./components.ts";
 import { defaultEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
-
-const accountSessionSchema = z.object({
-  object: z.literal("account_session"),
-  id: z.string(),
-  account: z.union([z.string(), accountObjectSchema]),
-  client_secret: z.string(),
-  expires_at: z.number().int(),
-  livemode: z.boolean(),
-  components: resolvedComponentsSchema,
-});
 
 defineRoute(
   accountSessionsApp,

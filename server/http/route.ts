@@ -7,9 +7,9 @@
  * Hono's own form validator flattens `a[b]=1` into a key named "a[b]", so bodies are parsed
  * here (bounded bracket nesting, `form.ts`) and checked with strict zod objects.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { requireKind, resolvePrincipal } from "./auth.ts";
@@ -38,8 +38,11 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  /** The success response, for the OpenAPI document. */
-  response: z.ZodType;
+  /**
+   * The success response: an object schema of `protocol/objects/` (classic or mini zod),
+   * for the OpenAPI document and for the test that parses every route's real answer.
+   */
+  response: z.core.$ZodType;
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -81,6 +84,11 @@ export function defineRoute<
   K extends PrincipalKind = PrincipalKind,
 >(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K>, handler: RouteHandler<P, Q, B, K>) {
   registerOpenApi(app, spec);
+  declareResponse(spec.method, spec.path, {
+    status: spec.status ?? 200,
+    schema: spec.response,
+    expandable: spec.expandable ?? [],
+  });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const deps = c.get("deps");
     const requestId = c.get("requestId");
@@ -263,6 +271,43 @@ function takeExpand(
   return { expand: [...new Set(paths)], rest };
 }
 
+/** A route's declared success answer: its status and the schema its JSON body follows. */
+export interface DeclaredResponse {
+  status: number;
+  schema: z.core.$ZodType;
+  /** The `expand[]` paths the route accepts. */
+  expandable: readonly string[];
+}
+
+const declared = new Map<string, DeclaredResponse>();
+const routeKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([A-Za-z_]+)\}/g, ":$1")}`;
+
+/**
+ * Records the response schema of a route (`defineRoute` does it; a route made otherwise
+ * must call it), so a test can parse every route's real answer against it.
+ */
+export function declareResponse(method: string, path: string, response: DeclaredResponse) {
+  declared.set(routeKey(method, path), response);
+}
+
+/** The declared response of `METHOD path` (Hono `:id` or OpenAPI `{id}` syntax). */
+export const declaredResponse = (method: string, path: string) =>
+  declared.get(routeKey(method, path));
+
+/**
+ * A response schema as OpenAPI 3.1 takes it: JSON Schema (2020-12) generated from the zod
+ * definition, so a `zod/mini` object schema and a classic one are documented alike.
+ */
+export function responseJsonSchema(schema: z.core.$ZodType): OpenApiSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+  // JSON Schema 2020-12 is OpenAPI 3.1's schema dialect; the two libraries type it apart.
+  return json as unknown as OpenApiSchema;
+}
+
+type ResponseContent = Extract<RouteConfig["responses"][string], { content?: unknown }>["content"];
+type OpenApiSchema = Extract<NonNullable<ResponseContent>[string], { schema?: unknown }>["schema"];
+
 const errorResponse = {
   description: "An error object",
   content: { "application/json": { schema: apiErrorResponseSchema } },
@@ -294,7 +339,7 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: spec.response } },
+        content: { "application/json": { schema: responseJsonSchema(spec.response) } },
       },
       default: errorResponse,
     },
