@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { User } from "../../protocol/objects/user.schema.ts";
+import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
 import {
@@ -15,7 +16,7 @@ import {
   verifyPassword,
 } from "../http/secrets.ts";
 
-export const refreshTokenPrefix = "urt_";
+export const refreshTokenPrefix = provider.keyPrefixes.refreshToken;
 
 export async function createUser(
   db: Kysely<Database>,
