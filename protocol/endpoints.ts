@@ -11,6 +11,8 @@ export const endpoints = {
   riskSignals: "/v1/risk_signals",
   connectSession: "/v1/connect/session",
   userAuthedKey: "/v1/embedded/user_authed_key",
+  /** Revokes a refresh token's family at logout when no user key is held (ours). */
+  revokeRefreshToken: "/v1/connect/refresh_token/revoke",
   /** The sign-in popup's email + password sign-in (ours; SPEC.md does not show it). */
   connectSignIn: "/v1/connect/sign_in",
   // Calls whose answers the data layer intercepts (SPEC.md §7).

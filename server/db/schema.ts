@@ -160,6 +160,10 @@ export interface UserRefreshTokensTable {
   created: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The token's family: every token rotated from one sign-in (migration 0016). */
+  family_id: string;
+  /** When it was exchanged for its successor; presented again, it revokes the family. */
+  used_at: number | null;
 }
 
 export type TelemetryKind = "analytics" | "metric" | "error";

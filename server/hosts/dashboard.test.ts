@@ -94,7 +94,8 @@ describe("the dashboard host", () => {
 
   it("is rate-limited by email and client like the popup", async () => {
     await world();
-    for (let i = 0; i < signInLimits.accountAndClient; i++) await signIn("anna@example.com", "wrong");
+    for (let i = 0; i < signInLimits.accountAndClient; i++)
+      await signIn("anna@example.com", "wrong");
     expect((await signIn("anna@example.com", "correct horse")).status).toBe(429);
   });
 
