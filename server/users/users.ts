@@ -137,47 +137,39 @@ export async function rotateRefreshToken(
   now: number,
   ttl: number,
 ): Promise<{ userId: string; refreshToken: string } | undefined> {
-  return db.transaction().execute(async (trx) => rotateIn(trx, token, accountId, now, ttl));
-}
-
-async function rotateIn(
-  db: Kysely<Database>,
-  token: string,
-  accountId: string,
-  now: number,
-  ttl: number,
-): Promise<{ userId: string; refreshToken: string } | undefined> {
-  const row = await db
-    .selectFrom("user_refresh_tokens")
-    .selectAll()
-    .where("token_hash", "=", sha256(token))
-    .where("account_id", "=", accountId)
-    .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
-  const won = await db
-    .updateTable("user_refresh_tokens")
-    .set({ used_at: now })
-    .where("id", "=", row.id)
-    .where("used_at", "is", null)
-    .where("revoked_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  if (!won) {
-    await revokeRefreshFamily(db, row.family_id, now);
-    return undefined;
-  }
-  const refreshToken = await issueRefreshToken(
-    db,
-    {
-      userId: row.user_id,
-      accountId: row.account_id,
-      platformId: row.platform_id,
-      familyId: row.family_id,
-    },
-    now,
-    ttl,
-  );
-  return { userId: row.user_id, refreshToken };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("user_refresh_tokens")
+      .selectAll()
+      .where("token_hash", "=", sha256(token))
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
+    const won = await trx
+      .updateTable("user_refresh_tokens")
+      .set({ used_at: now })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (!won) {
+      await revokeRefreshFamily(trx, row.family_id, now);
+      return undefined;
+    }
+    const refreshToken = await issueRefreshToken(
+      trx,
+      {
+        userId: row.user_id,
+        accountId: row.account_id,
+        platformId: row.platform_id,
+        familyId: row.family_id,
+      },
+      now,
+      ttl,
+    );
+    return { userId: row.user_id, refreshToken };
+  });
 }
 
 /**
