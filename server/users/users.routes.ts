@@ -10,6 +10,7 @@ import { endpoints } from "../../protocol/endpoints.ts";
 import {
   deletedConnectSessionSchema,
   embeddedUserSessionSchema,
+  refreshTokenRevocationSchema,
 } from "../../protocol/objects/embedded.schema.ts";
 import { userSchema } from "../../protocol/objects/user.schema.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -145,10 +146,7 @@ defineRoute(
     tags: ["Users"],
     auth: ["user", "account_session"],
     body: z.strictObject({ refresh_token: z.string().min(1).max(1024) }),
-    response: z.object({
-      object: z.literal("refresh_token_revocation"),
-      revoked: z.boolean(),
-    }),
+    response: refreshTokenRevocationSchema,
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();
