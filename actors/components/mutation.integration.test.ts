@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { z } from "zod";
 import { createFormMachine, SUBMIT_ACTOR } from "../../machines/components/form/form.machine.ts";
-import { refundSchema } from "../../server/money/money.schema.ts";
+import { refundSchema } from "../../protocol/objects/refund.schema.ts";
 import { connectedAccount } from "../../server/money/money-test.ts";
 import { testApi } from "../../server/test/api.ts";
 import { setupTestDatabase } from "../../server/test/db.ts";

@@ -13,7 +13,7 @@
  * `formMachine.provide({ actors: { [SUBMIT_ACTOR]: createMutation({ api, url, schema }) } })`.
  */
 import { fromPromise } from "xstate";
-import type { z } from "zod";
+import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import type { CallFailure } from "../../machines/auth/failure.ts";
 import type { FormValue } from "../../protocol/messages/data-layer.schema.ts";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
@@ -39,7 +39,7 @@ export interface MutationInput<Body> {
   idempotencyKey: string;
 }
 
-export interface MutationOptions<Schema extends z.ZodType, Body> {
+export interface MutationOptions<Schema extends $ZodType, Body> {
   transport: MutationTransport;
   method?: "POST" | "DELETE";
   /** The API path (`/v1/refunds`) or absolute URL, or one made from the body. */
@@ -79,7 +79,7 @@ export function failureOfError(error: unknown): CallFailure {
 
 /** A non-2xx answer as a CallFailure, with the API error object when the body has one. */
 export function failureOfAnswer(reply: ResponseReply): CallFailure {
-  const parsed = apiErrorResponseSchema.safeParse(reply.body);
+  const parsed = safeParse(apiErrorResponseSchema, reply.body);
   return {
     kind: "http",
     status: reply.status,
@@ -92,12 +92,12 @@ export function failureOfAnswer(reply: ResponseReply): CallFailure {
  * Validates one answer: the parsed object, or throws the CallFailure (a non-2xx answer, or
  * a 2xx the schema rejects).
  */
-export function resultOf<Schema extends z.ZodType>(
+export function resultOf<Schema extends $ZodType>(
   schema: Schema,
   reply: ResponseReply,
-): z.output<Schema> {
+): output<Schema> {
   if (!reply.ok) throw failureOfAnswer(reply);
-  const parsed = schema.safeParse(reply.body);
+  const parsed = safeParse(schema, reply.body);
   if (!parsed.success)
     throw {
       kind: "http",
@@ -113,11 +113,11 @@ export function resultOf<Schema extends z.ZodType>(
 }
 
 /** Sends one mutation; resolves with the validated answer, rejects with a CallFailure. */
-export async function mutate<Schema extends z.ZodType, Body>(
+export async function mutate<Schema extends $ZodType, Body>(
   options: MutationOptions<Schema, Body>,
   input: MutationInput<Body>,
   signal?: AbortSignal,
-): Promise<z.output<Schema>> {
+): Promise<output<Schema>> {
   const method = options.method ?? "POST";
   const url = typeof options.url === "function" ? options.url(input.body) : options.url;
   const body = options.toRequestBody
@@ -137,10 +137,10 @@ export async function mutate<Schema extends z.ZodType, Body>(
 }
 
 /** The mutation as promise logic, for a machine's actor slot (the form's `submit`). */
-export function createMutation<Schema extends z.ZodType, Body = unknown>(
+export function createMutation<Schema extends $ZodType, Body = unknown>(
   options: MutationOptions<Schema, Body>,
 ) {
-  return fromPromise<z.output<Schema>, MutationInput<Body>>(({ input, signal }) =>
+  return fromPromise<output<Schema>, MutationInput<Body>>(({ input, signal }) =>
     mutate(options, input, signal),
   );
 }

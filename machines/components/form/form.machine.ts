@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate";
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { $ZodType, output } from "zod/v4/core";
 import {
   type FieldErrors,
   type FieldPath,
@@ -32,7 +33,7 @@ import {
  */
 
 /** What `createFormMachine` needs: the protocol schema of the request body. */
-export interface FormMachineOptions<Schema extends z.ZodType> {
+export interface FormMachineOptions<Schema extends $ZodType> {
   /** The machine's id (`refundForm`); diagrams and the inspector use it. */
   id: string;
   /** The body the mutation sends, as the protocol defines it; checked before sending. */
@@ -103,8 +104,8 @@ const startingWith = (values: FormValues): FormContext => ({
 type Done = { event: { output: unknown } };
 type Failed = { event: { error: unknown } };
 
-export function createFormMachine<Schema extends z.ZodType>(options: FormMachineOptions<Schema>) {
-  type Body = z.output<Schema>;
+export function createFormMachine<Schema extends $ZodType>(options: FormMachineOptions<Schema>) {
+  type Body = output<Schema>;
   const toBody = options.toBody ?? valuesToBody;
   const check = (values: FormValues) => validateValues(options.schema, values, toBody);
 
@@ -253,7 +254,7 @@ export function createFormMachine<Schema extends z.ZodType>(options: FormMachine
   });
 }
 
-export type FormMachine<Schema extends z.ZodType = z.ZodType> = ReturnType<
+export type FormMachine<Schema extends $ZodType = $ZodType> = ReturnType<
   typeof createFormMachine<Schema>
 >;
 export type FormStateValue = "pristine" | "dirty" | "submitting" | "saved" | "failed";

@@ -3,7 +3,7 @@
  * into a body, validation with a zod schema into errors by field path, and a failed
  * mutation mapped back onto the form's fields by the API error's `param`.
  */
-import type { z } from "zod";
+import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import { type CallFailure, toCallFailure } from "../../auth/failure.ts";
 
 /** A field's path in the API's bracket form: `amount`, `evidence[customer_name]`, `a[0]`. */
@@ -89,12 +89,12 @@ export type Validation<Body> =
   | { ok: false; errors: FieldErrors; formIssue: string | null };
 
 /** Parses the values' body with `schema`: the body, or every issue keyed by field path. */
-export function validateValues<Schema extends z.ZodType>(
+export function validateValues<Schema extends $ZodType>(
   schema: Schema,
   values: FormValues,
   toBody: (values: FormValues) => unknown = valuesToBody,
-): Validation<z.output<Schema>> {
-  const parsed = schema.safeParse(toBody(values));
+): Validation<output<Schema>> {
+  const parsed = safeParse(schema, toBody(values));
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Record<FieldPath, FieldError> = {};
   let formIssue: string | null = null;
