@@ -3,7 +3,9 @@
  * `db/schema.ts`. Secrets a real provider would hold (id numbers, tax ids, account numbers)
  * are never stored: only whether they were provided and their last four characters.
  */
+
 import type { ColumnType, Generated } from "kysely";
+import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
 import type { Json, JsonWithDefault } from "../db/schema.ts";
 
 export type BusinessType = "individual" | "company" | "non_profit" | "government_entity";
@@ -148,6 +150,8 @@ export interface ExternalAccountsTable {
   routing_number: string | null;
   bank_name: string | null;
   bank_outcome: BankOutcome | null;
+  /** Sandbox: the bank returns every payout to this account, with this code (server/README.md). */
+  payout_failure_code: PayoutFailureCode | null;
   brand: string | null;
   exp_month: number | null;
   exp_year: number | null;
