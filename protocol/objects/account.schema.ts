@@ -3,7 +3,7 @@
  * requirements, what it may do (`charges_enabled`, `payouts_enabled`) and its external
  * accounts (a list envelope).
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { addressSchema } from "./address.schema.ts";
 import {
   deletedObjectSchema,

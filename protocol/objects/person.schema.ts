@@ -1,5 +1,5 @@
 /** A person of a connected account (representative, owner, director, executive). */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { addressSchema } from "./address.schema.ts";
 import {
   deletedObjectSchema,
