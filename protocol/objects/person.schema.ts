@@ -9,6 +9,7 @@ import {
 } from "./api-fields.schema.ts";
 
 export const verificationStatuses = ["unverified", "pending", "verified"] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
 
 export const personSchema = z.strictObject({
   id: z.string(),

@@ -5,11 +5,11 @@
  */
 
 import type { ColumnType, Generated } from "kysely";
+import type { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
 import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
 import type { Json, JsonWithDefault } from "../db/schema.ts";
 
-export type BusinessType = "individual" | "company" | "non_profit" | "government_entity";
-export const businessTypes = ["individual", "company", "non_profit", "government_entity"] as const;
+export type BusinessType = (typeof businessTypes)[number];
 
 export type CapabilityName = "card_payments" | "transfers";
 export const capabilityNames = ["card_payments", "transfers"] as const;
@@ -32,17 +32,6 @@ export interface BusinessProfile {
   support_url?: string | undefined;
 }
 
-export const companyStructures = [
-  "sole_proprietorship",
-  "single_member_llc",
-  "multi_member_llc",
-  "private_partnership",
-  "private_corporation",
-  "public_corporation",
-  "incorporated_non_profit",
-  "unincorporated_non_profit",
-  "government_instrumentality",
-] as const;
 export type CompanyStructure = (typeof companyStructures)[number];
 
 export interface Company {
