@@ -224,9 +224,9 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
-/** The sandbox's simulated clock (one row, id 'global'): now = wall clock + offset_seconds. */
-export interface SandboxClockTable {
-  id: "global";
+/** A platform's sandbox clock: seconds added to the wall clock (no row: 0). */
+export interface PlatformClocksTable {
+  platform_id: string;
   offset_seconds: number;
   updated: number;
 }
@@ -261,7 +261,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
   balance_daily: BalanceDailyTable;
-  sandbox_clock: SandboxClockTable;
+  platform_clocks: PlatformClocksTable;
   files: FilesTable;
   sign_in_limits: SignInLimitsTable;
   dashboard_sessions: DashboardSessionsTable;
