@@ -140,6 +140,10 @@ describe("SPEC.md §5 message handling in the data layer", () => {
   it("popup auth events must come from the connect origin", async () => {
     built = build();
     await built.claimed();
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    frame.send({ requestType: "openPopupAndWaitForAuth" });
+    await settle();
     const before = built.api.requests.length;
     const event = { type: marker, requestType: "popupAuthenticationComplete", apiKey: "popup_key" };
     built.window.post(env.platform, event);

@@ -15,6 +15,7 @@ import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 import * as m0015 from "./migrations/0015_sign_in_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
+import * as m0017 from "./migrations/0017_popup_keys.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0009_files_and_sign_in": m0009,
   "0015_sign_in_limits": m0015,
   "0016_refresh_token_families": m0016,
+  "0017_popup_keys": m0017,
 };
 
 /** Brings the database to the latest migration; throws the first failure. */

@@ -15,6 +15,7 @@ export const issuedKeyPrefixes: Record<SessionKeyKind, string> = {
   embedded_flags: provider.keyPrefixes.accountSessionTest,
   user: provider.keyPrefixes.userTest,
   external_account: provider.keyPrefixes.externalAccountTest,
+  popup: provider.keyPrefixes.popupTest,
 };
 
 /** API versions this server speaks; the first is the default. */
