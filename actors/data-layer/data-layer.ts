@@ -15,6 +15,7 @@ import { createPopup, type Popup } from "./popup.ts";
 import { type ApiProxy, createProxy } from "./proxy.ts";
 import {
   authStateChanged,
+  authStateFor,
   authStateReply,
   clientSecretNeeded,
   errorResponse,
@@ -86,7 +87,10 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
   });
 
   keys.onAccountSessionExpired(() => claim.sessionExpired());
-  keys.subscribe((state) => broadcast(authStateChanged(state)));
+  keys.subscribe((state) => {
+    for (const connection of intake?.connections() ?? [])
+      connection.send(authStateChanged(authStateFor(connection.sender, state)));
+  });
 
   const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
@@ -142,7 +146,9 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
         return;
       }
       case "authStateRequest":
-        connection.send(authStateReply(request.requestId, keys.authState()));
+        connection.send(
+          authStateReply(request.requestId, authStateFor(connection.sender, keys.authState())),
+        );
         return;
       case "logout":
         void logout(connection, request);
