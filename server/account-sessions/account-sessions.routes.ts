@@ -17,7 +17,7 @@ import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
 import { statusOf } from "../accounts/model.ts";
 import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
-import { issuedKeyPrefixes } from "../http/auth.ts";
+import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
@@ -43,6 +43,7 @@ defineRoute(
   },
   async ({ deps, principal, body, expand }) => {
     const account = await findAccount(deps.db, principal.platformId, body.account, "account");
+    assertSameMode(principal.livemode, account.livemode);
     const now = deps.config.now();
     const clientSecret = newKey(provider.keyPrefixes.clientSecret);
     const components = resolveComponents(body.components as ComponentsParam);

@@ -16,6 +16,7 @@ import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 import * as m0010 from "./migrations/0010_payout_failures.ts";
 import * as m0015 from "./migrations/0015_sign_in_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
+import * as m0017 from "./migrations/0017_popup_keys.ts";
 import * as m0020 from "./migrations/0020_platform_clocks.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0010_payout_failures": m0010,
   "0015_sign_in_limits": m0015,
   "0016_refresh_token_families": m0016,
+  "0017_popup_keys": m0017,
   "0020_platform_clocks": m0020,
 };
 

@@ -81,7 +81,13 @@ export interface AccountSessionsTable {
 }
 
 /** Keys the provider issues to the browser: the claimed session's key and its successors. */
-export type SessionKeyKind = "account_session" | "user" | "external_account" | "embedded_flags";
+export type SessionKeyKind =
+  | "account_session"
+  | "user"
+  | "external_account"
+  | "embedded_flags"
+  /** The sign-in popup's key: only the key exchange accepts it (migration 0017). */
+  | "popup";
 
 export interface SessionKeysTable {
   id: string;
