@@ -13,6 +13,7 @@ import * as m0006 from "./migrations/0006_account_model.ts";
 import * as m0007 from "./migrations/0007_sandbox_clock.ts";
 import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
+import * as m0013 from "./migrations/0013_payment_status.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   "0007_sandbox_clock": m0007,
   "0008_ledger_summary": m0008,
   "0009_files_and_sign_in": m0009,
+  "0013_payment_status": m0013,
 };
 
 /** Brings the database to the latest migration; throws the first failure. */

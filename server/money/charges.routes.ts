@@ -40,6 +40,7 @@ import {
   renderRefund,
 } from "./money.schema.ts";
 import { cardFee, testPaymentMethodNames, testPaymentMethods } from "./payment-methods.ts";
+import { paymentStatusOf } from "./payment-status.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const chargesApp = new OpenAPIHono<AppEnv>();
@@ -65,6 +66,20 @@ function returnedFee(charge: ChargeRow, amount: number): number {
   const fee = cardFee(charge.amount_captured);
   const upTo = (refunded: number) => Math.round((fee * refunded) / charge.amount_captured);
   return upTo(charge.amount_refunded + amount) - upTo(charge.amount_refunded);
+}
+
+/** Capture and cancel need a payment waiting for capture; the error names its state. */
+function requireUncaptured(charge: ChargeRow, action: "captured" | "canceled") {
+  if (charge.payment_status === "requires_capture") return;
+  const code = charge.captured
+    ? "charge_already_captured"
+    : charge.canceled_at !== null
+      ? "charge_canceled"
+      : "charge_failed";
+  throw invalidRequest(
+    `Payment ${charge.id} cannot be ${action}: its status is ${charge.payment_status}, and only a payment in requires_capture can be.`,
+    { code },
+  );
 }
 
 /** Writes the ledger row of `amount` captured on `charge`. */
@@ -153,6 +168,9 @@ defineRoute(
           failure_code: method.decline?.code ?? null,
           failure_message: method.decline?.message ?? null,
           balance_transaction: balanceTransaction,
+          payment_status: failed ? "failed" : capture ? "succeeded" : "requires_capture",
+          captured_at: !failed && capture ? now : null,
+          canceled_at: null,
           created: now,
         })
         .returningAll()
@@ -244,11 +262,7 @@ defineRoute(
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccount(trx, acting.accountId);
       const charge = await findCharge(trx, acting, params.id, "id", true);
-      if (charge.status !== "succeeded" || charge.captured) {
-        throw invalidRequest(`Charge ${charge.id} has already been captured or has failed.`, {
-          code: "charge_already_captured",
-        });
-      }
+      requireUncaptured(charge, "captured");
       const amount = body.amount_to_capture ?? charge.amount;
       if (amount > charge.amount) {
         throw invalidRequest(
@@ -259,7 +273,43 @@ defineRoute(
       const balanceTransaction = await writeChargeEntry(trx, acting, charge, amount, now);
       return trx
         .updateTable("charges")
-        .set({ captured: true, amount_captured: amount, balance_transaction: balanceTransaction })
+        .set({
+          captured: true,
+          amount_captured: amount,
+          balance_transaction: balanceTransaction,
+          payment_status: "succeeded",
+          captured_at: now,
+        })
+        .where("id", "=", charge.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return chargeWithDispute(deps.db, row);
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "post",
+    path: "/v1/charges/:id/cancel",
+    summary: "Cancel an uncaptured charge: its authorization is released and no money moves",
+    tags: ["Charges"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    params: idParams,
+    response: chargeSchema,
+  },
+  async ({ deps, principal, params }) => {
+    requireFeature(principal, paymentComponents, "capture_payments");
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const charge = await findCharge(trx, acting, params.id, "id", true);
+      requireUncaptured(charge, "canceled");
+      return trx
+        .updateTable("charges")
+        .set({ canceled_at: now, payment_status: "canceled" })
         .where("id", "=", charge.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -350,9 +400,13 @@ defineRoute(
         availableOn,
         created: now,
       });
+      const refunded = { ...charge, amount_refunded: charge.amount_refunded + amount };
       await trx
         .updateTable("charges")
-        .set({ amount_refunded: charge.amount_refunded + amount })
+        .set({
+          amount_refunded: refunded.amount_refunded,
+          payment_status: paymentStatusOf(refunded, false),
+        })
         .where("id", "=", charge.id)
         .execute();
       return trx

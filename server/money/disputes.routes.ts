@@ -4,12 +4,28 @@
  * (open a dispute, escalate an inquiry, decide a dispute under review).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Kysely } from "kysely";
 import { z } from "zod";
+import {
+  disputeEvidenceFileFields,
+  disputeEvidenceTextFields,
+  disputeEvidenceTextMax,
+  fileIdPattern,
+  isEvidenceFileField,
+} from "../../protocol/objects/dispute-evidence.schema.ts";
+import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
+import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
 import { formBoolean, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
-import { actingAccount, listAccountRows, paymentComponents, requireFeature } from "./access.ts";
+import {
+  type Acting,
+  actingAccount,
+  listAccountRows,
+  paymentComponents,
+  requireFeature,
+} from "./access.ts";
 import {
   escalateDispute,
   findCharge,
@@ -26,18 +42,51 @@ export const disputesApp = new OpenAPIHono<AppEnv>();
 
 const idParams = z.strictObject({ id: z.string().min(1).max(255) });
 
-/** Evidence fields accepted (text only in the sandbox). */
-const evidenceFields = [
-  "product_description",
-  "customer_name",
-  "customer_email_address",
-  "billing_address",
-  "receipt",
-  "shipping_tracking_number",
-  "refund_policy",
-  "cancellation_rebuttal",
-  "uncategorized_text",
-] as const;
+/**
+ * `evidence[<field>]`: text up to its limit, or for a file field the id of a file uploaded
+ * with purpose dispute_evidence; an empty string clears the field.
+ */
+const evidenceParam = z.strictObject({
+  ...Object.fromEntries(
+    disputeEvidenceTextFields.map((f) => [f, formString(disputeEvidenceTextMax).optional()]),
+  ),
+  ...Object.fromEntries(
+    disputeEvidenceFileFields.map((f) => [
+      f,
+      z
+        .string()
+        .regex(fileIdPattern, { error: "must be a file id (file_…) or empty" })
+        .or(z.literal(""))
+        .optional(),
+    ]),
+  ),
+});
+
+/** Each file named as evidence is one of the account's files for dispute evidence. */
+async function requireEvidenceFiles(
+  db: Kysely<Database>,
+  acting: Acting,
+  evidence: Record<string, string | undefined>,
+) {
+  for (const [field, id] of Object.entries(evidence)) {
+    if (!isEvidenceFileField(field) || !id) continue;
+    const file = await db
+      .selectFrom("files")
+      .select("purpose")
+      .where("id", "=", id)
+      .where("platform_id", "=", acting.platformId)
+      .where("account_id", "=", acting.accountId)
+      .executeTakeFirst();
+    const param = `evidence[${field}]`;
+    if (!file) throw resourceMissing("file", id, param);
+    if (file.purpose !== "dispute_evidence") {
+      throw invalidRequest(
+        `File ${id} was uploaded with purpose ${file.purpose}; evidence needs purpose dispute_evidence.`,
+        { code: "file_purpose_invalid", param },
+      );
+    }
+  }
+}
 
 defineRoute(
   disputesApp,
@@ -100,11 +149,7 @@ defineRoute(
     components: paymentComponents,
     params: idParams,
     body: z.strictObject({
-      evidence: z
-        .strictObject(
-          Object.fromEntries(evidenceFields.map((f) => [f, formString(20_000).optional()])),
-        )
-        .optional(),
+      evidence: evidenceParam.optional(),
       submit: formBoolean.optional(),
       metadata: metadataParam.optional(),
     }),
@@ -114,6 +159,7 @@ defineRoute(
     requireFeature(principal, paymentComponents, "dispute_management");
     const acting = actingAccount(principal);
     const now = deps.config.now();
+    const given = (body.evidence ?? {}) as Record<string, string | undefined>;
     const row = await deps.db.transaction().execute(async (trx) => {
       const dispute = await findDispute(trx, acting, params.id, true);
       requireStatus(
@@ -121,9 +167,11 @@ defineRoute(
         body.submit ? ["needs_response"] : ["needs_response", "warning_needs_response"],
         now,
       );
+      await requireEvidenceFiles(trx, acting, given);
       const evidence = { ...dispute.evidence };
-      for (const [field, value] of Object.entries(body.evidence ?? {})) {
-        if (typeof value === "string") evidence[field] = value;
+      for (const [field, value] of Object.entries(given)) {
+        if (value === "") delete evidence[field];
+        else if (value !== undefined) evidence[field] = value;
       }
       return trx
         .updateTable("disputes")
@@ -162,7 +210,7 @@ defineRoute(
       const status = dispute.status === "needs_response" ? "lost" : "warning_closed";
       return trx
         .updateTable("disputes")
-        .set({ status })
+        .set({ status, closed_at: now })
         .where("id", "=", dispute.id)
         .returningAll()
         .executeTakeFirstOrThrow();

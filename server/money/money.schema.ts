@@ -7,6 +7,12 @@
 
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import {
+  type DisputeEvidence,
+  disputeEvidenceFileFields,
+  disputeEvidenceSchema,
+  disputeEvidenceTextFields,
+} from "../../protocol/objects/dispute-evidence.schema.ts";
 import type {
   BalanceTransactionsTable,
   ChargesTable,
@@ -15,6 +21,7 @@ import type {
   PayoutsTable,
   RefundsTable,
 } from "./money.tables.ts";
+import { paymentStatusValues } from "./money.tables.ts";
 
 export type ChargeRow = Selectable<ChargesTable>;
 export type RefundRow = Selectable<RefundsTable>;
@@ -108,6 +115,11 @@ export const chargeSchema = z.object({
   }),
   refunded: z.boolean(),
   status: z.enum(["succeeded", "pending", "failed"]),
+  /** The payment's state as a person sees it (payment-status.ts), what the list filters. */
+  payment_status: z.enum(paymentStatusValues),
+  /** The timeline's moments: when it was captured, or released without capture. */
+  captured_at: z.number().int().nullable(),
+  canceled_at: z.number().int().nullable(),
 });
 
 export function renderCharge(row: ChargeRow, dispute: string | null) {
@@ -138,6 +150,9 @@ export function renderCharge(row: ChargeRow, dispute: string | null) {
     payment_method_details: row.payment_method_details,
     refunded: row.captured && row.amount_refunded === row.amount_captured,
     status: row.status,
+    payment_status: row.payment_status,
+    captured_at: row.captured_at,
+    canceled_at: row.canceled_at,
   };
 }
 
@@ -184,12 +199,17 @@ export const disputeSchema = z.object({
   charge: z.string(),
   created: z.number().int(),
   currency: z.string(),
-  evidence: z.record(z.string(), z.string()),
+  evidence: disputeEvidenceSchema,
   evidence_details: z.object({
     due_by: z.number().int(),
     has_evidence: z.boolean(),
+    /** The response is late: due_by passed with nothing submitted. */
+    past_due: z.boolean(),
     submission_count: z.number().int(),
+    submitted_at: z.number().int().nullable(),
   }),
+  /** When it was decided or accepted (or its due_by, when left unanswered); null while open. */
+  closed_at: z.number().int().nullable(),
   is_charge_refundable: z.boolean(),
   livemode: z.boolean(),
   metadata,
@@ -208,27 +228,43 @@ export function disputeStatus(row: DisputeRow, now: number): DisputeRow["status"
   return row.status;
 }
 
-export const renderDispute = (row: DisputeRow, now: number) => ({
-  id: row.id,
-  object: "dispute" as const,
-  amount: row.amount,
-  balance_transactions: [row.withdrawal, row.reinstatement].filter((t) => t !== null),
-  charge: row.charge,
-  created: row.created,
-  currency: row.currency,
-  evidence: row.evidence,
-  evidence_details: {
-    due_by: row.due_by,
-    has_evidence: Object.keys(row.evidence).length > 0,
-    submission_count: row.evidence_submitted_at === null ? 0 : 1,
-  },
-  // Only an inquiry leaves the charge refundable.
-  is_charge_refundable: row.status.startsWith("warning_"),
-  livemode: row.livemode,
-  metadata: row.metadata,
-  reason: row.reason,
-  status: disputeStatus(row, now),
-});
+export function renderDispute(row: DisputeRow, now: number) {
+  const status = disputeStatus(row, now);
+  const lapsed = status !== row.status;
+  return {
+    id: row.id,
+    object: "dispute" as const,
+    amount: row.amount,
+    balance_transactions: [row.withdrawal, row.reinstatement].filter((t) => t !== null),
+    charge: row.charge,
+    created: row.created,
+    currency: row.currency,
+    evidence: renderEvidence(row.evidence),
+    evidence_details: {
+      due_by: row.due_by,
+      has_evidence: Object.keys(row.evidence).length > 0,
+      past_due: row.evidence_submitted_at === null && now > row.due_by,
+      submission_count: row.evidence_submitted_at === null ? 0 : 1,
+      submitted_at: row.evidence_submitted_at,
+    },
+    closed_at: lapsed ? row.due_by : row.closed_at,
+    // Only an inquiry leaves the charge refundable.
+    is_charge_refundable: row.status.startsWith("warning_"),
+    livemode: row.livemode,
+    metadata: row.metadata,
+    reason: row.reason,
+    status,
+  };
+}
+
+/** Every evidence field, null where nothing was given. */
+function renderEvidence(stored: Record<string, string>): DisputeEvidence {
+  const evidence: Record<string, string | null> = {};
+  for (const field of [...disputeEvidenceTextFields, ...disputeEvidenceFileFields]) {
+    evidence[field] = stored[field] ?? null;
+  }
+  return evidence as DisputeEvidence;
+}
 
 export const payoutStatuses = ["pending", "in_transit", "paid", "canceled"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];

@@ -6,6 +6,17 @@
 import type { Json, JsonWithDefault } from "../db/schema.ts";
 
 export type ChargeStatus = "succeeded" | "pending" | "failed";
+/** The payment's state as a person sees it (READING.md), kept with every change. */
+export const paymentStatusValues = [
+  "requires_capture",
+  "succeeded",
+  "partially_refunded",
+  "refunded",
+  "disputed",
+  "failed",
+  "canceled",
+] as const;
+export type PaymentStatus = (typeof paymentStatusValues)[number];
 export type PayoutMethod = "standard" | "instant";
 export type PayoutInterval = "manual" | "daily" | "weekly" | "monthly";
 export type DisputeStatus =
@@ -80,6 +91,10 @@ export interface ChargesTable {
   failure_code: string | null;
   failure_message: string | null;
   balance_transaction: string | null;
+  /** Migration 0013: kept in the transaction of each change (`payment-status.ts`). */
+  payment_status: PaymentStatus;
+  captured_at: number | null;
+  canceled_at: number | null;
   created: number;
 }
 
@@ -114,6 +129,8 @@ export interface DisputesTable {
   /** The ledger row that gave the amount back when the dispute was won. */
   reinstatement: string | null;
   metadata: JsonWithDefault<Record<string, string>>;
+  /** When it was decided or accepted (migration 0013); null while open. */
+  closed_at: number | null;
   created: number;
 }
 

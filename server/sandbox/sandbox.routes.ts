@@ -1,7 +1,8 @@
 /**
  * The sandbox's test helpers (secret key): read the simulated clock and advance it by
  * `seconds` or to `to` (Unix seconds), which runs the automatic payouts of the days crossed
- * (`clock.ts`); reset the calling platform's demo data (`seed.ts`).
+ * (`clock.ts`) and then decides the disputes whose review ended (`money/disputes.ts`);
+ * reset the calling platform's demo data (`seed.ts`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -9,6 +10,7 @@ import type { AppEnv } from "../http/context.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
+import { decideReviewedDisputes } from "../money/disputes.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
@@ -46,7 +48,11 @@ defineRoute(
       seconds: formInteger(1, maxAdvanceSeconds).optional(),
       to: formInteger(1, 99_999_999_999).optional(),
     }),
-    response: clockSchema.extend({ automatic_payouts: z.number().int() }),
+    response: clockSchema.extend({
+      automatic_payouts: z.number().int(),
+      /** Disputes under review whose review ended and whose evidence decided them. */
+      disputes_decided: z.number().int(),
+    }),
   },
   async ({ deps, body }) => {
     if ((body.seconds === undefined) === (body.to === undefined)) {
@@ -55,10 +61,11 @@ defineRoute(
         param: body.seconds === undefined ? "seconds" : "to",
       });
     }
-    return advanceClock(
+    const advanced = await advanceClock(
       deps,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
+    return { ...advanced, disputes_decided: await decideReviewedDisputes(deps.db, advanced.now) };
   },
 );
 
