@@ -29,7 +29,7 @@ import {
   resolveComponents,
   resolvedComponentsSchema,
 } from "./components.ts";
-import { defaultEmbeddedFlags } from "./flags.ts";
+import { sessionEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
 
@@ -267,7 +267,7 @@ function claimedSession(args: {
     components: session.components,
     treatments: [],
     read_only: false,
-    flags: defaultEmbeddedFlags(),
+    flags: sessionEmbeddedFlags(session.components),
     connect_brand_accent_color: platform.brand_accent_color,
     connect_express_color: platform.express_color,
     support_site_base_url: platform.support_site_base_url,

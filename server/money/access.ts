@@ -6,6 +6,7 @@
  * feature allows it (`requireFeature`).
  */
 import type { AliasedRawBuilder, Kysely, Selectable } from "kysely";
+import { componentsOffering, type FeatureName } from "../../protocol/catalogue/features.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import type { Principal } from "../http/context.ts";
@@ -52,14 +53,13 @@ export function actingAccount(principal: MoneyPrincipal): Acting {
   };
 }
 
-/** A session key may write only if an enabled component of `components` grants `feature`. */
-export function requireFeature(
-  principal: MoneyPrincipal,
-  components: readonly string[],
-  feature: string,
-): void {
+/**
+ * A session key may act only if an enabled component that offers `feature` (the catalogue
+ * names which) has it on; otherwise a permission error naming the feature.
+ */
+export function requireFeature(principal: MoneyPrincipal, feature: FeatureName): void {
   if (principal.kind !== "account_session") return;
-  const granted = components.some((name) => {
+  const granted = componentsOffering(feature).some((name) => {
     const component = principal.components[name];
     return component?.enabled === true && component.features[feature] === true;
   });

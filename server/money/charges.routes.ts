@@ -256,7 +256,7 @@ defineRoute(
     response: chargeSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireFeature(principal, paymentComponents, "capture_payments");
+    requireFeature(principal, "capture_payments");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -301,7 +301,7 @@ defineRoute(
     response: chargeSchema,
   },
   async ({ deps, principal, params }) => {
-    requireFeature(principal, paymentComponents, "capture_payments");
+    requireFeature(principal, "capture_payments");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -336,7 +336,7 @@ defineRoute(
     response: refundSchema,
   },
   async ({ deps, principal, body }) => {
-    requireFeature(principal, paymentComponents, "refund_management");
+    requireFeature(principal, "refund_management");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const refund = await deps.db.transaction().execute(async (trx) => {

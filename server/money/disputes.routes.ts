@@ -156,7 +156,7 @@ defineRoute(
     response: disputeSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireFeature(principal, paymentComponents, "dispute_management");
+    requireFeature(principal, "dispute_management");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const given = (body.evidence ?? {}) as Record<string, string | undefined>;
@@ -201,7 +201,7 @@ defineRoute(
     response: disputeSchema,
   },
   async ({ deps, principal, params }) => {
-    requireFeature(principal, paymentComponents, "dispute_management");
+    requireFeature(principal, "dispute_management");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {

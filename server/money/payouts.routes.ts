@@ -129,11 +129,7 @@ defineRoute(
   },
   async ({ deps, principal, body }) => {
     const method = body.method ?? "standard";
-    requireFeature(
-      principal,
-      payoutComponents,
-      method === "instant" ? "instant_payouts" : "standard_payouts",
-    );
+    requireFeature(principal, method === "instant" ? "instant_payouts" : "standard_payouts");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -168,7 +164,7 @@ defineRoute(
     response: payoutSchema,
   },
   async ({ deps, principal, params }) => {
-    requireFeature(principal, payoutComponents, "standard_payouts");
+    requireFeature(principal, "standard_payouts");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -315,7 +311,7 @@ defineRoute(
     response: payoutScheduleSchema,
   },
   async ({ deps, principal, body }) => {
-    requireFeature(principal, payoutComponents, "edit_payout_schedule");
+    requireFeature(principal, "edit_payout_schedule");
     const acting = actingAccount(principal);
     const current = await payoutScheduleOf(deps.db, acting.accountId);
     const interval = body.interval ?? current.interval;
