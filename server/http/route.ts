@@ -40,6 +40,11 @@ export interface RouteSpec<
   body?: B;
   /** The success response, for the OpenAPI document. */
   response: z.ZodType;
+  /**
+   * The success answer's media type: JSON (the default), or a file the handler streams as a
+   * `Response` of its own (a CSV export; `response` is then its body's schema).
+   */
+  produces?: "application/json" | "text/csv";
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -108,7 +113,9 @@ export function defineRoute<
     const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
     const scope = scopeOf(principal);
     if (spec.method !== "post" || idempotencyKey === undefined || scope === undefined) {
-      return c.json(await handler(input), status);
+      const result = await handler(input);
+      if (spec.produces === "text/csv" && result instanceof Response) return result;
+      return c.json(result, status);
     }
     const now = deps.config.now();
     const outcome = await beginIdempotent(deps.db, {
@@ -294,7 +301,7 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: spec.response } },
+        content: { [spec.produces ?? "application/json"]: { schema: spec.response } },
       },
       default: errorResponse,
     },

@@ -4,8 +4,9 @@
  * (open a dispute, escalate an inquiry, decide a dispute under review).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Kysely } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
 import { z } from "zod";
+import { disputesFilterSpec, filterQueryShape } from "../../protocol/filters.ts";
 import {
   disputeEvidenceFileFields,
   disputeEvidenceTextFields,
@@ -21,6 +22,7 @@ import { formBoolean, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import {
   type Acting,
+  accountRowsInBatches,
   actingAccount,
   listAccountRows,
   paymentComponents,
@@ -35,8 +37,16 @@ import {
   resolveDispute,
 } from "./disputes.ts";
 import { expandList, expandOne } from "./expand.ts";
+import { type CsvColumn, csvResponse, exportFilename, isoTime } from "./export.ts";
+import { filterConditions } from "./filters.ts";
 import { lockAccount } from "./ledger.ts";
-import { disputeSchema, listOf, renderDispute } from "./money.schema.ts";
+import {
+  type DisputeRow,
+  disputeSchema,
+  disputeStatus,
+  listOf,
+  renderDispute,
+} from "./money.schema.ts";
 
 export const disputesApp = new OpenAPIHono<AppEnv>();
 
@@ -109,32 +119,114 @@ defineRoute(
   },
 );
 
+/**
+ * A dispute's status filter as stored: an unanswered dispute past due_by reads as lost (an
+ * inquiry as warning_closed) without a write (`disputeStatus`), so those two also match the
+ * lapsed rows, and the open states only the rows not yet lapsed.
+ */
+function disputeStatusConditions(statuses: readonly string[], now: number) {
+  const status = sql.ref("disputes.status");
+  const dueBy = sql.ref("disputes.due_by");
+  const lapsed: Record<string, string> = {
+    lost: "needs_response",
+    warning_closed: "warning_needs_response",
+  };
+  const open = new Set(Object.values(lapsed));
+  const each = statuses.map((s) => {
+    if (open.has(s)) return sql<SqlBool>`(${status} = ${s} and ${dueBy} >= ${now})`;
+    const from = lapsed[s];
+    if (from)
+      return sql<SqlBool>`(${status} = ${s} or (${status} = ${from} and ${dueBy} < ${now}))`;
+    return sql<SqlBool>`${status} = ${s}`;
+  });
+  return [sql<SqlBool>`(${sql.join(each, sql` or `)})`];
+}
+
+const disputeFilters = z.strictObject(filterQueryShape(disputesFilterSpec));
+
+function disputeRows(
+  principal: Parameters<typeof actingAccount>[0],
+  filters: z.output<typeof disputeFilters> & { charge?: string | undefined },
+  now: number,
+) {
+  const { charge, ...rest } = filters;
+  return {
+    table: "disputes" as const,
+    accountId: actingAccount(principal).accountId,
+    where: { charge },
+    conditions: filterConditions(disputesFilterSpec, rest, {
+      status: (statuses) => disputeStatusConditions(statuses, now),
+      reason: sql.ref("disputes.reason"),
+      created: sql.ref("disputes.created"),
+    }),
+  };
+}
+
 defineRoute(
   disputesApp,
   {
     method: "get",
     path: "/v1/disputes",
-    summary: "List disputes, newest first (optionally of one charge)",
+    summary:
+      "List disputes, newest first, filtered by status, reason and created (or those of one charge)",
     tags: ["Disputes"],
     auth: ["secret", "account_session"],
     components: paymentComponents,
-    query: z.strictObject({ ...listQueryShape, charge: z.string().min(1).max(255).optional() }),
+    query: disputeFilters.extend({
+      ...listQueryShape,
+      charge: z.string().min(1).max(255).optional(),
+    }),
     response: listOf(disputeSchema),
     expandable: ["data.charge"],
   },
   async ({ deps, principal, query, expand }) => {
-    const { charge, ...page } = query;
+    const { limit, starting_after, ending_before, ...filters } = query;
     const now = deps.config.now();
-    const { accountId } = actingAccount(principal);
+    const rows = disputeRows(principal, filters, now);
     const list = await listAccountRows(deps.db, {
-      table: "disputes",
-      accountId,
-      query: page,
+      ...rows,
+      query: { limit, starting_after, ending_before },
       url: "/v1/disputes",
-      where: { charge },
       render: (row) => renderDispute(row, now),
     });
-    return expandList(deps.db, accountId, list, expand, now);
+    return expandList(deps.db, rows.accountId, list, expand, now);
+  },
+);
+
+const disputeColumns = (now: number): CsvColumn<DisputeRow>[] => [
+  { header: "id", value: (d) => d.id },
+  { header: "created", value: (d) => isoTime(d.created) },
+  { header: "charge", value: (d) => d.charge },
+  { header: "amount", value: (d) => d.amount },
+  { header: "currency", value: (d) => d.currency },
+  { header: "status", value: (d) => disputeStatus(d, now) },
+  { header: "reason", value: (d) => d.reason },
+  { header: "evidence_due_by", value: (d) => isoTime(d.due_by) },
+  { header: "evidence_submitted_at", value: (d) => isoTime(d.evidence_submitted_at) },
+];
+
+defineRoute(
+  disputesApp,
+  {
+    method: "get",
+    path: "/v1/exports/disputes",
+    summary:
+      "Export every dispute the filters select (the whole filter, newest first) as CSV; amounts in the currency's minor unit",
+    tags: ["Disputes"],
+    auth: ["secret", "account_session"],
+    components: ["disputes_list"],
+    query: disputeFilters,
+    response: z.string(),
+    produces: "text/csv",
+  },
+  async ({ deps, principal, query }) => {
+    requireFeature(principal, "export");
+    const now = deps.config.now();
+    return csvResponse(
+      exportFilename("disputes", now),
+      disputeColumns(now),
+      accountRowsInBatches(deps.db, disputeRows(principal, query, now)),
+    );
   },
 );
 

@@ -10,14 +10,23 @@
  * payout is refused (`no_external_account`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { z } from "zod";
+import { filterQueryShape, transactionsFilterSpec } from "../../protocol/filters.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
 import { currencyParam, formInteger, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
-import { actingAccount, listAccountRows, payoutComponents, requireFeature } from "./access.ts";
+import {
+  actingAccount,
+  listAccountRows,
+  paymentComponents,
+  payoutComponents,
+  requireFeature,
+} from "./access.ts";
 import { expandList, expandOne } from "./expand.ts";
+import { filterConditions } from "./filters.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
 import {
   balanceSchema,
@@ -34,6 +43,12 @@ import { createPayout } from "./payouts.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const payoutsApp = new OpenAPIHono<AppEnv>();
+
+/**
+ * Balance transactions show in the payout views and in the payments views (a payment's fee
+ * and net, its refunds); the transactions list is internal, so no session enables it.
+ */
+const balanceTransactionComponents = [...payoutComponents, ...paymentComponents];
 
 const idParams = z.strictObject({ id: z.string().min(1).max(255) });
 
@@ -62,7 +77,7 @@ defineRoute(
     summary: "Retrieve a balance transaction",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: balanceTransactionComponents,
     params: idParams,
     response: balanceTransactionSchema,
   },
@@ -83,13 +98,14 @@ defineRoute(
   {
     method: "get",
     path: "/v1/balance_transactions",
-    summary: "List balance transactions, newest first (filter by type or source)",
+    summary:
+      "List balance transactions, newest first (filter by type, `type[]=charge`; or by source)",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: balanceTransactionComponents,
     query: z.strictObject({
       ...listQueryShape,
-      type: z.enum(["charge", "refund", "adjustment", "payout", "payout_cancel"]).optional(),
+      ...filterQueryShape(transactionsFilterSpec),
       source: z.string().min(1).max(255).optional(),
     }),
     response: listOf(balanceTransactionSchema),
@@ -102,7 +118,12 @@ defineRoute(
       accountId: actingAccount(principal).accountId,
       query: page,
       url: "/v1/balance_transactions",
-      where: { type, source },
+      where: { source },
+      conditions: filterConditions(
+        transactionsFilterSpec,
+        { type },
+        { type: sql.ref("balance_transactions.type") },
+      ),
       render: (row) => renderBalanceTransaction(row, now),
     });
   },
