@@ -173,8 +173,9 @@ describe("features guard the payment actions of a session", () => {
 
 /** Six payments of the account, one second apart, in a known order (oldest first). */
 async function sixPayments(a: Awaited<ReturnType<typeof connectedAccount>>) {
-  const made: Record<string, string> = {};
-  const plan: [string, Record<string, unknown>][] = [
+  type Name = "small" | "medium" | "uncaptured" | "large" | "declined" | "refunded";
+  const made = {} as Record<Name, string>;
+  const plan: [Name, Record<string, unknown>][] = [
     ["small", { amount: 500, customer: { email: "Ann@Example.com" }, metadata: { order: "1" } }],
     ["medium", { amount: 2_000, customer: { email: "bo@example.com" }, metadata: { order: "2" } }],
     ["uncaptured", { amount: 2_000, capture: "false" }],
