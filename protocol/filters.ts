@@ -22,6 +22,7 @@
  * `customer_email=x`; metadata `metadata[key]=value`.
  */
 import { z } from "zod";
+import { type PaymentStatus, paymentStatuses } from "./objects/charge.schema.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -83,16 +84,8 @@ export interface FilterFieldSpec {
 /** A list's filters by wire name (the query parameter's name). */
 export type FilterSpec = Readonly<Record<string, FilterFieldSpec>>;
 
-/** READING.md: the usual payment states. */
-export const paymentStatuses = [
-  "requires_capture",
-  "succeeded",
-  "refunded",
-  "partially_refunded",
-  "disputed",
-  "failed",
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+/** READING.md: the usual payment states (the charge object's `payment_status`). */
+export { type PaymentStatus, paymentStatuses };
 
 export const paymentMethodTypes = [
   "card",

@@ -8,7 +8,7 @@
  * In the sandbox, text containing `winning_evidence` wins the dispute when its review ends,
  * and `losing_evidence` loses it (server/README.md, "Sandbox magic values").
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const disputeEvidenceTextFields = [
   "access_activity_log",
@@ -52,13 +52,17 @@ export const disputeEvidenceTextMax = 20_000;
 /** A file id of the files host. */
 export const fileIdPattern = /^file_[A-Za-z0-9]+$/;
 
-export const disputeEvidenceSchema = z.object({
+/** The evidence object: every field, null where nothing was given. */
+export const disputeEvidenceSchema = z.strictObject({
   ...(Object.fromEntries(
-    disputeEvidenceTextFields.map((f) => [f, z.string().max(disputeEvidenceTextMax).nullable()]),
-  ) as Record<DisputeEvidenceTextField, z.ZodNullable<z.ZodString>>),
+    disputeEvidenceTextFields.map((f) => [
+      f,
+      z.nullable(z.string().check(z.maxLength(disputeEvidenceTextMax))),
+    ]),
+  ) as Record<DisputeEvidenceTextField, z.ZodMiniNullable<z.ZodMiniString>>),
   ...(Object.fromEntries(
-    disputeEvidenceFileFields.map((f) => [f, z.string().regex(fileIdPattern).nullable()]),
-  ) as Record<DisputeEvidenceFileField, z.ZodNullable<z.ZodString>>),
+    disputeEvidenceFileFields.map((f) => [f, z.nullable(z.string().check(z.regex(fileIdPattern)))]),
+  ) as Record<DisputeEvidenceFileField, z.ZodMiniNullable<z.ZodMiniString>>),
 });
 
 export type DisputeEvidence = z.output<typeof disputeEvidenceSchema>;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { featureDefaultsOf } from "../../protocol/catalogue/features.ts";
 import { catalogueEntries } from "../../protocol/catalogue/index.ts";
+import type { ResolvedComponents } from "../../protocol/objects/account-session.schema.ts";
 import { formBoolean } from "../http/params.ts";
 
 /** Components a platform may enable in an account session, by API name. */
@@ -21,11 +22,6 @@ export const sessionComponentNames: readonly string[] = [
 /** Each offered component's features with their defaults, as the catalogue names them. */
 export const featureDefaults: Readonly<Record<string, Readonly<Record<string, boolean>>>> =
   Object.fromEntries(sessionComponentNames.map((name) => [name, featureDefaultsOf(name)]));
-
-export type ResolvedComponents = Record<
-  string,
-  { enabled: boolean; features: Record<string, boolean> }
->;
 
 const componentParam = (name: string) => {
   const defaults = featureDefaults[name] ?? {};
@@ -58,9 +54,3 @@ export function resolveComponents(asked: ComponentsParam): ResolvedComponents {
   }
   return resolved;
 }
-
-/** The components map of the session response. */
-export const resolvedComponentsSchema = z.record(
-  z.string(),
-  z.object({ enabled: z.boolean(), features: z.record(z.string(), z.boolean()) }),
-);

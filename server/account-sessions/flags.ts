@@ -5,8 +5,8 @@
  * value from its components.
  */
 import { catalogueEntries } from "../../protocol/catalogue/index.ts";
+import type { ResolvedComponents } from "../../protocol/objects/account-session.schema.ts";
 import { complianceFeeFlag, provider } from "../../protocol/provider.ts";
-import type { ResolvedComponents } from "./components.ts";
 
 const otherFlags: Record<string, boolean> = {
   instant_payouts_rtp_disabled: false,

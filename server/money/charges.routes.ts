@@ -9,6 +9,9 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { type AliasedRawBuilder, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { filterQueryShape, paymentsFilterSpec } from "../../protocol/filters.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { chargeSchema } from "../../protocol/objects/charge.schema.ts";
+import { refundSchema } from "../../protocol/objects/refund.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, invalidRequest, resourceMissing } from "../http/errors.ts";
@@ -35,16 +38,9 @@ import { expandList, expandOne } from "./expand.ts";
 import { type CsvColumn, csvResponse, exportFilename, isoTime } from "./export.ts";
 import { filterConditions, requireFilterFeatures } from "./filters.ts";
 import { DAY, lockAccount, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
-import {
-  type ChargeRow,
-  chargeSchema,
-  listOf,
-  refundSchema,
-  renderCharge,
-  renderRefund,
-} from "./money.schema.ts";
 import { cardFee, testPaymentMethodNames, testPaymentMethods } from "./payment-methods.ts";
 import { paymentStatusOf } from "./payment-status.ts";
+import { type ChargeRow, renderCharge, renderRefund } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const chargesApp = new OpenAPIHono<AppEnv>();

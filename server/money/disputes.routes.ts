@@ -7,6 +7,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Kysely, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { disputesFilterSpec, filterQueryShape } from "../../protocol/filters.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { disputeSchema } from "../../protocol/objects/dispute.schema.ts";
 import {
   disputeEvidenceFileFields,
   disputeEvidenceTextFields,
@@ -40,13 +42,7 @@ import { expandList, expandOne } from "./expand.ts";
 import { type CsvColumn, csvResponse, exportFilename, isoTime } from "./export.ts";
 import { filterConditions } from "./filters.ts";
 import { lockAccount } from "./ledger.ts";
-import {
-  type DisputeRow,
-  disputeSchema,
-  disputeStatus,
-  listOf,
-  renderDispute,
-} from "./money.schema.ts";
+import { type DisputeRow, disputeStatus, renderDispute } from "./render.ts";
 
 export const disputesApp = new OpenAPIHono<AppEnv>();
 

@@ -8,7 +8,8 @@
  * A chargeback that is open or lost makes the payment disputed; an inquiry does not (nothing
  * moved), and a won chargeback gives the payment its state back.
  */
-import type { ChargesTable, PaymentStatus } from "./money.tables.ts";
+import type { PaymentStatus } from "../../protocol/objects/charge.schema.ts";
+import type { ChargesTable } from "./money.tables.ts";
 
 type Facts = Pick<
   ChargesTable,

@@ -13,6 +13,15 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { z } from "zod";
 import { filterQueryShape, transactionsFilterSpec } from "../../protocol/filters.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { balanceSchema } from "../../protocol/objects/balance.schema.ts";
+import { balanceTransactionSchema } from "../../protocol/objects/balance-transaction.schema.ts";
+import { payoutMethods, payoutSchema } from "../../protocol/objects/payout.schema.ts";
+import {
+  payoutIntervals,
+  payoutScheduleSchema,
+  weekdays,
+} from "../../protocol/objects/payout-schedule.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
@@ -28,18 +37,13 @@ import {
 import { expandList, expandOne } from "./expand.ts";
 import { filterConditions } from "./filters.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
+import { createPayout } from "./payouts.ts";
 import {
-  balanceSchema,
-  balanceTransactionSchema,
-  listOf,
-  payoutScheduleSchema,
-  payoutSchema,
   payoutStatus,
   renderBalanceTransaction,
   renderPayout,
   renderPayoutSchedule,
-} from "./money.schema.ts";
-import { createPayout } from "./payouts.ts";
+} from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const payoutsApp = new OpenAPIHono<AppEnv>();
@@ -141,7 +145,7 @@ defineRoute(
     body: z.strictObject({
       amount: formInteger(1, 99_999_999),
       currency: currencyParam.optional(),
-      method: z.enum(["standard", "instant"]).optional(),
+      method: z.enum(payoutMethods).optional(),
       description: formString(1000).optional(),
       statement_descriptor: formString(22).optional(),
       metadata: metadataParam.optional(),
@@ -289,16 +293,6 @@ defineRoute(
   },
 );
 
-const weekdays = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-
 defineRoute(
   payoutsApp,
   {
@@ -324,7 +318,7 @@ defineRoute(
     auth: ["secret", "account_session"],
     components: payoutComponents,
     body: z.strictObject({
-      interval: z.enum(["manual", "daily", "weekly", "monthly"]).optional(),
+      interval: z.enum(payoutIntervals).optional(),
       delay_days: formInteger(2, 30).optional(),
       weekly_anchor: z.enum(weekdays).optional(),
       monthly_anchor: formInteger(1, 31).optional(),

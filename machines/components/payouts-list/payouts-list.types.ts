@@ -1,50 +1,18 @@
 /**
- * What the payouts list works with: the payout as the API answers it (READING.md
- * conventions, `server/money/money.schema.ts`), one page of the keyset list, and the page
- * requests the machine asks its actor for. Plain types: the machine and the view share them,
- * the actor validates what the API sends before either sees it.
+ * What the payouts list works with: the payout as the API answers it (one schema,
+ * `protocol/objects/payout.schema.ts`), one page of the keyset list, and the page requests
+ * the machine asks its actor for. The actor validates what the API sends before the machine
+ * or the view sees it.
  */
 
-export const payoutStatuses = ["pending", "in_transit", "paid", "failed", "canceled"] as const;
-export type PayoutStatus = (typeof payoutStatuses)[number];
+export type {
+  Payout,
+  PayoutMethod,
+  PayoutStatus,
+} from "../../../protocol/objects/payout.schema.ts";
+export { payoutMethods, payoutStatuses } from "../../../protocol/objects/payout.schema.ts";
 
-export const payoutMethods = ["standard", "instant"] as const;
-export type PayoutMethod = (typeof payoutMethods)[number];
-
-/** The bank account paid to, when the API expands it; else its id (or null). */
-export interface PayoutBankAccount {
-  id: string;
-  bank_name: string | null;
-  last4: string | null;
-}
-
-/** The balance transaction of a payout, when expanded: it carries the fee. */
-export interface PayoutBalanceTransaction {
-  id: string;
-  amount: number;
-  fee: number;
-  net: number;
-  currency: string;
-}
-
-export interface Payout {
-  id: string;
-  /** Integer minor units. */
-  amount: number;
-  /** Lower-case ISO code. */
-  currency: string;
-  /** Unix seconds. */
-  created: number;
-  /** Unix seconds: when it arrives (or arrived) at the bank. */
-  arrival_date: number;
-  status: PayoutStatus;
-  method: PayoutMethod;
-  automatic: boolean;
-  description: string | null;
-  destination: string | PayoutBankAccount | null;
-  balance_transaction: string | PayoutBalanceTransaction;
-  failure_message: string | null;
-}
+import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 
 /** One page of `GET /v1/payouts`, newest first. */
 export interface PayoutPage {

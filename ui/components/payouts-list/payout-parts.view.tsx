@@ -37,7 +37,7 @@ export function PayoutDestination({ destination }: { destination: Payout["destin
   if (destination && typeof destination === "object" && destination.last4) {
     return (
       <>
-        {destination.bank_name
+        {destination.object === "bank_account" && destination.bank_name
           ? intl.formatMessage(m.bankNameEnding, {
               bankName: destination.bank_name,
               last4: destination.last4,

@@ -38,6 +38,9 @@ const payout = {
   description: null,
   destination: "ba_1",
   balance_transaction: "txn_1",
+  failure_balance_transaction: null,
+  failure_code: null,
+  failure_message: null,
   livemode: false,
   metadata: {},
   reversal: null,
@@ -71,7 +74,21 @@ describe("the payouts list's API calls", () => {
 
   it("asks for a payout with its balance transaction and destination expanded", async () => {
     const urls: string[] = [];
-    const bt = { id: "txn_1", amount: -1200, fee: 0, net: -1200, currency: "usd" };
+    const bt = {
+      id: "txn_1",
+      object: "balance_transaction",
+      amount: -1200,
+      fee: 0,
+      net: -1200,
+      currency: "usd",
+      type: "payout",
+      reporting_category: "payout",
+      source: "po_1",
+      status: "available",
+      available_on: 1_767_225_600,
+      description: null,
+      created: 1_767_225_600,
+    };
     const api = apiAnswering(() => answer(200, { ...payout, balance_transaction: bt }), urls);
     const detail = await fetchPayoutDetail(api, "po_1", signal);
     expect(detail.balance_transaction).toEqual(bt);

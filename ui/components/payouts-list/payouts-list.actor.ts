@@ -7,52 +7,19 @@
  * (HTTP status, the API error object and its request id; or a network failure).
  */
 import { fromPromise } from "xstate";
-import { z } from "zod";
+import type { z } from "zod/mini";
 import type { Api } from "../../../actors/ui-frame/react.tsx";
 import type { CallFailure } from "../../../machines/auth/failure.ts";
-import {
-  type PageRequest,
-  type Payout,
-  type PayoutPage,
-  payoutMethods,
-  payoutStatuses,
+import type {
+  PageRequest,
+  PayoutPage,
 } from "../../../machines/components/payouts-list/payouts-list.types.ts";
+import { listOf } from "../../../protocol/objects/api-fields.schema.ts";
+import { type Payout, payoutSchema } from "../../../protocol/objects/payout.schema.ts";
+import { safeParseMessage } from "../../../protocol/parse.ts";
 import { provider } from "../../../protocol/provider.ts";
 
-const bankAccountSchema = z.object({
-  id: z.string(),
-  bank_name: z.string().nullable().default(null),
-  last4: z.string().nullable().default(null),
-});
-
-const balanceTransactionSchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  fee: z.number().int(),
-  net: z.number().int(),
-  currency: z.string(),
-});
-
-export const payoutSchema = z.object({
-  id: z.string().min(1),
-  amount: z.number().int(),
-  currency: z.string().min(3),
-  created: z.number().int(),
-  arrival_date: z.number().int(),
-  status: z.enum(payoutStatuses),
-  method: z.enum(payoutMethods),
-  automatic: z.boolean(),
-  description: z.string().nullable().default(null),
-  destination: z.union([z.string(), bankAccountSchema]).nullable().default(null),
-  balance_transaction: z.union([z.string(), balanceTransactionSchema]),
-  failure_message: z.string().nullable().default(null),
-}) satisfies z.ZodType<Payout, unknown>;
-
-const listSchema = z.object({
-  object: z.literal("list"),
-  has_more: z.boolean(),
-  data: z.array(payoutSchema),
-});
+const listSchema = listOf(payoutSchema);
 
 /** What the API answered, as seen through the data layer's `response` reply. */
 interface Answer {
@@ -88,12 +55,12 @@ function replyFailure(error: unknown): CallFailure {
   return { kind: "network", message };
 }
 
-async function getJson<T>(
+async function getJson<S extends z.core.$ZodType>(
   api: Pick<Api, "get">,
   url: string,
-  schema: z.ZodType<T>,
+  schema: S,
   signal: AbortSignal,
-): Promise<T> {
+): Promise<z.output<S>> {
   let answer: Answer;
   try {
     answer = await api.get(url, { signal });
@@ -101,8 +68,8 @@ async function getJson<T>(
     throw replyFailure(error);
   }
   if (!answer.ok) throw httpFailure(answer);
-  const parsed = schema.safeParse(answer.body);
-  if (!parsed.success) {
+  const parsed = safeParseMessage(schema, answer.body);
+  if (!parsed.ok) {
     throw {
       kind: "http",
       status: answer.status,
@@ -110,7 +77,7 @@ async function getJson<T>(
       requestId: requestIdOf(answer),
     } satisfies CallFailure;
   }
-  return parsed.data;
+  return parsed.value;
 }
 
 /** The query of one page: `limit`, the keyset cursor, and each payout's bank account. */
