@@ -4,7 +4,7 @@
  * (created, captured_at or canceled_at; refunds and the dispute are their own objects).
  * `balance_transaction` is expandable.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import {
   expandable,
   metadataSchema,

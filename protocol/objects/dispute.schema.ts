@@ -3,7 +3,7 @@
  * (`dispute-evidence.schema.ts`: text and file fields by reason), `evidence_details`
  * (respond by `due_by`; submitted when) and when it closed. `charge` is expandable.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { expandable, metadataSchema, unixSecondsSchema } from "./api-fields.schema.ts";
 import { chargeSchema } from "./charge.schema.ts";
 import { disputeEvidenceSchema } from "./dispute-evidence.schema.ts";

@@ -258,16 +258,22 @@ export function sandboxOutcome(evidence: Record<string, string>): "won" | "lost"
 }
 
 /**
- * Decides every dispute whose review ended by `now` and whose evidence carries a magic value:
- * each in its own transaction under the account's lock, dated at the end of its review (a won
- * dispute's reinstatement is a ledger row of that moment). Evidence without one stays under
- * review until the test helper decides it. Returns how many were decided.
+ * Decides every dispute of the platform's accounts whose review ended by `now` (the
+ * platform's clock) and whose evidence carries a magic value: each in its own transaction
+ * under the account's lock, dated at the end of its review (a won dispute's reinstatement is
+ * a ledger row of that moment). Evidence without one stays under review until the test
+ * helper decides it. Returns how many were decided.
  */
-export async function decideReviewedDisputes(db: Kysely<Database>, now: number): Promise<number> {
+export async function decideReviewedDisputes(
+  db: Kysely<Database>,
+  platformId: string,
+  now: number,
+): Promise<number> {
   const due = await db
     .selectFrom("disputes")
     .innerJoin("accounts", "accounts.id", "disputes.account_id")
     .select(["disputes.id", "disputes.account_id", "disputes.livemode", "accounts.platform_id"])
+    .where("accounts.platform_id", "=", platformId)
     .where("disputes.status", "=", "under_review")
     .where("disputes.evidence_submitted_at", "<=", now - disputeReviewSeconds)
     .where((eb) =>
