@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type RawBuilder, sql } from "kysely";
 import { endpoints } from "../protocol/endpoints.ts";
-import { provider } from "../protocol/provider.ts";
 import { createApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { seedSandbox } from "../server/sandbox/seed.ts";
 import type { BenchRow } from "./bench.ts";
 
 /**
- * The payments list at 100,000 payments on one account (PGlite, a fresh temp directory; the
+ * The payments list at 100,000 payments on one account (PGlite in memory, seeded; the
  * app called without a socket, so the figures are the provider's own work): for the list
  * unfiltered and under each filter of the filter model, the time to its first page and to
  * its tenth (nine `starting_after` steps, the tenth timed); the query plan of each filter
@@ -26,13 +22,11 @@ const PAGE_TARGET_MS = 25;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export default async function (): Promise<BenchRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), `bench-${provider.id}-payments-`));
-  const database = await openDatabase({ dataDir: dir });
+  const database = await openDatabase({});
   try {
     return await measure(database);
   } finally {
     await database.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
