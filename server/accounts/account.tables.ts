@@ -4,7 +4,7 @@
  * are never stored: only whether they were provided and their last four characters.
  */
 import type { ColumnType, Generated } from "kysely";
-import type { Json, JsonWithDefault } from "../db/schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export type BusinessType = "individual" | "company" | "non_profit" | "government_entity";
 export const businessTypes = ["individual", "company", "non_profit", "government_entity"] as const;

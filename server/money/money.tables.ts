@@ -3,7 +3,7 @@
  * Amounts are integer minor units (int8); times are Unix seconds.
  */
 
-import type { Json, JsonWithDefault } from "../db/schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export type ChargeStatus = "succeeded" | "pending" | "failed";
 export type PayoutMethod = "standard" | "instant";
