@@ -14,8 +14,9 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parse } from "zod/mini";
 import { payoutsResource } from "../machines/components/payouts-list/payouts-list.machine.ts";
-import { listOf } from "../protocol/objects/list.schema.ts";
+import { listOf } from "../protocol/objects/api-fields.schema.ts";
 import { seedSandbox } from "../server/sandbox/seed.ts";
 import { testApi } from "../server/test/api.ts";
 import { setupTestDatabase } from "../server/test/db.ts";
@@ -93,12 +94,12 @@ describe("the component tests' provider answers", () => {
       committed.list.map((p) => (p as { id: string }).id).sort(),
     );
     // Every answer is one the views accept.
-    listOf(payoutsResource.item).parse({
+    parse(listOf(payoutsResource.item), {
       object: "list",
       url: "/v1/payouts",
       has_more: false,
       data: committed.list,
     });
-    for (const detail of Object.values(committed.details)) payoutsResource.item.parse(detail);
+    for (const detail of Object.values(committed.details)) parse(payoutsResource.item, detail);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, toPromise } from "xstate";
 import { payoutsResource } from "../../machines/components/payouts-list/payouts-list.machine.ts";
 import type { PageRequest } from "../../machines/components/resource-list.types.ts";
+import { payoutsFilterSpec, utcDayStart } from "../../protocol/filters.ts";
 import type { ApiAnswer } from "../../ui/frame/frame-context.tsx";
 import { createResourceClient, kitActors, pageQuery } from "./resource-client.ts";
 
@@ -43,6 +44,9 @@ const payout = {
   description: null,
   destination: "ba_1",
   balance_transaction: "txn_1",
+  failure_balance_transaction: null,
+  failure_code: null,
+  failure_message: null,
   livemode: false,
   metadata: {},
   reversal: null,
@@ -67,10 +71,17 @@ describe("the resource client (the payouts list's API calls)", () => {
     expect(pageQuery({ kind: "newer", limit: 5, endingBefore: "po_3" }, {}, expand)).toBe(
       "limit=5&ending_before=po_3&expand%5B%5D=data.destination",
     );
-    // Filters are the provider's list parameters; an empty one is no filter.
+    // Filters are the provider's list parameters, through the list's filter spec.
     expect(
-      pageQuery({ kind: "newest", limit: 10 }, { status: "paid", "created[gte]": "5", type: "" }),
-    ).toBe("limit=10&status=paid&created%5Bgte%5D=5");
+      pageQuery(
+        { kind: "newest", limit: 10 },
+        {
+          spec: payoutsFilterSpec,
+          values: { status: ["paid", "failed"], amount: { greater_than: 500 } },
+          dayStart: utcDayStart,
+        },
+      ),
+    ).toBe("limit=10&status%5B%5D=paid&status%5B%5D=failed&amount%5Bgt%5D=500");
   });
 
   it("reads a list answer into a page", async () => {
@@ -88,7 +99,21 @@ describe("the resource client (the payouts list's API calls)", () => {
 
   it("asks for a payout with its balance transaction and destination expanded", async () => {
     const urls: string[] = [];
-    const bt = { id: "txn_1", amount: -1200, fee: 0, net: -1200, currency: "usd" };
+    const bt = {
+      id: "txn_1",
+      object: "balance_transaction",
+      amount: -1200,
+      fee: 0,
+      net: -1200,
+      currency: "usd",
+      type: "payout",
+      reporting_category: "payout",
+      source: "po_1",
+      status: "available",
+      available_on: 1_767_225_600,
+      description: null,
+      created: 1_767_225_600,
+    };
     const api = apiAnswering(() => answer(200, { ...payout, balance_transaction: bt }), urls);
     const detail = await fetchPayoutDetail(api, "po_1", signal);
     expect(detail.balance_transaction).toEqual(bt);
@@ -155,12 +180,12 @@ describe("the resource client (the payouts list's API calls)", () => {
         input: {
           resource: payoutsResource,
           request: { kind: "newest", limit: 3 },
-          filters: { status: "paid" },
+          filters: {},
         },
       }).start(),
     );
     expect(page.items.map((p) => p.id)).toEqual(["po_1"]);
-    expect(urls).toEqual(["/v1/payouts?limit=3&status=paid&expand%5B%5D=data.destination"]);
+    expect(urls).toEqual(["/v1/payouts?limit=3&expand%5B%5D=data.destination"]);
     await expect(
       toPromise(
         createActor(actors.retrieveItem, { input: { resource: undefined, id: "po_1" } }).start(),

@@ -3,23 +3,30 @@
  * data layer (`Api`, the frame's authedProxy) — `GET <path>` with `limit`, the keyset cursor
  * (`starting_after` / `ending_before`), the filters and `expand[]`; `GET <path>/:id` for one
  * item — and parses every answer with the protocol schemas it is given (the item's schema in
- * the list envelope of protocol/objects/list.schema.ts). Nothing unvalidated reaches a
+ * the list envelope of protocol/objects/api-fields.schema.ts). Nothing unvalidated reaches a
  * machine. Every failure is a typed CallFailure (machines/auth/failure.ts): the HTTP status
  * with the API error object's fields and the request id, or a network failure.
  */
 import { fromPromise } from "xstate";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { CallFailure } from "../../machines/auth/failure.ts";
 import type {
   Identified,
-  ListFilters,
   ListPageInput,
   Page,
   PageRequest,
   ResourceDescriptor,
   RetrieveItemInput,
 } from "../../machines/components/resource-list.types.ts";
-import { listOf } from "../../protocol/objects/list.schema.ts";
+import {
+  type DayStart,
+  type FilterSpec,
+  type FilterValues,
+  filterQuery,
+  localDayStart,
+} from "../../protocol/filters.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { safeParseMessage } from "../../protocol/parse.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Api, ApiAnswer, KitActors } from "../../ui/frame/frame-context.tsx";
 
@@ -50,12 +57,12 @@ export function replyFailure(error: unknown): CallFailure {
 }
 
 /** `GET url`, the answer parsed with `schema`; rejects with a CallFailure. */
-export async function getParsed<T>(
+export async function getParsed<S extends z.core.$ZodType>(
   api: Pick<Api, "get">,
   url: string,
-  schema: z.ZodType<T, unknown>,
+  schema: S,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<z.output<S>> {
   let answer: ApiAnswer;
   try {
     answer = await api.get(url, signal ? { signal } : {});
@@ -63,8 +70,8 @@ export async function getParsed<T>(
     throw replyFailure(error);
   }
   if (!answer.ok) throw httpFailure(answer);
-  const parsed = schema.safeParse(answer.body);
-  if (!parsed.success) {
+  const parsed = safeParseMessage(schema, answer.body);
+  if (!parsed.ok) {
     throw {
       kind: "http",
       status: answer.status,
@@ -72,19 +79,24 @@ export async function getParsed<T>(
       requestId: requestIdOf(answer),
     } satisfies CallFailure;
   }
-  return parsed.data;
+  return parsed.value;
 }
 
-/** The query of one page: `limit`, the keyset cursor, the filters, then `expand[]`. */
+/**
+ * The query of one page: `limit`, the keyset cursor, the filters as the provider's list
+ * parameters (protocol/filters.ts, days in the viewer's time zone), then `expand[]`.
+ */
 export function pageQuery(
   request: PageRequest,
-  filters: ListFilters = {},
+  filters: { spec?: FilterSpec | undefined; values?: FilterValues; dayStart?: DayStart } = {},
   expand: readonly string[] = [],
 ): string {
   const query = new URLSearchParams({ limit: String(request.limit) });
   if (request.kind === "older") query.set("starting_after", request.startingAfter);
   if (request.kind === "newer") query.set("ending_before", request.endingBefore);
-  for (const [name, value] of Object.entries(filters)) if (value !== "") query.set(name, value);
+  if (filters.spec && filters.values)
+    for (const [name, value] of filterQuery(filters.spec, filters.values, filters.dayStart))
+      query.append(name, value);
   for (const field of expand) query.append("expand[]", field);
   return query.toString();
 }
@@ -93,7 +105,7 @@ export interface ResourceClient {
   list<Item extends Identified>(
     resource: ResourceDescriptor<Item>,
     request: PageRequest,
-    filters?: ListFilters,
+    filters?: FilterValues,
     signal?: AbortSignal,
   ): Promise<Page<Item>>;
   retrieve<Item extends Identified>(
@@ -103,10 +115,17 @@ export interface ResourceClient {
   ): Promise<Item>;
 }
 
-export function createResourceClient(api: Pick<Api, "get">): ResourceClient {
+export function createResourceClient(
+  api: Pick<Api, "get">,
+  dayStart: DayStart = localDayStart,
+): ResourceClient {
   return {
     async list(resource, request, filters = {}, signal) {
-      const query = pageQuery(request, filters, resource.listExpand);
+      const query = pageQuery(
+        request,
+        { spec: resource.filters, values: filters, dayStart },
+        resource.listExpand,
+      );
       const list = await getParsed(api, `${resource.path}?${query}`, listOf(resource.item), signal);
       return { items: list.data, hasMore: list.has_more };
     },
@@ -130,7 +149,7 @@ export function kitActors(api: Pick<Api, "get">): KitActors {
   return {
     listPage: fromPromise<Page<Identified>, ListPageInput<unknown>>(({ input, signal }) => {
       if (!input.resource) return Promise.reject(noResource());
-      return client.list(input.resource, input.request, input.filters as ListFilters, signal);
+      return client.list(input.resource, input.request, input.filters as FilterValues, signal);
     }),
     retrieveItem: fromPromise<Identified, RetrieveItemInput>(({ input, signal }) => {
       if (!input.resource) return Promise.reject(noResource());

@@ -1,21 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
+import type { FilterValues } from "../../protocol/filters.ts";
+import type { Payout } from "../../protocol/objects/payout.schema.ts";
 import type { CallFailure } from "../auth/failure.ts";
 import { fakeDetail, fakePage, payoutHistory } from "./payouts-list/payouts-list.fixture.ts";
 import { payoutsListMachine, RECENT_PAYOUTS_COUNT } from "./payouts-list/payouts-list.machine.ts";
-import type { Payout } from "./payouts-list/payouts-list.types.ts";
 import {
   createResourceListMachine,
   type ResourceListEmitted,
   type ResourceListInput,
 } from "./resource-list.machine.ts";
-import type {
-  ListFilters,
-  ListPageInput,
-  Page,
-  PageRequest,
-  RetrieveItemInput,
-} from "./resource-list.types.ts";
+import type { ListPageInput, Page, PageRequest, RetrieveItemInput } from "./resource-list.types.ts";
 
 /**
  * The kit's list machine, proven on the payouts list (one instance of the factory): keyset
@@ -31,7 +26,7 @@ const http = (status: number): CallFailure => ({
 });
 
 interface Api {
-  page?: (request: PageRequest, filters: ListFilters) => Page<Payout> | Promise<Page<Payout>>;
+  page?: (request: PageRequest, filters: FilterValues) => Page<Payout> | Promise<Page<Payout>>;
   detail?: (id: string) => Payout | Promise<Payout>;
 }
 
@@ -42,7 +37,7 @@ function start(
   machineOf: typeof payoutsListMachine = payoutsListMachine,
 ) {
   const requests: PageRequest[] = [];
-  const filtersAsked: ListFilters[] = [];
+  const filtersAsked: FilterValues[] = [];
   const details: string[] = [];
   const machine = machineOf.provide({
     actors: {
@@ -328,26 +323,26 @@ describe("resource list: page size, filters, 403, refresh", () => {
     const paid = (p: Payout) => p.status === "paid";
     const { actor, settled, filtersAsked, requests } = start(
       history,
-      { filters: { status: "" } },
+      { filters: {} },
       {
         page: (request, filters) =>
-          fakePage(filters.status === "paid" ? history.filter(paid) : history, request),
+          fakePage(filters.status ? history.filter(paid) : history, request),
       },
     );
     await settled();
     actor.send({ type: "page.next" });
     await settled();
-    actor.send({ type: "filters.change", filters: { status: "paid" } });
+    actor.send({ type: "filters.change", filters: { status: ["paid"] } });
     const s = await settled();
-    expect(filtersAsked).toEqual([{ status: "" }, { status: "" }, { status: "paid" }]);
+    expect(filtersAsked).toEqual([{}, {}, { status: ["paid"] }]);
     expect(requests.at(-1)).toEqual({ kind: "newest", limit: 10 });
     expect(s.context.items.every(paid)).toBe(true);
-    expect(s.context.filters).toEqual({ status: "paid" });
+    expect(s.context.filters).toEqual({ status: ["paid"] });
     actor.stop();
   });
 
   it("a filter change while a page loads asks again with the newest filters", async () => {
-    const { actor, settled, filtersAsked } = start(payoutHistory(5), { filters: { q: "" } });
+    const { actor, settled, filtersAsked } = start(payoutHistory(5), { filters: {} });
     actor.send({ type: "filters.change", filters: { q: "a" } });
     actor.send({ type: "filters.change", filters: { q: "ab" } });
     const s = await settled();
@@ -360,13 +355,13 @@ describe("resource list: page size, filters, 403, refresh", () => {
     const history = payoutHistory(4);
     const { actor, settled } = start(
       history,
-      { filters: { status: "" } },
+      { filters: {} },
       { page: (request, filters) => fakePage(filters.status ? [] : history, request) },
     );
     await settled();
-    actor.send({ type: "filters.change", filters: { status: "canceled" } });
+    actor.send({ type: "filters.change", filters: { status: ["canceled"] } });
     expect((await settled()).value).toBe("empty");
-    actor.send({ type: "filters.change", filters: { status: "" } });
+    actor.send({ type: "filters.change", filters: {} });
     expect((await settled()).value).toEqual({ ready: "list" });
     actor.stop();
   });

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from "xstate";
+import type { FilterValues } from "../../protocol/filters.ts";
 import { type CallFailure, toCallFailure } from "../auth/failure.ts";
 import type {
   Identified,
-  ListFilters,
   ListPageInput,
   Page,
   PageRequest,
@@ -37,7 +37,7 @@ import type {
  * Context stays finite (one page, one detail), so the graph can be walked in tests.
  */
 
-export interface ResourceListInput<Filters = ListFilters> {
+export interface ResourceListInput<Filters = FilterValues> {
   /** Rows per page (clamped to 1–100). */
   pageSize: number;
   /** Whether the list pages; false shows only the newest page (a "recent" mode). */
@@ -46,7 +46,7 @@ export interface ResourceListInput<Filters = ListFilters> {
   filters: Filters;
 }
 
-export type ResourceListEvent<Filters = ListFilters> =
+export type ResourceListEvent<Filters = FilterValues> =
   | { type: "page.next" }
   | { type: "page.previous" }
   | { type: "page.size"; size: number }
@@ -62,7 +62,7 @@ export type ResourceListEmitted =
   | { type: "overlay.changed"; open: boolean }
   | { type: "load.failed"; failure: CallFailure };
 
-export interface ResourceListContext<Item extends Identified, Filters = ListFilters>
+export interface ResourceListContext<Item extends Identified, Filters = FilterValues>
   extends ResourceListInput<Filters> {
   /** The page asked for last (in flight while loading). */
   request: PageRequest;
@@ -104,7 +104,7 @@ export interface ResourceListOptions<Item extends Identified> {
   overlay?: boolean;
 }
 
-export function createResourceListMachine<Item extends Identified, Filters = ListFilters>(
+export function createResourceListMachine<Item extends Identified, Filters = FilterValues>(
   options: ResourceListOptions<Item>,
 ) {
   const { id, resource, overlay = true } = options;
@@ -365,7 +365,7 @@ export function createResourceListMachine<Item extends Identified, Filters = Lis
   });
 }
 
-export type ResourceListMachine<Item extends Identified, Filters = ListFilters> = ReturnType<
+export type ResourceListMachine<Item extends Identified, Filters = FilterValues> = ReturnType<
   typeof createResourceListMachine<Item, Filters>
 >;
 

@@ -4,7 +4,8 @@
  * inputs of the two calls its machine invokes. The actors in `actors/components/` perform
  * the calls; the machine only sees validated items.
  */
-import type { z } from "zod";
+import type { z } from "zod/mini";
+import type { FilterSpec, FilterValues } from "../../protocol/filters.ts";
 import type { CallFailure } from "../auth/failure.ts";
 
 /** Anything a list shows: an API object with its id (the keyset cursor). */
@@ -19,19 +20,17 @@ export interface Identified {
  */
 export interface ResourceDescriptor<Item extends Identified = Identified> {
   path: `/v1/${string}`;
-  item: z.ZodType<Item, unknown>;
+  item: z.core.$ZodType<Item, unknown>;
   /** `expand[]` of a list call, e.g. `data.destination`. */
   listExpand?: readonly string[];
   /** `expand[]` of a retrieve call, e.g. `balance_transaction`. */
   detailExpand?: readonly string[];
+  /**
+   * The filters the list offers (protocol/filters.ts); the list's `FilterValues` become the
+   * provider's list parameters through it. None: the list sends no filter.
+   */
+  filters?: FilterSpec;
 }
-
-/**
- * Filters as data: each key a list parameter of the provider, its value already in the
- * provider's query form (`status` → `paid`, `created[gte]` → `1767225600`). An empty value
- * is no filter. The view's filter model turns its controls into these.
- */
-export type ListFilters = Readonly<Record<string, string>>;
 
 /**
  * Which page to ask for: the newest, the one after (older than) an item, or the one before
@@ -50,7 +49,7 @@ export interface Page<Item> {
 }
 
 /** The input of the `listPage` actor. */
-export interface ListPageInput<Filters = ListFilters> {
+export interface ListPageInput<Filters = FilterValues> {
   resource: ResourceDescriptor | undefined;
   request: PageRequest;
   filters: Filters;

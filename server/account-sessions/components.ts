@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { catalogueEntries } from "../../protocol/catalogue/index.ts";
+import type { ResolvedComponents } from "../../protocol/objects/account-session.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { formBoolean } from "../http/params.ts";
 
@@ -73,11 +74,6 @@ export const featureDefaults: Readonly<Record<string, Readonly<Record<string, bo
   financial_account_transactions: { card_spend_dispute_management: false },
 };
 
-export type ResolvedComponents = Record<
-  string,
-  { enabled: boolean; features: Record<string, boolean> }
->;
-
 const componentParam = (name: string) => {
   const defaults = featureDefaults[name] ?? {};
   const features = z.strictObject(
@@ -109,9 +105,3 @@ export function resolveComponents(asked: ComponentsParam): ResolvedComponents {
   }
   return resolved;
 }
-
-/** The components map of the session response. */
-export const resolvedComponentsSchema = z.record(
-  z.string(),
-  z.object({ enabled: z.boolean(), features: z.record(z.string(), z.boolean()) }),
-);

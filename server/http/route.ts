@@ -2,21 +2,26 @@
  * One way to declare an endpoint: its method, path, who may call it, and the zod schemas of
  * its path parameters, query and form body. The same declaration validates requests at the
  * edge (a 400 naming the parameter; nothing runs before validation passes) and feeds the
- * OpenAPI 3.1 document. POST routes honour Idempotency-Key.
+ * OpenAPI 3.1 document. POST and DELETE handlers run in one transaction each, with the
+ * Idempotency-Key claim and the stored answer (`idempotency.ts`, `transaction.ts`).
  *
  * Hono's own form validator flattens `a[b]=1` into a key named "a[b]", so bodies are parsed
  * here (bounded bracket nesting, `form.ts`) and checked with strict zod objects.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { z } from "zod";
+import type { Kysely } from "kysely";
+import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
+import type { Database } from "../db/schema.ts";
 import { requireKind, resolvePrincipal } from "./auth.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
-import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import { claimIdempotent, storeIdempotentAnswer } from "./idempotency.ts";
+import { carriesKey } from "./key-bearing.ts";
+import { nestable } from "./transaction.ts";
 import { validate } from "./validate.ts";
 
 type AnyObject = z.ZodObject | undefined;
@@ -38,8 +43,11 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  /** The success response, for the OpenAPI document. */
-  response: z.ZodType;
+  /**
+   * The success response: an object schema of `protocol/objects/` (classic or mini zod),
+   * for the OpenAPI document and for the test that parses every route's real answer.
+   */
+  response: z.core.$ZodType;
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -81,6 +89,11 @@ export function defineRoute<
   K extends PrincipalKind = PrincipalKind,
 >(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K>, handler: RouteHandler<P, Q, B, K>) {
   registerOpenApi(app, spec);
+  declareResponse(spec.method, spec.path, {
+    status: spec.status ?? 200,
+    schema: spec.response,
+    expandable: spec.expandable ?? [],
+  });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const deps = c.get("deps");
     const requestId = c.get("requestId");
@@ -105,49 +118,98 @@ export function defineRoute<
       expand,
     };
     const status = spec.status ?? 200;
-    const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
-    const scope = scopeOf(principal);
-    if (spec.method !== "post" || idempotencyKey === undefined || scope === undefined) {
-      return c.json(await handler(input), status);
-    }
-    const now = deps.config.now();
-    const outcome = await beginIdempotent(deps.db, {
-      scope,
-      key: idempotencyKey,
-      method: spec.method,
-      path: c.req.path,
-      params: raw.values,
-      requestId,
-      now,
-      ttl: deps.config.idempotencyTtl,
+    if (spec.method === "get") return c.json(await handler(input), status);
+    const answer = await inRequestTransaction(c, deps, async (db) => {
+      const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
+      const scope = scopeOf(principal);
+      const claim =
+        spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
+          ? { scope, key: idempotencyKey }
+          : undefined;
+      if (claim) {
+        const outcome = await claimIdempotent(db, {
+          ...claim,
+          method: spec.method,
+          path: c.req.path,
+          params: raw.values,
+          requestId,
+          now: deps.config.now(),
+          ttl: deps.config.idempotencyTtl,
+        });
+        if (outcome.kind === "replay") return outcome;
+      }
+      const done = await answerOf(
+        () => handler({ ...input, deps: { ...deps, db } }),
+        requestId,
+        status,
+      );
+      await deps.faults?.at("afterWork", { path: c.req.path, db });
+      if (claim) {
+        const stored = carriesKey(done.value) ? null : done.body;
+        await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
+      }
+      await deps.faults?.at("beforeCommit", { path: c.req.path, db });
+      return done;
     });
-    if (outcome.kind === "replay") {
-      return new Response(outcome.body, {
-        status: outcome.status,
+    await deps.faults?.at("afterCommit", { path: c.req.path });
+    if ("originalRequestId" in answer) {
+      return new Response(answer.body, {
+        status: answer.status,
         headers: {
           "content-type": "application/json",
           "Idempotent-Replayed": "true",
-          "Original-Request": outcome.originalRequestId,
+          "Original-Request": answer.originalRequestId,
         },
       });
     }
-    let responseStatus: number = status;
-    let responseBody: string;
-    try {
-      responseBody = JSON.stringify(await handler(input));
-    } catch (error) {
-      if (!(error instanceof ApiError)) {
-        await finishIdempotent(deps.db, scope, idempotencyKey, 500, "");
-        throw error;
-      }
-      responseStatus = error.status;
-      responseBody = JSON.stringify(error.toBody(requestId));
-    }
-    await finishIdempotent(deps.db, scope, idempotencyKey, responseStatus, responseBody);
-    return new Response(responseBody, {
-      status: responseStatus,
+    return new Response(answer.body, {
+      status: answer.status,
       headers: { "content-type": "application/json" },
     });
+  });
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  /** The answer before serialising, to check it for keys. */
+  value: unknown;
+}
+
+/**
+ * Runs the handler: its result, or the typed error it threw (an `ApiError` is an answer,
+ * and the work done before it stays, as a declined charge does). Any other error escapes
+ * and rolls the request's transaction back.
+ */
+async function answerOf(
+  run: () => Promise<unknown>,
+  requestId: string,
+  status: number,
+): Promise<Answer> {
+  try {
+    const value = await run();
+    return { status, body: JSON.stringify(value), value };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const value = error.toBody(requestId);
+    return { status: error.status, body: JSON.stringify(value), value };
+  }
+}
+
+/**
+ * Runs `work` in the request's one transaction (`transaction.ts`): the handler's own
+ * transactions become savepoints, every read it makes sees the same state, and nothing of
+ * it commits unless all of it does.
+ */
+function inRequestTransaction<T>(
+  c: Context<AppEnv>,
+  deps: Deps,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    const db = nestable(trx);
+    c.set("deps", { ...deps, db });
+    return work(db);
   });
 }
 
@@ -263,6 +325,43 @@ function takeExpand(
   return { expand: [...new Set(paths)], rest };
 }
 
+/** A route's declared success answer: its status and the schema its JSON body follows. */
+export interface DeclaredResponse {
+  status: number;
+  schema: z.core.$ZodType;
+  /** The `expand[]` paths the route accepts. */
+  expandable: readonly string[];
+}
+
+const declared = new Map<string, DeclaredResponse>();
+const routeKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([A-Za-z_]+)\}/g, ":$1")}`;
+
+/**
+ * Records the response schema of a route (`defineRoute` does it; a route made otherwise
+ * must call it), so a test can parse every route's real answer against it.
+ */
+export function declareResponse(method: string, path: string, response: DeclaredResponse) {
+  declared.set(routeKey(method, path), response);
+}
+
+/** The declared response of `METHOD path` (Hono `:id` or OpenAPI `{id}` syntax). */
+export const declaredResponse = (method: string, path: string) =>
+  declared.get(routeKey(method, path));
+
+/**
+ * A response schema as OpenAPI 3.1 takes it: JSON Schema (2020-12) generated from the zod
+ * definition, so a `zod/mini` object schema and a classic one are documented alike.
+ */
+export function responseJsonSchema(schema: z.core.$ZodType): OpenApiSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+  // JSON Schema 2020-12 is OpenAPI 3.1's schema dialect; the two libraries type it apart.
+  return json as unknown as OpenApiSchema;
+}
+
+type ResponseContent = Extract<RouteConfig["responses"][string], { content?: unknown }>["content"];
+type OpenApiSchema = Extract<NonNullable<ResponseContent>[string], { schema?: unknown }>["schema"];
+
 const errorResponse = {
   description: "An error object",
   content: { "application/json": { schema: apiErrorResponseSchema } },
@@ -294,7 +393,7 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: spec.response } },
+        content: { "application/json": { schema: responseJsonSchema(spec.response) } },
       },
       default: errorResponse,
     },

@@ -8,6 +8,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { chargeSchema } from "../../protocol/objects/charge.schema.ts";
+import { refundSchema } from "../../protocol/objects/refund.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, invalidRequest, resourceMissing } from "../http/errors.ts";
@@ -31,15 +34,8 @@ import {
 import { findCharge, openDispute } from "./disputes.ts";
 import { expandList, expandOne } from "./expand.ts";
 import { DAY, lockAccount, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
-import {
-  type ChargeRow,
-  chargeSchema,
-  listOf,
-  refundSchema,
-  renderCharge,
-  renderRefund,
-} from "./money.schema.ts";
 import { cardFee, testPaymentMethodNames, testPaymentMethods } from "./payment-methods.ts";
+import { type ChargeRow, renderCharge, renderRefund } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const chargesApp = new OpenAPIHono<AppEnv>();

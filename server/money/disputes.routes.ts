@@ -5,6 +5,8 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { disputeEvidenceFields, disputeSchema } from "../../protocol/objects/dispute.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { listQueryShape } from "../http/pagination.ts";
 import { formBoolean, formString, metadataParam } from "../http/params.ts";
@@ -20,24 +22,11 @@ import {
 } from "./disputes.ts";
 import { expandList, expandOne } from "./expand.ts";
 import { lockAccount } from "./ledger.ts";
-import { disputeSchema, listOf, renderDispute } from "./money.schema.ts";
+import { renderDispute } from "./render.ts";
 
 export const disputesApp = new OpenAPIHono<AppEnv>();
 
 const idParams = z.strictObject({ id: z.string().min(1).max(255) });
-
-/** Evidence fields accepted (text only in the sandbox). */
-const evidenceFields = [
-  "product_description",
-  "customer_name",
-  "customer_email_address",
-  "billing_address",
-  "receipt",
-  "shipping_tracking_number",
-  "refund_policy",
-  "cancellation_rebuttal",
-  "uncategorized_text",
-] as const;
 
 defineRoute(
   disputesApp,
@@ -102,7 +91,7 @@ defineRoute(
     body: z.strictObject({
       evidence: z
         .strictObject(
-          Object.fromEntries(evidenceFields.map((f) => [f, formString(20_000).optional()])),
+          Object.fromEntries(disputeEvidenceFields.map((f) => [f, formString(20_000).optional()])),
         )
         .optional(),
       submit: formBoolean.optional(),

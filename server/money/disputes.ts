@@ -4,7 +4,7 @@
  * and the dispute fee are withdrawn, one `adjustment` row) → under_review (evidence
  * submitted) → won (the amount is reinstated, one `adjustment` row; the fee is kept) or lost.
  * Closing gives up: needs_response → lost, an inquiry → warning_closed; so does letting
- * `due_by` pass (derived from the clock, money.schema.ts).
+ * `due_by` pass (derived from the clock, render.ts).
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -12,8 +12,8 @@ import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
 import type { Acting } from "./access.ts";
 import { DAY, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
-import { type ChargeRow, type DisputeRow, disputeStatus } from "./money.schema.ts";
 import { disputeFee } from "./payment-methods.ts";
+import { type ChargeRow, type DisputeRow, disputeStatus } from "./render.ts";
 
 /** Days the account has to answer a dispute. */
 export const disputeResponseDays = 7;

@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { renderExternalAccount } from "../accounts/model.ts";
 import type { Database } from "../db/schema.ts";
-import { renderBalanceTransaction, renderCharge } from "./money.schema.ts";
+import { renderBalanceTransaction, renderCharge } from "./render.ts";
 
 export type ExpandableField = "balance_transaction" | "charge" | "destination";
 

@@ -3,40 +3,12 @@
  * Amounts are integer minor units (int8); times are Unix seconds.
  */
 
+import type { BalanceTransactionType } from "../../protocol/objects/balance-transaction.schema.ts";
+import type { ChargeStatus, PaymentMethodDetails } from "../../protocol/objects/charge.schema.ts";
+import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import type { PayoutMethod } from "../../protocol/objects/payout.schema.ts";
+import type { PayoutInterval, Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Json, JsonWithDefault } from "../db/json.ts";
-
-export type ChargeStatus = "succeeded" | "pending" | "failed";
-export type PayoutMethod = "standard" | "instant";
-export type PayoutInterval = "manual" | "daily" | "weekly" | "monthly";
-export type DisputeStatus =
-  | "warning_needs_response"
-  | "warning_closed"
-  | "needs_response"
-  | "under_review"
-  | "won"
-  | "lost";
-
-/** The ledger's row kinds, in the well-known API's vocabulary. */
-export type BalanceTransactionType =
-  | "charge"
-  | "refund"
-  | "adjustment"
-  | "payout"
-  | "payout_cancel";
-
-export interface CardDetails {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  country: string;
-  funding: "credit" | "debit";
-}
-
-export interface PaymentMethodDetails {
-  type: "card";
-  card: CardDetails;
-}
 
 export interface BalanceTransactionsTable {
   id: string;
@@ -144,7 +116,7 @@ export interface PayoutSchedulesTable {
   account_id: string;
   interval: PayoutInterval;
   delay_days: number;
-  weekly_anchor: string | null;
+  weekly_anchor: Weekday | null;
   monthly_anchor: number | null;
   updated: number;
 }

@@ -11,6 +11,18 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { balanceSchema } from "../../protocol/objects/balance.schema.ts";
+import {
+  balanceTransactionSchema,
+  balanceTransactionTypes,
+} from "../../protocol/objects/balance-transaction.schema.ts";
+import { payoutMethods, payoutSchema } from "../../protocol/objects/payout.schema.ts";
+import {
+  payoutIntervals,
+  payoutScheduleSchema,
+  weekdays,
+} from "../../protocol/objects/payout-schedule.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
@@ -19,18 +31,13 @@ import { defineRoute } from "../http/route.ts";
 import { actingAccount, listAccountRows, payoutComponents, requireFeature } from "./access.ts";
 import { expandList, expandOne } from "./expand.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
+import { createPayout } from "./payouts.ts";
 import {
-  balanceSchema,
-  balanceTransactionSchema,
-  listOf,
-  payoutScheduleSchema,
-  payoutSchema,
   payoutStatus,
   renderBalanceTransaction,
   renderPayout,
   renderPayoutSchedule,
-} from "./money.schema.ts";
-import { createPayout } from "./payouts.ts";
+} from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const payoutsApp = new OpenAPIHono<AppEnv>();
@@ -89,7 +96,7 @@ defineRoute(
     components: payoutComponents,
     query: z.strictObject({
       ...listQueryShape,
-      type: z.enum(["charge", "refund", "adjustment", "payout", "payout_cancel"]).optional(),
+      type: z.enum(balanceTransactionTypes).optional(),
       source: z.string().min(1).max(255).optional(),
     }),
     response: listOf(balanceTransactionSchema),
@@ -120,7 +127,7 @@ defineRoute(
     body: z.strictObject({
       amount: formInteger(1, 99_999_999),
       currency: currencyParam.optional(),
-      method: z.enum(["standard", "instant"]).optional(),
+      method: z.enum(payoutMethods).optional(),
       description: formString(1000).optional(),
       statement_descriptor: formString(22).optional(),
       metadata: metadataParam.optional(),
@@ -272,16 +279,6 @@ defineRoute(
   },
 );
 
-const weekdays = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-
 defineRoute(
   payoutsApp,
   {
@@ -307,7 +304,7 @@ defineRoute(
     auth: ["secret", "account_session"],
     components: payoutComponents,
     body: z.strictObject({
-      interval: z.enum(["manual", "daily", "weekly", "monthly"]).optional(),
+      interval: z.enum(payoutIntervals).optional(),
       delay_days: formInteger(2, 30).optional(),
       weekly_anchor: z.enum(weekdays).optional(),
       monthly_anchor: formInteger(1, 31).optional(),

@@ -6,6 +6,7 @@
  * account (`lockAccount`).
  */
 import type { Kysely, Transaction } from "kysely";
+import type { PayoutMethod } from "../../protocol/objects/payout.schema.ts";
 import { payoutDestination, requirePayoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
@@ -20,9 +21,8 @@ import {
   summarizeBalance,
   writeEntry,
 } from "./ledger.ts";
-import type { PayoutRow } from "./money.schema.ts";
-import type { PayoutMethod } from "./money.tables.ts";
 import { instantPayoutFee } from "./payment-methods.ts";
+import type { PayoutRow } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 /** Standard payouts arrive this many days after the day they are made. */

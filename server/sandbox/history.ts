@@ -13,6 +13,8 @@
  * multi-row inserts in one transaction (the ledger's `writeEntries` keeps its daily summary).
  */
 import type { Kysely, Transaction } from "kysely";
+import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import type { Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
 import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../http/secrets.ts";
@@ -26,7 +28,6 @@ import {
   startOfDay,
   writeEntries,
 } from "../money/ledger.ts";
-import type { DisputeStatus } from "../money/money.tables.ts";
 import {
   cardFee,
   disputeFee,
@@ -162,7 +163,7 @@ interface PayoutState {
 
 interface Schedule {
   interval: "daily" | "weekly";
-  weekly_anchor: string | null;
+  weekly_anchor: Weekday | null;
   monthly_anchor: null;
   updated: number | null;
 }
@@ -346,7 +347,7 @@ export class HistoryModel {
     return true;
   }
 
-  /** money.schema.ts `disputeStatus`: unanswered past due_by reads as lost (or closed). */
+  /** render.ts `disputeStatus`: unanswered past due_by reads as lost (or closed). */
   static statusAt(d: { status: DisputeStatus; dueBy: number }, now: number): DisputeStatus {
     if (now <= d.dueBy) return d.status;
     if (d.status === "needs_response") return "lost";

@@ -5,6 +5,11 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import {
+  sandboxClockAdvanceSchema,
+  sandboxClockSchema,
+  sandboxResetSchema,
+} from "../../protocol/objects/sandbox.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
@@ -14,12 +19,6 @@ import { resetPlatformSandbox } from "./seed.ts";
 
 export const sandboxApp = new OpenAPIHono<AppEnv>();
 
-const clockSchema = z.object({
-  object: z.literal("sandbox_clock"),
-  now: z.number().int(),
-  offset: z.number().int(),
-});
-
 defineRoute(
   sandboxApp,
   {
@@ -28,7 +27,7 @@ defineRoute(
     summary: "Sandbox: the simulated clock (now, and its offset from the wall clock)",
     tags: ["Test helpers"],
     auth: ["secret"],
-    response: clockSchema,
+    response: sandboxClockSchema,
   },
   async ({ deps }) => clockState(deps),
 );
@@ -46,7 +45,7 @@ defineRoute(
       seconds: formInteger(1, maxAdvanceSeconds).optional(),
       to: formInteger(1, 99_999_999_999).optional(),
     }),
-    response: clockSchema.extend({ automatic_payouts: z.number().int() }),
+    response: sandboxClockAdvanceSchema,
   },
   async ({ deps, body }) => {
     if ((body.seconds === undefined) === (body.to === undefined)) {
@@ -62,13 +61,6 @@ defineRoute(
   },
 );
 
-const seededAccountSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  type: z.enum(["custom", "express", "standard"]),
-  state: z.enum(["new", "currently_due", "in_review", "restricted", "enabled"]),
-});
-
 defineRoute(
   sandboxApp,
   {
@@ -82,12 +74,7 @@ defineRoute(
       /** Payment attempts on the new main account (default 5,400; 0 for accounts only). */
       payments: formInteger(0, 20_000).optional(),
     }),
-    response: z.object({
-      object: z.literal("sandbox_reset"),
-      deleted_accounts: z.number().int(),
-      main_account: z.string(),
-      accounts: z.array(seededAccountSchema),
-    }),
+    response: sandboxResetSchema,
   },
   async ({ deps, principal, body }) => {
     if (principal.accountId !== null) {

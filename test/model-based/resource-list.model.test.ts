@@ -8,18 +8,18 @@ import {
   payoutsListMachine,
   payoutsResource,
 } from "../../machines/components/payouts-list/payouts-list.machine.ts";
-import type { Payout } from "../../machines/components/payouts-list/payouts-list.types.ts";
 import type {
   ResourceListEmitted,
   ResourceListEvent,
   ResourceListInput,
 } from "../../machines/components/resource-list.machine.ts";
 import type {
-  ListFilters,
   ListPageInput,
   PageRequest,
   RetrieveItemInput,
 } from "../../machines/components/resource-list.types.ts";
+import type { FilterValues } from "../../protocol/filters.ts";
+import type { Payout } from "../../protocol/objects/payout.schema.ts";
 import { DONE, ERROR, FakeCalls, http, replayWithCalls } from "./async-replay.ts";
 import { coveringPaths, type MachineModel } from "./harness.ts";
 
@@ -47,11 +47,13 @@ const FAILURES = [
   { label: "forbidden 403", error: http(403) },
 ];
 
-const PAID = { status: "paid" };
-const ALL = { status: "" };
+const PAID: FilterValues = { status: ["paid"] };
+const ALL: FilterValues = {};
 /** What the fake provider lists under `filters`. */
-const filtered = (history: readonly Payout[], filters: ListFilters) =>
-  filters.status ? history.filter((p) => p.status === filters.status) : history;
+const filtered = (history: readonly Payout[], filters: FilterValues) =>
+  filters.status
+    ? history.filter((p) => (filters.status as readonly string[]).includes(p.status))
+    : history;
 
 interface Scenario {
   label: string;
@@ -86,7 +88,9 @@ const modelFor = ({ history, input }: Scenario): MachineModel<Machine> => ({
     "filters.change": (snapshot) => [
       { type: "filters.change", filters: snapshot.context.filters.status ? ALL : PAID },
     ],
-    [`${DONE}${PAGE}`]: (snapshot: { context: { request: PageRequest; filters: ListFilters } }) => [
+    [`${DONE}${PAGE}`]: (snapshot: {
+      context: { request: PageRequest; filters: FilterValues };
+    }) => [
       {
         type: `${DONE}${PAGE}`,
         output: fakePage(filtered(history, snapshot.context.filters), snapshot.context.request),

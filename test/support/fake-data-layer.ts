@@ -7,13 +7,14 @@
  * answers the recorded detail; an unknown path or id answers the provider's 404 error
  * object. A test may make any call fail (`fail`) to see a view's error, 401 or 403 paths.
  */
+import { parse } from "zod/mini";
 import type { FrameDataLayer } from "../../actors/ui-frame/frame-services.ts";
 import { payoutsResource } from "../../machines/components/payouts-list/payouts-list.machine.ts";
-import type { Payout } from "../../machines/components/payouts-list/payouts-list.types.ts";
 import { fakePage } from "../../machines/components/resource-list.fixture.ts";
 import type { PageRequest } from "../../machines/components/resource-list.types.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
-import { listOf } from "../../protocol/objects/list.schema.ts";
+import type { Payout } from "../../protocol/objects/payout.schema.ts";
 import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { type PayoutFixtures, payoutFixtures } from "./fixtures.ts";
@@ -62,14 +63,14 @@ const missing = (id: string) => ({
 
 /** The recorded payouts, checked against the schema the views parse them with. */
 function loadPayouts(fixtures: PayoutFixtures) {
-  const list = listOf(payoutsResource.item).parse({
+  const list = parse(listOf(payoutsResource.item), {
     object: "list",
     url: "/v1/payouts",
     has_more: false,
     data: fixtures.list,
   }).data;
   const details = new Map<string, Payout>(
-    Object.entries(fixtures.details).map(([id, d]) => [id, payoutsResource.item.parse(d)]),
+    Object.entries(fixtures.details).map(([id, d]) => [id, parse(payoutsResource.item, d)]),
   );
   return { list, details };
 }

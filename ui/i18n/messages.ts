@@ -83,6 +83,10 @@ type KitMessageValues = {
   filterLess: None;
   filterFrom: None;
   filterTo: None;
+  filterBefore: None;
+  filterAfter: None;
+  filterMetadataKey: None;
+  filterMetadataValue: None;
   chartSummary: { start: string; end: string; min: string; max: string; latest: string };
   chartTable: None;
   chartDay: None;
@@ -403,7 +407,7 @@ export const kitMessages = defineMessages<KitMessageValues>({
   filterCondition: {
     id: "kit.filter.condition",
     defaultMessage: "Comparison",
-    description: "Label of the select choosing how an amount filter compares",
+    description: "Label of the select choosing how an amount or date filter compares",
   },
   filterEqual: {
     id: "kit.filter.equal",
@@ -434,6 +438,26 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.filter.to",
     defaultMessage: "Up to",
     description: "Label of the upper bound of an amount range filter",
+  },
+  filterBefore: {
+    id: "kit.filter.before",
+    defaultMessage: "is before",
+    description: "Date filter condition: the date is earlier than a day",
+  },
+  filterAfter: {
+    id: "kit.filter.after",
+    defaultMessage: "is after",
+    description: "Date filter condition: the date is later than a day",
+  },
+  filterMetadataKey: {
+    id: "kit.filter.metadataKey",
+    defaultMessage: "Metadata key",
+    description: "Label of the key field of a metadata filter (metadata are key-value pairs)",
+  },
+  filterMetadataValue: {
+    id: "kit.filter.metadataValue",
+    defaultMessage: "Value",
+    description: "Label of the value field of a metadata filter",
   },
   chartSummary: {
     id: "kit.chart.summary",

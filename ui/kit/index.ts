@@ -79,18 +79,22 @@ export {
   type FileUploadViewProps,
 } from "./file-upload.view.tsx";
 export {
-  type AmountFilter,
+  type AmountCondition,
   activeFilterCount,
   checkFilter,
   clearAllFilters,
   clearFilter,
-  type DateRangeFilter,
+  type DateCondition,
   type FilterDefinition,
   type FilterProblem,
+  type FilterValue,
   type FilterValues,
+  filterDefinitions,
   filterQuery,
   filterQueryString,
+  type MetadataCondition,
   setFilter,
+  specOf,
 } from "./filter-bar.ts";
 export { FilterBar, type FilterBarProps } from "./filter-bar.view.tsx";
 export { DateTime, type DateTimeProps, Money, type MoneyProps } from "./format.view.tsx";

@@ -2,7 +2,7 @@
  * A payout history for the machine's unit and model-based tests (paged by the kit's
  * `fakePage`), and a payout's detail as its retrieve call answers it.
  */
-import type { Payout, PayoutStatus } from "./payouts-list.types.ts";
+import type { Payout, PayoutStatus } from "../../../protocol/objects/payout.schema.ts";
 
 export { fakePage } from "../resource-list.fixture.ts";
 
@@ -16,19 +16,29 @@ export function payoutHistory(count: number): Payout[] {
   return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
     const created = START + i * DAY;
+    const status = statuses[i % statuses.length] ?? "paid";
+    const failed = status === "failed";
     return {
       id: `po_${String(n).padStart(3, "0")}`,
+      object: "payout",
       amount: 1000 * n + 25,
       currency: "usd",
       created,
       arrival_date: created + 2 * DAY,
-      status: statuses[i % statuses.length] ?? "paid",
+      status,
       method: n % 4 === 0 ? "instant" : "standard",
       automatic: n % 2 === 1,
       description: null,
       destination: null,
       balance_transaction: `txn_${String(n).padStart(3, "0")}`,
-      failure_message: null,
+      reversal: status === "canceled" ? `txn_${String(n).padStart(3, "0")}_cancel` : null,
+      failure_balance_transaction: failed ? `txn_${String(n).padStart(3, "0")}_failure` : null,
+      failure_code: failed ? "account_closed" : null,
+      failure_message: failed ? "The bank account has been closed." : null,
+      livemode: false,
+      metadata: {},
+      statement_descriptor: null,
+      type: "bank_account",
     };
   });
 }
@@ -42,10 +52,18 @@ export function fakeDetail(history: readonly Payout[], id: string): Payout | und
     ...payout,
     balance_transaction: {
       id: typeof payout.balance_transaction === "string" ? payout.balance_transaction : "txn",
+      object: "balance_transaction",
       amount: -payout.amount,
       fee,
       net: -payout.amount - fee,
       currency: payout.currency,
+      type: "payout",
+      reporting_category: "payout",
+      source: payout.id,
+      status: "available",
+      available_on: payout.created,
+      description: null,
+      created: payout.created,
     },
   };
 }

@@ -1,6 +1,6 @@
+import { type Payout, payoutSchema } from "../../../protocol/objects/payout.schema.ts";
 import { createResourceListMachine } from "../resource-list.machine.ts";
 import type { ResourceDescriptor } from "../resource-list.types.ts";
-import { type Payout, payoutSchema } from "./payouts-list.types.ts";
 
 /**
  * The payouts list (issue 6 item 6): the connected account's payouts, newest first, keyset

@@ -9,12 +9,13 @@ import {
   type ResourceListContext,
   type ResourceListEvent,
 } from "../../../machines/components/resource-list.machine.ts";
-import type { Identified, ListFilters } from "../../../machines/components/resource-list.types.ts";
+import type { Identified } from "../../../machines/components/resource-list.types.ts";
+import type { FilterValues } from "../../../protocol/filters.ts";
 import type { DetailState, DetailStatus } from "./resource-detail.view.tsx";
 import type { ResourceListStatus, ResourceListViewProps } from "./resource-list.view.tsx";
 
 /** What the connect reads of a snapshot of any `createResourceListMachine` machine. */
-export interface ResourceListSnapshot<Item extends Identified, Filters = ListFilters> {
+export interface ResourceListSnapshot<Item extends Identified, Filters = FilterValues> {
   context: ResourceListContext<Item, Filters>;
   matches(value: string | Record<string, unknown>): boolean;
 }

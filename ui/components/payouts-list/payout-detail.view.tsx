@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import type { Payout } from "../../../machines/components/payouts-list/payouts-list.types.ts";
+import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 import {
   DateTime,
   type DescriptionItem,

@@ -6,8 +6,9 @@ import {
   fakeDetail,
   payoutHistory,
 } from "../../../machines/components/payouts-list/payouts-list.fixture.ts";
-import type { Payout } from "../../../machines/components/payouts-list/payouts-list.types.ts";
 import { getDefinition } from "../../../protocol/catalogue/index.ts";
+import type { BankAccount } from "../../../protocol/objects/external-account.schema.ts";
+import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 import deDE from "../../i18n/messages/de-DE.json" with { type: "json" };
 import { I18nProvider, loadCatalogue } from "../../i18n/provider.tsx";
 import { PayoutDetail, type PayoutDetailProps } from "./payout-detail.view.tsx";
@@ -108,13 +109,29 @@ describe("the payouts list view", () => {
   });
 
   it("shows the bank's name and the account's last four digits when the API gives them", () => {
+    const bank = (id: string, bank_name: string | null, last4: string): BankAccount => ({
+      id,
+      object: "bank_account",
+      account: "acct_1",
+      country: "US",
+      currency: "usd",
+      default_for_currency: true,
+      fingerprint: `fp_${id}`,
+      last4,
+      metadata: {},
+      account_holder_name: null,
+      account_holder_type: null,
+      bank_name,
+      routing_number: "110000000",
+      status: "verified",
+    });
     const payout: Payout = {
       ...(history[0] as Payout),
-      destination: { id: "ba_1", bank_name: "STRIPE TEST BANK", last4: "6789" },
+      destination: bank("ba_1", "STRIPE TEST BANK", "6789"),
     };
     const other: Payout = {
       ...(history[1] as Payout),
-      destination: { id: "ba_2", bank_name: null, last4: "4321" },
+      destination: bank("ba_2", null, "4321"),
     };
     inLocale(<PayoutsListView {...props({ items: [payout, other] })} />);
     expect(screen.getByText("STRIPE TEST BANK account ending in 6789")).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import type { Payout } from "../../../machines/components/payouts-list/payouts-list.types.ts";
+import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { DateTime, EmptyState, Money } from "../../kit/index.ts";
 import type { DetailState } from "../kit/resource-detail.view.tsx";
