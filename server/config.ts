@@ -25,9 +25,10 @@ export interface ServerConfig {
   /** Deepest `expand[]` path, in dotted segments. */
   maxExpandDepth: number;
   /**
-   * The clock, in Unix seconds. `createApp` gives each request a config whose `now` is this
-   * base clock (the wall clock, or a test's) plus the sandbox clock's offset, read from the
-   * database once per request (`sandbox/clock.ts`), so every API process sees the same time.
+   * The clock, in Unix seconds. Each request's config has a `now` that is this base clock
+   * (the wall clock, or a test's) plus its caller's platform's sandbox clock offset, read
+   * with the caller's key (`http/auth.ts`, `sandbox/clock.ts`), so every API process sees
+   * the same time and one platform's clock never moves another's.
    */
   now: () => number;
   /** The sandbox clock's offset (seconds) included in `now`; 0 outside a request. */
@@ -68,4 +69,12 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     trustedProxies: trustedProxiesFromEnv(),
     ...overrides,
   };
+}
+
+/** The config of one request: the base clock plus its platform's sandbox clock offset. */
+export function withClockOffset(config: ServerConfig, offset: number): ServerConfig {
+  if (offset === config.clockOffset) return config;
+  const base = config.now;
+  const previous = config.clockOffset;
+  return { ...config, clockOffset: offset, now: () => base() - previous + offset };
 }

@@ -12,7 +12,7 @@ import { safeParseMessage } from "../protocol/parse.ts";
 import { openApiPath } from "./app.ts";
 import { storeFile } from "./files/files.ts";
 import { declaredResponse } from "./http/route.ts";
-import { sandboxBankAccount } from "./money/money-test.ts";
+import { failingBankAccount, sandboxBankAccount } from "./money/money-test.ts";
 import { type Called, type CallOptions, testApi } from "./test/api.ts";
 import { setupTestDatabase } from "./test/db.ts";
 import { createUser } from "./users/users.ts";
@@ -304,6 +304,15 @@ describe("the API host's routes", () => {
     const payout = await walk.post("/v1/payouts", { ...as, params: { amount: 1_000 } });
     const canceled = await walk.post("/v1/payouts", { ...as, params: { amount: 500 } });
     await walk.post(`/v1/payouts/${canceled.body.id}/cancel`, as);
+    // A payout to the failing test bank account, read once it failed.
+    await walk.post(`/v1/accounts/${accountId}/external_accounts`, {
+      ...sk,
+      params: { external_account: failingBankAccount, default_for_currency: true },
+    });
+    const failing = await walk.post("/v1/payouts", { ...as, params: { amount: 700 } });
+    api.clock.now += 2 * 86_400;
+    const failed = await walk.read(`/v1/payouts/${failing.body.id}`, as);
+    expect(failed.body.status).toBe("failed");
     await walk.read(`/v1/payouts/${payout.body.id}`, as);
     await walk.read("/v1/payouts", as);
     await walk.read("/v1/balance", as);

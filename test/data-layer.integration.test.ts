@@ -431,7 +431,7 @@ describe("the data layer against the reference provider", () => {
       ]);
       expect(sessionKey?.revoked_at).not.toBeNull();
       // The server revoked the user's keys and refresh tokens...
-      const userKeys = await w.sessionKeys("user");
+      const userKeys = [...(await w.sessionKeys("popup")), ...(await w.sessionKeys("user"))];
       expect(userKeys.length).toBeGreaterThanOrEqual(2);
       expect(userKeys.every((k) => k.revoked_at !== null)).toBe(true);
       const tokens = await t.db.selectFrom("user_refresh_tokens").selectAll().execute();

@@ -140,12 +140,13 @@ export function apiErrorOf(body: unknown): {
   code?: string;
   message?: string;
   message_code?: string;
+  param?: string;
 } {
   if (typeof body !== "object" || body === null) return {};
   const error = (body as { error?: unknown }).error;
   if (typeof error !== "object" || error === null) return {};
   const out: Record<string, string> = {};
-  for (const field of ["type", "code", "message", "message_code"] as const) {
+  for (const field of ["type", "code", "message", "message_code", "param"] as const) {
     const value = (error as Record<string, unknown>)[field];
     if (typeof value === "string") out[field] = value;
   }

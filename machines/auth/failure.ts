@@ -7,7 +7,14 @@ export type CallFailure =
       kind: "http";
       status: number;
       /** The API error object's fields (SPEC.md §3 "API error object"), when the body had one. */
-      error: { type?: string; code?: string; message?: string; message_code?: string };
+      error: {
+        type?: string;
+        code?: string;
+        message?: string;
+        message_code?: string;
+        /** The request parameter the error is about, in bracket form (`evidence[customer_name]`). */
+        param?: string;
+      };
       requestId: string | null;
     }
   | { kind: "network"; message: string };

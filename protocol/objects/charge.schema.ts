@@ -2,7 +2,7 @@
  * A charge (a payment): its amounts (captured, refunded), the card it was made with, the
  * customer, and whether it is disputed. `balance_transaction` is expandable.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import {
   expandable,
   metadataSchema,

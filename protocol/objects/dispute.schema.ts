@@ -2,7 +2,7 @@
  * A dispute of a charge: its status (an inquiry is `warning_*`), the evidence given so far
  * and `evidence_details` (respond by `due_by`; submitted or not). `charge` is expandable.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { expandable, metadataSchema, unixSecondsSchema } from "./api-fields.schema.ts";
 import { chargeSchema } from "./charge.schema.ts";
 

@@ -4,7 +4,7 @@
  * the data layer before anything reaches a UI frame), authentication links, the embedded
  * user session, the sign-in popup's answer, and logging out.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { unixSecondsSchema } from "./api-fields.schema.ts";
 import { userSchema } from "./user.schema.ts";
 

@@ -2,7 +2,7 @@
  * The sandbox's test-helper answers: the simulated clock (read, advanced) and a reset of
  * the platform's demo data.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { accountTypes } from "./account.schema.ts";
 import { unixSecondsSchema } from "./api-fields.schema.ts";
 

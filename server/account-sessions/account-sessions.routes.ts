@@ -15,8 +15,9 @@ import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
 import { statusOf } from "../accounts/model.ts";
+import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
-import { issuedKeyPrefixes } from "../http/auth.ts";
+import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
@@ -42,6 +43,7 @@ defineRoute(
   },
   async ({ deps, principal, body, expand }) => {
     const account = await findAccount(deps.db, principal.platformId, body.account, "account");
+    assertSameMode(principal.livemode, account.livemode);
     const now = deps.config.now();
     const clientSecret = newKey(provider.keyPrefixes.clientSecret);
     const components = resolveComponents(body.components as ComponentsParam);
@@ -100,13 +102,13 @@ defineRoute(
     response: claimedAccountSessionSchema,
   },
   async ({ deps, principal, body }) => {
-    const now = deps.config.now();
     const publishable = await deps.db
       .selectFrom("api_keys")
-      .select(["platform_id", "livemode"])
-      .where("key_hash", "=", sha256(body.key))
-      .where("kind", "=", "publishable")
-      .where("revoked_at", "is", null)
+      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+      .select(["api_keys.platform_id", "api_keys.livemode", "platform_clocks.offset_seconds"])
+      .where("api_keys.key_hash", "=", sha256(body.key))
+      .where("api_keys.kind", "=", "publishable")
+      .where("api_keys.revoked_at", "is", null)
       .executeTakeFirst();
     if (
       !publishable ||
@@ -114,6 +116,8 @@ defineRoute(
     ) {
       throw authenticationError("Invalid publishable key provided.", "publishable_key_invalid");
     }
+    // No key is needed to claim: the claim runs on the session's platform's sandbox clock.
+    const now = withClockOffset(deps.config, publishable.offset_seconds ?? 0).now();
     const secretHash = sha256(body.client_secret);
     const apiKey = newKey(issuedKeyPrefixes.account_session);
     const result = await deps.db.transaction().execute(async (trx) => {

@@ -225,3 +225,27 @@ describe("POST /v1/account_sessions/claim (SPEC.md §7)", () => {
     expect(expired.body.error.code).toBe("api_key_expired");
   });
 });
+
+describe("issue 14 item 13: a key's mode must match the account's", () => {
+  it("a test key can neither create an account session for a live account nor act on it through the account header", async () => {
+    const s = await setup();
+    await t.db
+      .updateTable("accounts")
+      .set({ livemode: true })
+      .where("id", "=", s.account.id)
+      .execute();
+    const session = await s.createSession();
+    expect(session.status).toBe(403);
+    expect(session.body.error).toMatchObject({
+      type: "permission_error",
+      code: "livemode_mismatch",
+    });
+    expect(await t.db.selectFrom("account_sessions").selectAll().execute()).toEqual([]);
+    const read = await api.get("/v1/balance", {
+      key: s.secretKey,
+      headers: { [provider.headers.account]: s.account.id },
+    });
+    expect(read.status).toBe(403);
+    expect(read.body.error.code).toBe("livemode_mismatch");
+  });
+});

@@ -79,7 +79,13 @@ export interface AccountSessionsTable {
 }
 
 /** Keys the provider issues to the browser: the claimed session's key and its successors. */
-export type SessionKeyKind = "account_session" | "user" | "external_account" | "embedded_flags";
+export type SessionKeyKind =
+  | "account_session"
+  | "user"
+  | "external_account"
+  | "embedded_flags"
+  /** The sign-in popup's key: only the key exchange accepts it (migration 0017). */
+  | "popup";
 
 export interface SessionKeysTable {
   id: string;
@@ -222,9 +228,9 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
-/** The sandbox's simulated clock (one row, id 'global'): now = wall clock + offset_seconds. */
-export interface SandboxClockTable {
-  id: "global";
+/** A platform's sandbox clock: seconds added to the wall clock (no row: 0). */
+export interface PlatformClocksTable {
+  platform_id: string;
   offset_seconds: number;
   updated: number;
 }
@@ -259,7 +265,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
   balance_daily: BalanceDailyTable;
-  sandbox_clock: SandboxClockTable;
+  platform_clocks: PlatformClocksTable;
   files: FilesTable;
   sign_in_limits: SignInLimitsTable;
   dashboard_sessions: DashboardSessionsTable;

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
-import { requireKind, resolvePrincipal } from "./auth.ts";
+import { authenticate, requireKind } from "./auth.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
@@ -95,9 +95,10 @@ export function defineRoute<
     expandable: spec.expandable ?? [],
   });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-    const deps = c.get("deps");
     const requestId = c.get("requestId");
-    const principal = await resolvePrincipal(c, deps);
+    // The caller, and the request's deps on the caller's platform's sandbox clock.
+    const { principal, deps } = await authenticate(c, c.get("deps"));
+    c.set("deps", deps);
     requireKind(principal, spec.auth);
     checkComponents(principal, spec.components);
     const raw = await readParameters(c, spec, deps);

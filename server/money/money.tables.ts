@@ -6,7 +6,7 @@
 import type { BalanceTransactionType } from "../../protocol/objects/balance-transaction.schema.ts";
 import type { ChargeStatus, PaymentMethodDetails } from "../../protocol/objects/charge.schema.ts";
 import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
-import type { PayoutMethod } from "../../protocol/objects/payout.schema.ts";
+import type { PayoutFailureCode, PayoutMethod } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutInterval, Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Json, JsonWithDefault } from "../db/json.ts";
 
@@ -109,6 +109,10 @@ export interface PayoutsTable {
   submitted_at: number;
   arrival_date: number;
   canceled_at: number | null;
+  /** Sandbox: the bank returns this payout once submitted (from its destination). */
+  failure_code: PayoutFailureCode | null;
+  /** The `payout_failure` ledger row that gave the money back, once written. */
+  failure_balance_transaction: string | null;
   created: number;
 }
 

@@ -31,6 +31,7 @@ import { defineRoute } from "../http/route.ts";
 import { actingAccount, listAccountRows, payoutComponents, requireFeature } from "./access.ts";
 import { expandList, expandOne } from "./expand.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
+import { settlePayoutFailures, writePayoutFailures } from "./payout-failures.ts";
 import { createPayout } from "./payouts.ts";
 import {
   payoutStatus,
@@ -57,7 +58,9 @@ defineRoute(
   },
   async ({ deps, principal }) => {
     const acting = actingAccount(principal);
-    return balanceOf(deps.db, acting.accountId, acting.livemode, deps.config.now());
+    const now = deps.config.now();
+    await settlePayoutFailures(deps.db, acting, now);
+    return balanceOf(deps.db, acting.accountId, acting.livemode, now);
   },
 );
 
@@ -74,14 +77,17 @@ defineRoute(
     response: balanceTransactionSchema,
   },
   async ({ deps, principal, params }) => {
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    await settlePayoutFailures(deps.db, acting, now);
     const row = await deps.db
       .selectFrom("balance_transactions")
       .selectAll()
       .where("id", "=", params.id)
-      .where("account_id", "=", actingAccount(principal).accountId)
+      .where("account_id", "=", acting.accountId)
       .executeTakeFirst();
     if (!row) throw resourceMissing("balance transaction", params.id);
-    return renderBalanceTransaction(row, deps.config.now());
+    return renderBalanceTransaction(row, now);
   },
 );
 
@@ -104,9 +110,11 @@ defineRoute(
   async ({ deps, principal, query }) => {
     const { type, source, ...page } = query;
     const now = deps.config.now();
+    const acting = actingAccount(principal);
+    await settlePayoutFailures(deps.db, acting, now);
     return listAccountRows(deps.db, {
       table: "balance_transactions",
-      accountId: actingAccount(principal).accountId,
+      accountId: acting.accountId,
       query: page,
       url: "/v1/balance_transactions",
       where: { type, source },
@@ -145,6 +153,8 @@ defineRoute(
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       const { defaultCurrency } = await lockAccount(trx, acting.accountId);
+      // Money a failed payout returned is available again.
+      await writePayoutFailures(trx, acting, now);
       const currency = body.currency ?? defaultCurrency;
       if (currency === undefined) throw resourceMissing("account", acting.accountId);
       return createPayout(trx, acting, {
@@ -180,6 +190,7 @@ defineRoute(
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccount(trx, acting.accountId);
+      await writePayoutFailures(trx, acting, now);
       const payout = await trx
         .selectFrom("payouts")
         .selectAll()
@@ -236,11 +247,13 @@ defineRoute(
     components: payoutComponents,
     params: idParams,
     response: payoutSchema,
-    expandable: ["balance_transaction", "destination"],
+    expandable: ["balance_transaction", "destination", "failure_balance_transaction"],
   },
   async ({ deps, principal, params, expand }) => {
-    const { accountId } = actingAccount(principal);
+    const acting = actingAccount(principal);
+    const { accountId } = acting;
     const now = deps.config.now();
+    await settlePayoutFailures(deps.db, acting, now);
     const row = await deps.db
       .selectFrom("payouts")
       .selectAll()
@@ -263,11 +276,17 @@ defineRoute(
     components: payoutComponents,
     query: z.strictObject(listQueryShape),
     response: listOf(payoutSchema),
-    expandable: ["data.balance_transaction", "data.destination"],
+    expandable: [
+      "data.balance_transaction",
+      "data.destination",
+      "data.failure_balance_transaction",
+    ],
   },
   async ({ deps, principal, query, expand }) => {
     const now = deps.config.now();
-    const { accountId } = actingAccount(principal);
+    const acting = actingAccount(principal);
+    const { accountId } = acting;
+    await settlePayoutFailures(deps.db, acting, now);
     const list = await listAccountRows(deps.db, {
       table: "payouts",
       accountId,

@@ -2,7 +2,8 @@
  * The functions that render money rows into the API objects of `protocol/objects/` (charge,
  * refund, dispute, payout, balance transaction, payout schedule). Payout status is derived
  * from the clock: pending until `submitted_at`, in_transit until `arrival_date`, then paid
- * (or canceled); so is the status of a dispute left unanswered past `due_by`.
+ * (or canceled; or failed from `submitted_at` when its destination fails payouts,
+ * `payout-failures.ts`); so is the status of a dispute left unanswered past `due_by`.
  */
 
 import type { Selectable } from "kysely";
@@ -20,6 +21,7 @@ import type {
   PayoutsTable,
   RefundsTable,
 } from "./money.tables.ts";
+import { payoutFailureMessages } from "./payout-failures.ts";
 
 export type ChargeRow = Selectable<ChargesTable>;
 export type RefundRow = Selectable<RefundsTable>;
@@ -127,33 +129,39 @@ export const renderDispute = (row: DisputeRow, now: number): Dispute => ({
 
 export function payoutStatus(row: PayoutRow, now: number): PayoutStatus {
   if (row.canceled_at !== null) return "canceled";
+  // The bank returns a payout to a failing destination once it is submitted.
+  if (row.failure_code !== null && now >= row.submitted_at) return "failed";
   if (now >= row.arrival_date) return "paid";
   if (now >= row.submitted_at) return "in_transit";
   return "pending";
 }
 
-export const renderPayout = (row: PayoutRow, now: number): Payout => ({
-  id: row.id,
-  object: "payout" as const,
-  amount: row.amount,
-  arrival_date: row.arrival_date,
-  automatic: row.automatic,
-  balance_transaction: row.balance_transaction,
-  reversal: row.reversal,
-  created: row.created,
-  currency: row.currency,
-  description: row.description,
-  destination: row.destination,
-  failure_balance_transaction: null,
-  failure_code: null,
-  failure_message: null,
-  livemode: row.livemode,
-  metadata: row.metadata,
-  method: row.method,
-  statement_descriptor: row.statement_descriptor,
-  status: payoutStatus(row, now),
-  type: row.destination?.startsWith("card_") ? "card" : "bank_account",
-});
+export function renderPayout(row: PayoutRow, now: number): Payout {
+  const status = payoutStatus(row, now);
+  const failed = status === "failed" && row.failure_code !== null ? row.failure_code : null;
+  return {
+    id: row.id,
+    object: "payout" as const,
+    amount: row.amount,
+    arrival_date: row.arrival_date,
+    automatic: row.automatic,
+    balance_transaction: row.balance_transaction,
+    reversal: row.reversal,
+    created: row.created,
+    currency: row.currency,
+    description: row.description,
+    destination: row.destination,
+    failure_balance_transaction: failed ? row.failure_balance_transaction : null,
+    failure_code: failed,
+    failure_message: failed ? payoutFailureMessages[failed] : null,
+    livemode: row.livemode,
+    metadata: row.metadata,
+    method: row.method,
+    statement_descriptor: row.statement_descriptor,
+    status,
+    type: row.destination?.startsWith("card_") ? "card" : "bank_account",
+  };
+}
 
 export type PayoutSchedule = Omit<Selectable<PayoutSchedulesTable>, "updated">;
 

@@ -908,6 +908,9 @@ export async function writeHistory(
     if (first && destination === null) {
       throw new Error(`account ${acting.accountId} has no payout destination for its history`);
     }
+    if (destination?.payoutFailureCode) {
+      throw new Error(`the history does not model failed payouts (${destination.id})`);
+    }
     const charges = [...model.charges.values()];
     const chargeId = new Map(charges.map((c) => [c.key, c.id]));
     for (const rows of chunked(charges)) {
@@ -994,7 +997,7 @@ export async function writeHistory(
             currency: model.currency,
             method: p.method,
             automatic: p.automatic,
-            destination,
+            destination: destination?.id ?? null,
             description: p.description,
             statement_descriptor: null,
             metadata: "{}",

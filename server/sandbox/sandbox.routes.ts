@@ -1,7 +1,7 @@
 /**
- * The sandbox's test helpers (secret key): read the simulated clock and advance it by
- * `seconds` or to `to` (Unix seconds), which runs the automatic payouts of the days crossed
- * (`clock.ts`); reset the calling platform's demo data (`seed.ts`).
+ * The sandbox's test helpers (secret key): read the platform's simulated clock and advance
+ * it by `seconds` or to `to` (Unix seconds), which runs the automatic payouts of its accounts
+ * for the days crossed (`clock.ts`; another platform's clock and objects stay as they were); reset the calling platform's demo data (`seed.ts`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -24,12 +24,12 @@ defineRoute(
   {
     method: "get",
     path: "/v1/test_helpers/clock",
-    summary: "Sandbox: the simulated clock (now, and its offset from the wall clock)",
+    summary: "Sandbox: the platform's simulated clock (now, and its offset from the wall clock)",
     tags: ["Test helpers"],
     auth: ["secret"],
     response: sandboxClockSchema,
   },
-  async ({ deps }) => clockState(deps),
+  async ({ deps, principal }) => clockState(deps, principal.platformId),
 );
 
 defineRoute(
@@ -38,7 +38,7 @@ defineRoute(
     method: "post",
     path: "/v1/test_helpers/clock/advance",
     summary:
-      "Sandbox: move the clock forward (seconds, or to a time); runs the automatic payouts of the days crossed",
+      "Sandbox: move the platform's clock forward (seconds, or to a time); runs its accounts' automatic payouts of the days crossed; other platforms' clocks do not move",
     tags: ["Test helpers"],
     auth: ["secret"],
     body: z.strictObject({
@@ -47,7 +47,7 @@ defineRoute(
     }),
     response: sandboxClockAdvanceSchema,
   },
-  async ({ deps, body }) => {
+  async ({ deps, principal, body }) => {
     if ((body.seconds === undefined) === (body.to === undefined)) {
       throw invalidRequest("Send exactly one of seconds or to.", {
         code: "parameter_missing",
@@ -56,6 +56,7 @@ defineRoute(
     }
     return advanceClock(
       deps,
+      principal.platformId,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
   },

@@ -47,7 +47,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
       expires_at: api.clock.now + popupKeyTtl,
       session_created_for_embedded: true,
     });
-    expect(r.body.api_key).toMatch(/^uk_test_/);
+    expect(r.body.api_key).toMatch(/^upk_test_/);
     const exchange = () =>
       api.post(endpoints.userAuthedKey, {
         key: w.sessionKey,
@@ -231,5 +231,69 @@ describe("issue 14 item 4: sign-in brute force (docs/security.md)", () => {
     // A peer that is not a trusted proxy is the client, whatever it forwards.
     peer = "5.5.5.5";
     expect(await ask("1.2.3.4")).toBe("5.5.5.5");
+  });
+});
+
+describe("issue 14 item 6: the popup's key is its own kind, spent by any exchange", () => {
+  it("authenticates no API call: only the exchange accepts it", async () => {
+    const w = await world();
+    const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;
+    for (const path of [endpoints.connectUser, "/v1/balance", "/v1/payouts"]) {
+      const r = await api.get(path, { key });
+      expect(r.status).toBe(401);
+    }
+    const exchanged = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: key },
+    });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body.embedded_session_api_key).toMatch(/^uk_test_/);
+  });
+
+  it("a user key is not a popup key: the exchange refuses it", async () => {
+    const w = await world();
+    const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;
+    const userKey = (
+      await api.post(endpoints.userAuthedKey, {
+        key: w.sessionKey,
+        params: { embedded_api_key: key },
+      })
+    ).body.embedded_session_api_key as string;
+    const again = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: userKey },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe("user_key_invalid");
+  });
+
+  it("a failed exchange (another account's session presents it) revokes it: its own session cannot exchange it after", async () => {
+    const w = await world();
+    // A session of another account of the same platform.
+    const account = await api.post("/v1/accounts", {
+      key: w.secretKey,
+      params: { type: "custom" },
+    });
+    const session = await api.post("/v1/account_sessions", {
+      key: w.secretKey,
+      params: { account: account.body.id, components: { payouts: { enabled: true } } },
+    });
+    const otherKey = (
+      await api.post(endpoints.claim, {
+        params: { client_secret: session.body.client_secret, key: w.publishableKey },
+      })
+    ).body.api_key as string;
+    const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;
+    const foreign = await api.post(endpoints.userAuthedKey, {
+      key: otherKey,
+      params: { embedded_api_key: key },
+    });
+    expect(foreign.status).toBe(400);
+    const own = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: key },
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.error.code).toBe("user_key_invalid");
   });
 });

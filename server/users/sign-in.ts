@@ -168,5 +168,5 @@ export async function signInForPopup(
     platformId: access.platform_id,
     livemode: access.livemode,
   };
-  return issueUserKey(db, owner, now, popupKeyTtl);
+  return issueUserKey(db, owner, now, popupKeyTtl, "popup");
 }
