@@ -7,11 +7,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
+import type { Json, JsonWithDefault } from "./json.ts";
 
-/** A JSON column: written as a JSON string, read back parsed. */
-export type Json<T> = ColumnType<T, string, string>;
-/** A JSON column with a database default: optional on insert. */
-export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+export type { Json, JsonWithDefault };
 
 export interface PlatformsTable {
   id: string;

@@ -6,14 +6,7 @@
  * or answered, not only what the data layer replied.
  */
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../protocol/endpoints.ts";
-import { createApp } from "../../server/app.ts";
-import type { SessionKeyKind } from "../../server/db/schema.ts";
-import { sha256 } from "../../server/http/secrets.ts";
-import { createPlatform } from "../../server/platforms/platforms.ts";
-import { setupTestDatabase } from "../../server/test/db.ts";
-import { createUser, signIn } from "../../server/users/users.ts";
-import { createDataLayer } from "./data-layer.ts";
+import { createDataLayer } from "../actors/data-layer/data-layer.ts";
 import {
   env,
   FakeClient,
@@ -26,8 +19,15 @@ import {
   recordingLog,
   settle,
   until,
-} from "./fakes.ts";
-import type { FetchLike } from "./types.ts";
+} from "../actors/data-layer/fakes.ts";
+import type { FetchLike } from "../actors/data-layer/types.ts";
+import { endpoints } from "../protocol/endpoints.ts";
+import { createApp } from "../server/app.ts";
+import type { SessionKeyKind } from "../server/db/schema.ts";
+import { sha256 } from "../server/http/secrets.ts";
+import { createPlatform } from "../server/platforms/platforms.ts";
+import { setupTestDatabase } from "../server/test/db.ts";
+import { createUser, signIn } from "../server/users/users.ts";
 
 const t = setupTestDatabase();
 
