@@ -13,7 +13,7 @@ import * as m0006 from "./migrations/0006_account_model.ts";
 import * as m0007 from "./migrations/0007_sandbox_clock.ts";
 import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
-import * as m0015 from "./migrations/0015_sign_in_limits.ts";
+import * as m0015 from "./migrations/0015_rate_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
 import * as m0017 from "./migrations/0017_popup_keys.ts";
 
@@ -27,7 +27,7 @@ export const migrations: Record<string, Migration> = {
   "0007_sandbox_clock": m0007,
   "0008_ledger_summary": m0008,
   "0009_files_and_sign_in": m0009,
-  "0015_sign_in_limits": m0015,
+  "0015_rate_limits": m0015,
   "0016_refresh_token_families": m0016,
   "0017_popup_keys": m0017,
 };

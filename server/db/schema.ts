@@ -213,8 +213,8 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
-/** One sign-in limit's counter (migration 0015): attempts in the window from window_start. */
-export interface SignInLimitsTable {
+/** One rate limit's counter (migration 0015): attempts in the window from window_start. */
+export interface RateLimitsTable {
   scope_hash: string;
   window_start: number;
   attempts: number;
@@ -269,7 +269,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   balance_daily: BalanceDailyTable;
   sandbox_clock: SandboxClockTable;
   files: FilesTable;
-  sign_in_limits: SignInLimitsTable;
+  rate_limits: RateLimitsTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 
