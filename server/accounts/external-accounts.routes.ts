@@ -69,7 +69,7 @@ defineRoute(
     response: externalAccountObjectSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireExternalAccountKey(principal);
+    await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -131,7 +131,7 @@ defineRoute(
     response: externalAccountObjectSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireExternalAccountKey(principal);
+    await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -196,7 +196,7 @@ defineRoute(
     }),
   },
   async ({ deps, principal, params }) => {
-    requireExternalAccountKey(principal);
+    await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {

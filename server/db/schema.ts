@@ -213,6 +213,21 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
+/** A sandbox external-account challenge (migration 0018). */
+export interface ExternalAccountChallengesTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string;
+  /** The provider user the code is addressed to; null when the account has none. */
+  user_id: string | null;
+  code: string;
+  attempts: Generated<number>;
+  created: number;
+  expires_at: number;
+  succeeded_at: number | null;
+}
+
 /** One rate limit's counter (migration 0015): attempts in the window from window_start. */
 export interface RateLimitsTable {
   scope_hash: string;
@@ -270,6 +285,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   sandbox_clock: SandboxClockTable;
   files: FilesTable;
   rate_limits: RateLimitsTable;
+  external_account_challenges: ExternalAccountChallengesTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 
