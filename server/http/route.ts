@@ -19,9 +19,9 @@ import { authenticate, requireKind } from "./auth.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
-import { claimIdempotent, storeIdempotentAnswer } from "./idempotency.ts";
+import { claimIdempotent, type IdempotencyOutcome, storeIdempotentAnswer } from "./idempotency.ts";
 import { carriesKey } from "./key-bearing.ts";
-import { nestable } from "./transaction.ts";
+import { nestable, type RequestTransaction } from "./transaction.ts";
 import { validate } from "./validate.ts";
 
 type AnyObject = z.ZodObject | undefined;
@@ -112,38 +112,55 @@ export function defineRoute<
     };
     const status = spec.status ?? 200;
     if (spec.method === "get") return c.json(await handler(input), status);
-    const answer = await inRequestTransaction(c, deps, async (db) => {
-      const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
-      const scope = scopeOf(principal);
-      const claim =
-        spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
-          ? { scope, key: idempotencyKey }
-          : undefined;
-      if (claim) {
-        const outcome = await claimIdempotent(db, {
-          ...claim,
-          method: spec.method,
-          path: c.req.path,
-          params: raw.values,
-          requestId,
-          now: deps.config.now(),
-          ttl: deps.config.idempotencyTtl,
-        });
-        if (outcome.kind === "replay") return outcome;
-      }
-      const done = await answerOf(
-        () => handler({ ...input, deps: { ...deps, db } }),
-        requestId,
-        status,
+    const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
+    const scope = scopeOf(principal);
+    const claim =
+      spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
+        ? {
+            scope,
+            key: idempotencyKey,
+            method: spec.method,
+            path: c.req.path,
+            params: raw.values,
+            requestId,
+            now: deps.config.now(),
+            ttl: deps.config.idempotencyTtl,
+          }
+        : undefined;
+    /** Claims the key, runs `work`, stores its answer: one transaction. */
+    const transact = (work: (db: Kysely<Database>) => Promise<Answer>) =>
+      inRequestTransaction(c, deps, async (request) => {
+        const { db } = request;
+        if (claim) {
+          const outcome = await claimIdempotent(db, claim);
+          if (outcome.kind === "replay") return outcome;
+        }
+        const done = await work(db);
+        if (request.failed) {
+          // A handler that went on after its block failed would answer for undone work.
+          if (done.status < 400) throw new Error("a handler went on after its block failed");
+          throw new RolledBack(done);
+        }
+        await deps.faults?.at("afterWork", { path: c.req.path, db });
+        if (claim) {
+          const stored = carriesKey(done.value) ? null : done.body;
+          await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
+        }
+        await deps.faults?.at("beforeCommit", { path: c.req.path, db });
+        return done;
+      });
+    let answer: Answer | ReplayAnswer;
+    try {
+      answer = await transact((db) =>
+        answerOf(() => handler({ ...input, deps: { ...deps, db } }), requestId, status),
       );
-      await deps.faults?.at("afterWork", { path: c.req.path, db });
-      if (claim) {
-        const stored = carriesKey(done.value) ? null : done.body;
-        await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
-      }
-      await deps.faults?.at("beforeCommit", { path: c.req.path, db });
-      return done;
-    });
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      // The handler's first block failed: nothing of the request stays; its answer (a typed
+      // error) is stored under the key in a transaction of its own.
+      const { answer: failure } = error;
+      answer = claim ? await transact(async () => failure) : failure;
+    }
     await deps.faults?.at("afterCommit", { path: c.req.path });
     if ("originalRequestId" in answer) {
       return new Response(answer.body, {
@@ -169,6 +186,15 @@ interface Answer {
   value: unknown;
 }
 
+type ReplayAnswer = Extract<IdempotencyOutcome, { kind: "replay" }>;
+
+/** Rolls the request's transaction back, then answers with `answer` (a typed error). */
+class RolledBack extends Error {
+  constructor(readonly answer: Answer) {
+    super("the request's first transaction block failed");
+  }
+}
+
 /**
  * Runs the handler: its result, or the typed error it threw (an `ApiError` is an answer,
  * and the work done before it stays, as a declined charge does). Any other error escapes
@@ -185,6 +211,7 @@ async function answerOf(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const value = error.toBody(requestId);
+    // (When the error came out of a failed block, `route.ts` rolls the request back first.)
     return { status: error.status, body: JSON.stringify(value), value };
   }
 }
@@ -197,12 +224,12 @@ async function answerOf(
 function inRequestTransaction<T>(
   c: Context<AppEnv>,
   deps: Deps,
-  work: (db: Kysely<Database>) => Promise<T>,
+  work: (request: RequestTransaction) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
-    const db = nestable(trx);
-    c.set("deps", { ...deps, db });
-    return work(db);
+    const request = nestable(trx);
+    c.set("deps", { ...deps, db: request.db });
+    return work(request);
   });
 }
 
