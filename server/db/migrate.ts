@@ -14,6 +14,7 @@ import * as m0007 from "./migrations/0007_sandbox_clock.ts";
 import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 import * as m0020 from "./migrations/0020_platform_clocks.ts";
+import * as m0021 from "./migrations/0021_rate_limits.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "0008_ledger_summary": m0008,
   "0009_files_and_sign_in": m0009,
   "0020_platform_clocks": m0020,
+  "0021_rate_limits": m0021,
 };
 
 /** Brings the database to the latest migration; throws the first failure. */

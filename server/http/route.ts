@@ -350,6 +350,24 @@ const errorResponse = {
   content: { "application/json": { schema: apiErrorResponseSchema } },
 };
 
+/** Every call with a key counts against the key's rate limit (`rate-limit.ts`). */
+const rateLimitedResponse = {
+  description:
+    "Too many requests with this key in one second (`rate_limit_error`, code `rate_limit`; the limit holds across API processes). Nothing ran: wait the seconds in Retry-After, then retry (with the same Idempotency-Key for a POST).",
+  headers: {
+    "Retry-After": {
+      description: "Seconds to wait before retrying",
+      schema: { type: "integer" as const, minimum: 1 },
+    },
+  },
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
+const bodyTooLargeResponse = {
+  description: "The request body is larger than the limit (`body_too_large`, 256 KB by default)",
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
 function registerOpenApi(
   app: OpenAPIHono<AppEnv>,
   spec: RouteSpec<AnyObject, AnyObject, AnyObject, PrincipalKind>,
@@ -378,6 +396,8 @@ function registerOpenApi(
         description: spec.summary,
         content: { "application/json": { schema: spec.response } },
       },
+      ...(spec.method === "post" ? { 413: bodyTooLargeResponse } : {}),
+      429: rateLimitedResponse,
       default: errorResponse,
     },
   });
