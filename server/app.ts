@@ -6,6 +6,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import type { Kysely } from "kysely";
+import { openApiDocumentSchema } from "../protocol/objects/openapi-document.schema.ts";
 import { provider } from "../protocol/provider.ts";
 import { accountSessionsApp } from "./account-sessions/account-sessions.routes.ts";
 import { accountApps } from "./accounts/index.ts";
@@ -16,6 +17,7 @@ import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
 import type { AppEnv, FaultHooks } from "./http/context.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
+import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
 import { sandboxApp } from "./sandbox/sandbox.routes.ts";
@@ -88,6 +90,11 @@ export function createApp(options: AppOptions) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
+  });
+  declareResponse("get", openApiPath, {
+    status: 200,
+    schema: openApiDocumentSchema,
+    expandable: [],
   });
   app.get(openApiPath, (c) =>
     c.json(

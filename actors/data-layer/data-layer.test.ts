@@ -160,7 +160,10 @@ describe("SPEC.md §7 POST /v1/account_sessions/claim", () => {
       ),
     );
     await claim(platform);
-    const state = await platform.request({ requestType: "authStateRequest" });
+    // A UI frame sees the user (the platform's port does not: issue 14 item 13).
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const state = await frame.request({ requestType: "authStateRequest" });
     expect(state.authState).toEqual({
       status: "user_authenticated",
       expires: 1_800_000_000_000,
@@ -320,8 +323,9 @@ describe("SPEC.md §4 key expiry in the data layer", () => {
 
 describe("SPEC.md §7 risk signals", () => {
   it('without an account-session key the result is failed with "No valid account session apiKey found"', async () => {
-    const platform = await platformReady();
-    const reply = await platform.request({ requestType: "collectRiskSignalsRequest" });
+    await platformReady();
+    const frame = built.frame();
+    const reply = await frame.request({ requestType: "collectRiskSignalsRequest" });
     expect(reply).toMatchObject({
       requestType: "response",
       body: { status: "failed", error: "No valid account session apiKey found" },
@@ -332,7 +336,8 @@ describe("SPEC.md §7 risk signals", () => {
   it("sends an empty POST with the account-session key; completed on success", async () => {
     const platform = await platformReady();
     await claim(platform);
-    const reply = await platform.request({ requestType: "collectRiskSignalsRequest" });
+    const frame = built.frame();
+    const reply = await frame.request({ requestType: "collectRiskSignalsRequest" });
     expect(reply).toMatchObject({ body: { status: "completed" } });
     const sent = built.api.requests.find((r) => r.url === `${env.api}${endpoints.riskSignals}`)!;
     expect(sent).toMatchObject({ method: "POST", body: "" });

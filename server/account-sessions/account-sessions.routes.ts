@@ -7,6 +7,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { jsonObjectFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
+import { accountSessionSchema } from "../../protocol/objects/account-session.schema.ts";
 import {
   type ClaimedAccountSessionInput,
   claimedAccountSessionSchema,
@@ -14,36 +15,20 @@ import {
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
-import { accountObjectSchema } from "../accounts/accounts.schema.ts";
 import { statusOf } from "../accounts/model.ts";
 import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
-import { issuedKeyPrefixes } from "../http/auth.ts";
+import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId, newKey, sha256 } from "../http/secrets.ts";
-import { findRefreshToken, findUser, issueUserKey } from "../users/users.ts";
-import {
-  type ComponentsParam,
-  componentsParam,
-  resolveComponents,
-  resolvedComponentsSchema,
-} from "./components.ts";
-import { defaultEmbeddedFlags } from "./flags.ts";
+import { findUser, issueUserKey, rotateRefreshToken } from "../users/users.ts";
+import { type ComponentsParam, componentsParam, resolveComponents } from "./components.ts";
+import { sessionEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
-
-const accountSessionSchema = z.object({
-  object: z.literal("account_session"),
-  id: z.string(),
-  account: z.union([z.string(), accountObjectSchema]),
-  client_secret: z.string(),
-  expires_at: z.number().int(),
-  livemode: z.boolean(),
-  components: resolvedComponentsSchema,
-});
 
 defineRoute(
   accountSessionsApp,
@@ -59,6 +44,7 @@ defineRoute(
   },
   async ({ deps, principal, body, expand }) => {
     const account = await findAccount(deps.db, principal.platformId, body.account, "account");
+    assertSameMode(principal.livemode, account.livemode);
     const now = deps.config.now();
     const clientSecret = newKey(provider.keyPrefixes.clientSecret);
     const components = resolveComponents(body.components as ComponentsParam);
@@ -219,12 +205,20 @@ defineRoute(
 
 /**
  * A provider user already signed in: a live refresh token of the session's account gives a
- * fresh user key. An unknown or revoked token is not an error; the claim answers no user.
+ * fresh user key and the token's successor (the token rotates on every use; a used token
+ * presented again revokes its family: `rotateRefreshToken`). An unknown, used or revoked
+ * token is not an error; the claim answers no user.
  */
 async function renewUserSession(deps: Deps, session: AccountSession, token: string, now: number) {
-  const refresh = await findRefreshToken(deps.db, token, session.account_id, now);
+  const refresh = await rotateRefreshToken(
+    deps.db,
+    token,
+    session.account_id,
+    now,
+    deps.config.refreshTokenTtl,
+  );
   if (!refresh) return undefined;
-  const user = await findUser(deps.db, refresh.user_id, session.account_id);
+  const user = await findUser(deps.db, refresh.userId, session.account_id);
   if (!user) return undefined;
   const key = await issueUserKey(
     deps.db,
@@ -237,7 +231,7 @@ async function renewUserSession(deps: Deps, session: AccountSession, token: stri
     now,
     deps.config.userKeyTtl,
   );
-  return { ...key, user };
+  return { ...key, user, refreshToken: refresh.refreshToken };
 }
 
 /** The claimed account session of SPEC.md §3, written in the protocol's own schema. */
@@ -248,7 +242,7 @@ function claimedSession(args: {
   apiKey: string;
   expiresAt: number;
   clientSecret: string;
-  userSession: { apiKey: string; expiresAt: number; user: User } | undefined;
+  userSession: { apiKey: string; expiresAt: number; user: User; refreshToken: string } | undefined;
   detailsSubmitted: boolean;
 }) {
   const { session, account, platform } = args;
@@ -263,6 +257,7 @@ function claimedSession(args: {
     is_v2_account_session: false,
     user_session_api_key: args.userSession?.apiKey ?? null,
     user_session_expires_at: args.userSession?.expiresAt ?? null,
+    user_session_refresh_token: args.userSession?.refreshToken ?? null,
     user: args.userSession?.user ?? null,
     analytics_rb_event_id: newId("evt"),
     application_id: platform.application_id,
@@ -276,7 +271,7 @@ function claimedSession(args: {
     components: session.components,
     treatments: [],
     read_only: false,
-    flags: defaultEmbeddedFlags(),
+    flags: sessionEmbeddedFlags(session.components),
     connect_brand_accent_color: platform.brand_accent_color,
     connect_express_color: platform.express_color,
     support_site_base_url: platform.support_site_base_url,

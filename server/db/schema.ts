@@ -7,11 +7,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
+import type { Json, JsonWithDefault } from "./json.ts";
 
-/** A JSON column: written as a JSON string, read back parsed. */
-export type Json<T> = ColumnType<T, string, string>;
-/** A JSON column with a database default: optional on insert. */
-export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+export type { Json, JsonWithDefault };
 
 export interface PlatformsTable {
   id: string;
@@ -81,7 +79,13 @@ export interface AccountSessionsTable {
 }
 
 /** Keys the provider issues to the browser: the claimed session's key and its successors. */
-export type SessionKeyKind = "account_session" | "user" | "external_account" | "embedded_flags";
+export type SessionKeyKind =
+  | "account_session"
+  | "user"
+  | "external_account"
+  | "embedded_flags"
+  /** The sign-in popup's key: only the key exchange accepts it (migration 0017). */
+  | "popup";
 
 export interface SessionKeysTable {
   id: string;
@@ -160,6 +164,10 @@ export interface UserRefreshTokensTable {
   created: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The token's family: every token rotated from one sign-in (migration 0016). */
+  family_id: string;
+  /** When it was exchanged for its successor; presented again, it revokes the family. */
+  used_at: number | null;
 }
 
 export type TelemetryKind = "analytics" | "metric" | "error";
@@ -203,11 +211,11 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
-export interface SignInAttemptsTable {
-  id: string;
-  email_hash: string;
-  client_hash: string;
-  created: number;
+/** One sign-in limit's counter (migration 0015): attempts in the window from window_start. */
+export interface SignInLimitsTable {
+  scope_hash: string;
+  window_start: number;
+  attempts: number;
 }
 
 /** A provider user's dashboard session: the cookie's token is stored as its sha-256. */
@@ -267,7 +275,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   platform_clocks: PlatformClocksTable;
   rate_limit_windows: RateLimitWindowsTable;
   files: FilesTable;
-  sign_in_attempts: SignInAttemptsTable;
+  sign_in_limits: SignInLimitsTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 

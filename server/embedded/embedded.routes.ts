@@ -11,6 +11,14 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
+import {
+  embeddedAuthenticationLinkSchema,
+  embeddedFlagsSchema,
+  externalAccountChallengeSchema,
+  externalAccountVerificationSchema,
+  identityChallengeSchema,
+  riskSignalSchema,
+} from "../../protocol/objects/embedded.schema.ts";
 import { defaultEmbeddedFlags } from "../account-sessions/flags.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
@@ -69,12 +77,7 @@ defineRoute(
     tags: ["Embedded"],
     auth: ["secret"],
     query: z.strictObject({ platform_id: z.string().min(1).max(255) }),
-    response: z.object({
-      object: z.literal("embedded_flags"),
-      platform_id: z.string(),
-      livemode: z.boolean(),
-      flags: z.record(z.string(), z.boolean()),
-    }),
+    response: embeddedFlagsSchema,
   },
   async ({ principal, query }) => {
     if (query.platform_id !== principal.platformId) {
@@ -100,11 +103,7 @@ defineRoute(
     summary: "Record that the account session's risk signals were collected",
     tags: ["Embedded"],
     auth: ["account_session"],
-    response: z.object({
-      object: z.literal("risk_signal"),
-      id: z.string(),
-      status: z.enum(["completed", "failed"]),
-    }),
+    response: riskSignalSchema,
   },
   async ({ deps, principal }) => {
     const id = newId("rsig");
@@ -122,12 +121,6 @@ defineRoute(
   },
 );
 
-const keyAnswer = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({
-    ...shape,
-    key: z.string().describe("the external_account key (redacted by the data layer)"),
-  });
-
 defineRoute(
   embeddedApp,
   {
@@ -137,10 +130,7 @@ defineRoute(
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
-    response: keyAnswer({
-      object: z.literal("external_account_verification"),
-      requires_verification: z.boolean(),
-    }),
+    response: externalAccountVerificationSchema,
   },
   async ({ deps, principal }) => {
     const now = deps.config.now();
@@ -168,10 +158,7 @@ defineRoute(
     auth: ["account_session"],
     components: externalAccountComponents,
     body: z.strictObject({ code: z.string().min(1).max(32) }),
-    response: keyAnswer({
-      object: z.literal("external_account_challenge"),
-      status: z.literal("succeeded"),
-    }),
+    response: externalAccountChallengeSchema,
   },
   async ({ deps, principal, body }) => {
     if (body.code !== sandboxChallengeCode) {
@@ -199,10 +186,7 @@ defineRoute(
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
-    response: keyAnswer({
-      object: z.literal("identity_challenge"),
-      status: z.literal("verified"),
-    }),
+    response: identityChallengeSchema,
   },
   async ({ deps, principal }) => {
     const key = await issueExternalAccountKey(
@@ -223,12 +207,7 @@ defineRoute(
     summary: "A one-time link that signs the account's user in on the dashboard host",
     tags: ["Embedded"],
     auth: ["account_session"],
-    response: z.object({
-      object: z.literal("embedded_authentication_link"),
-      id: z.string(),
-      url: z.string(),
-      expires_at: z.number().int(),
-    }),
+    response: embeddedAuthenticationLinkSchema,
   },
   async ({ deps, principal }) => {
     const now = deps.config.now();

@@ -10,14 +10,16 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { Kysely } from "kysely";
+import {
+  type FilePurpose,
+  type FileType,
+  filePurposes,
+} from "../../protocol/objects/file.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { defaultConfig, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import {
   contentTypeOf,
-  type FilePurpose,
-  type FileType,
-  filePurposes,
   findReadableFile,
   maxFileBytes,
   renderFile,

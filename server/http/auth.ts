@@ -13,10 +13,11 @@ import { sha256 } from "./secrets.ts";
 
 /** Prefixes of the keys the provider issues to the browser (test mode). */
 export const issuedKeyPrefixes: Record<SessionKeyKind, string> = {
-  account_session: "ek_test_",
-  embedded_flags: "ek_test_",
-  user: "uk_test_",
-  external_account: "eak_test_",
+  account_session: provider.keyPrefixes.accountSessionTest,
+  embedded_flags: provider.keyPrefixes.accountSessionTest,
+  user: provider.keyPrefixes.userTest,
+  external_account: provider.keyPrefixes.externalAccountTest,
+  popup: provider.keyPrefixes.popupTest,
 };
 
 /** API versions this server speaks; the first is the default. */
@@ -209,15 +210,27 @@ async function applyAccountHeader(
     case "publishable": {
       const account = await deps.db
         .selectFrom("accounts")
-        .select("id")
+        .select(["id", "livemode"])
         .where("id", "=", accountId)
         .where("platform_id", "=", principal.platformId)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (!account) throw denied();
+      assertSameMode(principal.livemode, account.livemode);
       return { ...principal, accountId };
     }
   }
+}
+
+/** A test key never acts on a live account, nor a live key on a test one (docs/security.md). */
+export function assertSameMode(keyLivemode: boolean, accountLivemode: boolean): void {
+  if (keyLivemode === accountLivemode) return;
+  throw permissionError(
+    keyLivemode
+      ? "A live mode key cannot act on a test mode account."
+      : "A test mode key cannot act on a live mode account.",
+    "livemode_mismatch",
+  );
 }
 
 /** The caller must be one of `kinds`; a missing key is 401, the wrong kind of key 403. */

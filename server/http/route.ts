@@ -8,10 +8,10 @@
  * Hono's own form validator flattens `a[b]=1` into a key named "a[b]", so bodies are parsed
  * here (bounded bracket nesting, `form.ts`) and checked with strict zod objects.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Kysely } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
@@ -43,8 +43,16 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  /** The success response, for the OpenAPI document. */
-  response: z.ZodType;
+  /**
+   * The success response: an object schema of `protocol/objects/` (classic or mini zod),
+   * for the OpenAPI document and for the test that parses every route's real answer.
+   */
+  response: z.core.$ZodType;
+  /**
+   * The success answer's media type: JSON (the default), or a file a GET handler streams as
+   * a `Response` of its own (a CSV export; `response` is then its body's schema).
+   */
+  produces?: "application/json" | "text/csv";
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -86,6 +94,12 @@ export function defineRoute<
   K extends PrincipalKind = PrincipalKind,
 >(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K>, handler: RouteHandler<P, Q, B, K>) {
   registerOpenApi(app, spec);
+  declareResponse(spec.method, spec.path, {
+    status: spec.status ?? 200,
+    schema: spec.response,
+    expandable: spec.expandable ?? [],
+    mediaType: spec.produces ?? "application/json",
+  });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const requestId = c.get("requestId");
     // The caller, and the request's deps on the caller's platform's sandbox clock.
@@ -111,7 +125,11 @@ export function defineRoute<
       expand,
     };
     const status = spec.status ?? 200;
-    if (spec.method === "get") return c.json(await handler(input), status);
+    if (spec.method === "get") {
+      const result = await handler(input);
+      if (spec.produces === "text/csv" && result instanceof Response) return result;
+      return c.json(result, status);
+    }
     const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
     const scope = scopeOf(principal);
     const claim =
@@ -345,6 +363,45 @@ function takeExpand(
   return { expand: [...new Set(paths)], rest };
 }
 
+/** A route's declared success answer: its status, media type and the schema its body follows. */
+export interface DeclaredResponse {
+  status: number;
+  schema: z.core.$ZodType;
+  /** The `expand[]` paths the route accepts. */
+  expandable: readonly string[];
+  /** The body's media type (a CSV export answers text/csv; JSON when absent). */
+  mediaType?: "application/json" | "text/csv";
+}
+
+const declared = new Map<string, DeclaredResponse>();
+const routeKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([A-Za-z_]+)\}/g, ":$1")}`;
+
+/**
+ * Records the response schema of a route (`defineRoute` does it; a route made otherwise
+ * must call it), so a test can parse every route's real answer against it.
+ */
+export function declareResponse(method: string, path: string, response: DeclaredResponse) {
+  declared.set(routeKey(method, path), response);
+}
+
+/** The declared response of `METHOD path` (Hono `:id` or OpenAPI `{id}` syntax). */
+export const declaredResponse = (method: string, path: string) =>
+  declared.get(routeKey(method, path));
+
+/**
+ * A response schema as OpenAPI 3.1 takes it: JSON Schema (2020-12) generated from the zod
+ * definition, so a `zod/mini` object schema and a classic one are documented alike.
+ */
+export function responseJsonSchema(schema: z.core.$ZodType): OpenApiSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+  // JSON Schema 2020-12 is OpenAPI 3.1's schema dialect; the two libraries type it apart.
+  return json as unknown as OpenApiSchema;
+}
+
+type ResponseContent = Extract<RouteConfig["responses"][string], { content?: unknown }>["content"];
+type OpenApiSchema = Extract<NonNullable<ResponseContent>[string], { schema?: unknown }>["schema"];
+
 const errorResponse = {
   description: "An error object",
   content: { "application/json": { schema: apiErrorResponseSchema } },
@@ -394,7 +451,9 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: spec.response } },
+        content: {
+          [spec.produces ?? "application/json"]: { schema: responseJsonSchema(spec.response) },
+        },
       },
       ...(spec.method === "post" ? { 413: bodyTooLargeResponse } : {}),
       429: rateLimitedResponse,

@@ -1,18 +1,24 @@
 /**
  * Provider-user calls of SPEC.md §7: exchange the popup's key for an embedded user session
  * (`POST /v1/embedded/user_authed_key`), read the current user (`GET /v1/connect/user`) and
- * log out (`DELETE /v1/connect/session`).
+ * log out (`DELETE /v1/connect/session`), and revoke a refresh token's family when logging out
+ * without a user key (`POST /v1/connect/refresh_token/revoke`, ours).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
+import {
+  deletedConnectSessionSchema,
+  embeddedUserSessionSchema,
+  refreshTokenRevocationSchema,
+} from "../../protocol/objects/embedded.schema.ts";
 import { userSchema } from "../../protocol/objects/user.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { sha256 } from "../http/secrets.ts";
-import { findUser, issueRefreshToken, issueUserKey } from "./users.ts";
+import { findUser, issueRefreshToken, issueUserKey, revokeRefreshFamily } from "./users.ts";
 
 export const usersApp = new OpenAPIHono<AppEnv>();
 
@@ -28,28 +34,26 @@ defineRoute(
       embedded_api_key: z.string().min(1).max(1024),
       session_created_from_embedded: formBoolean.optional(),
     }),
-    response: z.object({
-      object: z.literal("embedded_user_session"),
-      embedded_session_api_key: z.string(),
-      embedded_session_api_key_expiry: z.number().int(),
-      embedded_user_session_refresh_token: z.string(),
-      user: userSchema,
-    }),
+    response: embeddedUserSessionSchema,
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();
-    // Single use: the exchange revokes the popup's key (only one of this account's).
+    // Single use, and any exchange that presents it spends it: the popup key is revoked
+    // first, whichever account's session presents it, and only then checked (so a failed
+    // exchange — another account's session, an expired key — leaves it revoked too).
     const popupKey = await deps.db
       .updateTable("session_keys")
       .set({ revoked_at: now })
       .where("key_hash", "=", sha256(body.embedded_api_key))
-      .where("kind", "=", "user")
-      .where("account_id", "=", principal.accountId)
+      .where("kind", "=", "popup")
       .where("revoked_at", "is", null)
-      .where("expires_at", ">", now)
-      .returning(["user_id", "account_id"])
+      .returning(["user_id", "account_id", "expires_at"])
       .executeTakeFirst();
-    if (!popupKey?.user_id) {
+    if (
+      !popupKey?.user_id ||
+      popupKey.account_id !== principal.accountId ||
+      popupKey.expires_at <= now
+    ) {
       throw invalidRequest("The provided user key is invalid or expired.", {
         code: "user_key_invalid",
         param: "embedded_api_key",
@@ -101,7 +105,7 @@ defineRoute(
       "Log out: with a user key, revoke the user's keys and refresh tokens; with an account-session key, revoke every key of that account session",
     tags: ["Users"],
     auth: ["user", "account_session"],
-    response: z.object({ object: z.literal("connect_session"), deleted: z.literal(true) }),
+    response: deletedConnectSessionSchema,
   },
   async ({ deps, principal }) => {
     const now = deps.config.now();
@@ -133,5 +137,30 @@ defineRoute(
         .execute();
     });
     return { object: "connect_session" as const, deleted: true as const };
+  },
+);
+
+defineRoute(
+  usersApp,
+  {
+    method: "post",
+    path: endpoints.revokeRefreshToken,
+    summary:
+      "Revoke a provider user's refresh token, and every token rotated from the same sign-in (logout without a user key)",
+    tags: ["Users"],
+    auth: ["user", "account_session"],
+    body: z.strictObject({ refresh_token: z.string().min(1).max(1024) }),
+    response: refreshTokenRevocationSchema,
+  },
+  async ({ deps, principal, body }) => {
+    const now = deps.config.now();
+    const row = await deps.db
+      .selectFrom("user_refresh_tokens")
+      .select("family_id")
+      .where("token_hash", "=", sha256(body.refresh_token))
+      .where("account_id", "=", principal.accountId)
+      .executeTakeFirst();
+    const revoked = row ? (await revokeRefreshFamily(deps.db, row.family_id, now)) > 0 : false;
+    return { object: "refresh_token_revocation" as const, revoked };
   },
 );
