@@ -11,6 +11,8 @@ export const endpoints = {
   riskSignals: "/v1/risk_signals",
   connectSession: "/v1/connect/session",
   userAuthedKey: "/v1/embedded/user_authed_key",
+  /** Revokes a refresh token's family at logout when no user key is held (ours). */
+  revokeRefreshToken: "/v1/connect/refresh_token/revoke",
   /** The sign-in popup's email + password sign-in (ours; SPEC.md does not show it). */
   connectSignIn: "/v1/connect/sign_in",
   // Calls whose answers the data layer intercepts (SPEC.md §7).
@@ -37,3 +39,45 @@ export const externalAccountKeyEndpoints = [
   { method: "POST", path: endpoints.externalAccountChallenge },
   { method: "GET", path: endpoints.identityChallenge },
 ] as const;
+
+/**
+ * A request path as the data layer compares it with the routes above: percent-decoded
+ * (repeatedly, so `%255F` is `_` too), dot segments resolved, repeated and trailing slashes
+ * dropped, lower case. It is never laxer than the provider's router (which decodes once and
+ * is case- and slash-sensitive), so an encoded spelling of a route always compares equal to
+ * the route (docs/security.md "Nothing leaks").
+ */
+export function canonicalApiPath(pathname: string): string {
+  let path = pathname;
+  for (let round = 0; round < 4 && /%[0-9A-Fa-f]{2}/.test(path); round++)
+    path = path.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        );
+      }
+    });
+  const segments: string[] = [];
+  for (const segment of path.toLowerCase().split(/[/\\]+/)) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join("/")}`;
+}
+
+/** Routes that mint or hand out keys: the data layer never proxies them (it calls them itself). */
+const keyMintingRoutes = [
+  endpoints.claim,
+  endpoints.userAuthedKey,
+  endpoints.retrieveEmbeddedFlags,
+  endpoints.connectSignIn,
+] as const;
+
+/** Whether a canonical path (`canonicalApiPath`) is one the proxy refuses. */
+export const isKeyMintingPath = (path: string): boolean =>
+  keyMintingRoutes.includes(path as (typeof keyMintingRoutes)[number]) ||
+  path === endpoints.accountSessions ||
+  path.startsWith(`${endpoints.accountSessions}/`);

@@ -74,8 +74,27 @@ export const provider = {
     publishableTest: "pk_test_",
     publishableLive: "pk_live_",
     clientSecret: "acs_secret_",
+    /** The keys the provider issues to the browser, held by the data layer only. */
+    accountSessionTest: "ek_test_",
+    accountSessionLive: "ek_live_",
+    userTest: "uk_test_",
+    userLive: "uk_live_",
+    externalAccountTest: "eak_test_",
+    externalAccountLive: "eak_live_",
+    /** The sign-in popup's short-lived key: only the key exchange accepts it. */
+    popupTest: "upk_test_",
+    popupLive: "upk_live_",
+    refreshToken: "urt_",
   },
 } as const;
+
+/**
+ * The prefixes of every secret the provider issues: everything but the publishable keys.
+ * A value carrying one of these never leaves the data layer (docs/security.md).
+ */
+export const secretKeyPrefixes: readonly string[] = Object.entries(provider.keyPrefixes)
+  .filter(([name]) => !name.startsWith("publishable"))
+  .map(([, prefix]) => prefix);
 
 export type CardNetwork = (typeof provider.cardNetworks)[number];
 

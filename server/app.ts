@@ -15,7 +15,7 @@ import type { Database } from "./db/schema.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
-import type { AppEnv } from "./http/context.ts";
+import type { AppEnv, FaultHooks } from "./http/context.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
@@ -29,6 +29,8 @@ import { usersApp } from "./users/users.routes.ts";
 export interface AppOptions {
   db: Kysely<Database>;
   config?: Partial<ServerConfig> | ServerConfig;
+  /** Tests only: faults injected into writing requests (`http/context.ts`). */
+  faults?: FaultHooks;
   /** More domain apps to mount (built with `defineRoute`), after the built-in ones. */
   domains?: readonly OpenAPIHono<AppEnv>[];
 }
@@ -37,7 +39,7 @@ export const openApiPath = "/v1/openapi.json";
 
 export function createApp(options: AppOptions) {
   const config = defaultConfig(options.config);
-  const deps = { db: options.db, config };
+  const deps = { db: options.db, config, ...(options.faults ? { faults: options.faults } : {}) };
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", async (c, next) => {

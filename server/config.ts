@@ -32,7 +32,21 @@ export interface ServerConfig {
   now: () => number;
   /** The sandbox clock's offset (seconds) included in `now`; 0 outside a request. */
   clockOffset: number;
+  /**
+   * Addresses of the reverse proxies in front of this server. Only when the socket's peer
+   * is one of them is `X-Forwarded-For` read for the client address (the rightmost entry
+   * that is not itself a trusted proxy); otherwise the socket's address is the client's.
+   * From `TRUSTED_PROXIES` (comma-separated) by default; empty: trust no header.
+   */
+  trustedProxies: readonly string[];
 }
+
+/** `TRUSTED_PROXIES=10.0.0.1,10.0.0.2` → the list; unset → none. */
+export const trustedProxiesFromEnv = (value = process.env.TRUSTED_PROXIES): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const hosts = overrides.hosts ?? localEnvironment();
@@ -51,6 +65,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     maxExpandDepth: 4,
     now: () => Math.floor(Date.now() / 1000),
     clockOffset: 0,
+    trustedProxies: trustedProxiesFromEnv(),
     ...overrides,
   };
 }

@@ -213,6 +213,11 @@ describe("the API host's routes", () => {
     });
     const userKey = { key: exchanged.body.embedded_session_api_key as string };
     await walk.read(endpoints.connectUser, userKey);
+    // Logging out without a user key revokes the refresh token's family.
+    await walk.post(endpoints.revokeRefreshToken, {
+      ...sessionKey,
+      params: { refresh_token: exchanged.body.embedded_user_session_refresh_token },
+    });
     await walk.del(endpoints.connectSession, userKey);
 
     // Files: metadata on the API host.

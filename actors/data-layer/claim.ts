@@ -99,13 +99,14 @@ export function createClaim(options: ClaimOptions): Claim {
 
   const claimSession = fromPromise<ClaimSuccess, ClaimRequest>(async ({ input }) => {
     const started = clock.now();
+    const refreshToken = keys.refreshToken.get();
     const answer = await sendOrFail(fetch, {
       url: `${hosts.api}${endpoints.claim}`,
       method: "POST",
       headers: { [provider.headers.version]: provider.apiVersion },
       form: {
         client_secret: input.clientSecret,
-        user_session_refresh_token: keys.refreshToken.get(),
+        user_session_refresh_token: refreshToken,
         key: options.publishableKey(),
         [provider.claimVersionParam]: provider.apiVersion,
         analytics_only_host_app: analyticsOnlyHostApp,
@@ -117,7 +118,11 @@ export function createClaim(options: ClaimOptions): Claim {
       body && typeof body === "object" && body.api_key_expiry === undefined
         ? { api_key_expiry: Math.floor((clock.now() + DEFAULT_KEY_LIFETIME_MS) / 1000) }
         : {};
-    return { session: parseSession(answer.body, fill), durationMs: clock.now() - started };
+    const session = parseSession(answer.body, fill);
+    // The token sent was used up (refresh tokens rotate on every use): keep its successor,
+    // whether or not this claim's key is kept, or forget it when the provider gave none.
+    if (refreshToken !== null) keys.refreshToken.set(session.user_session_refresh_token);
+    return { session, durationMs: clock.now() - started };
   });
 
   const retrieveEmbeddedFlags = fromPromise<ClaimSuccess, OverrideRequest>(async ({ input }) => {

@@ -320,8 +320,9 @@ describe("SPEC.md §4 key expiry in the data layer", () => {
 
 describe("SPEC.md §7 risk signals", () => {
   it('without an account-session key the result is failed with "No valid account session apiKey found"', async () => {
-    const platform = await platformReady();
-    const reply = await platform.request({ requestType: "collectRiskSignalsRequest" });
+    await platformReady();
+    const frame = built.frame();
+    const reply = await frame.request({ requestType: "collectRiskSignalsRequest" });
     expect(reply).toMatchObject({
       requestType: "response",
       body: { status: "failed", error: "No valid account session apiKey found" },
@@ -332,7 +333,8 @@ describe("SPEC.md §7 risk signals", () => {
   it("sends an empty POST with the account-session key; completed on success", async () => {
     const platform = await platformReady();
     await claim(platform);
-    const reply = await platform.request({ requestType: "collectRiskSignalsRequest" });
+    const frame = built.frame();
+    const reply = await frame.request({ requestType: "collectRiskSignalsRequest" });
     expect(reply).toMatchObject({ body: { status: "completed" } });
     const sent = built.api.requests.find((r) => r.url === `${env.api}${endpoints.riskSignals}`)!;
     expect(sent).toMatchObject({ method: "POST", body: "" });

@@ -112,14 +112,14 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
           level: request.level,
           owner: request.owner,
           tags: { ...connection.tags, ...request.tags },
-          componentName: request.componentName ?? connection.componentName,
+          componentName: connection.componentName ?? request.componentName,
         });
         return;
       case "metricsEvent":
         telemetry.metrics(request.metrics);
         return;
       case "logIframeLoadedFontRequest": {
-        const component = request.componentName ?? connection.componentName;
+        const component = connection.componentName ?? request.componentName;
         telemetry.analytics({
           event_name: "connect_js_font_loaded",
           font_families: request.fontFamilies,

@@ -8,6 +8,7 @@ import {
   type DataLayerRequestInput,
   parseDataLayerReply,
 } from "../../protocol/messages/data-layer.schema.ts";
+import { isPopupEventType } from "../../protocol/messages/popup.schema.ts";
 import { claimedSessionFixture } from "../../protocol/objects/claimed-account-session.fixture.ts";
 import type { ClaimedAccountSessionInput } from "../../protocol/objects/claimed-account-session.schema.ts";
 import { localEnvironment, provider } from "../../protocol/provider.ts";
@@ -32,16 +33,35 @@ export const hosts = {
 };
 export const marker = provider.messageMarker;
 
+/** The windows around the data layer: its parent (the platform page), a UI frame, a popup. */
 export class FakeWindow implements DataLayerWindow {
   private listeners = new Set<(event: WindowMessageEvent) => void>();
+  readonly parent = { name: "platform page" };
+  readonly self: { parent: unknown } = { parent: this.parent };
+  /** A UI frame: another frame of the same parent. */
+  readonly sibling = { name: "UI frame", parent: this.parent };
+  /** The sign-in popup a UI frame opened. */
+  readonly popup = { name: "popup", parent: null, opener: this.sibling };
+  /** A window of some other page. */
+  readonly elsewhere = { name: "elsewhere", parent: { name: "other page" } };
   addEventListener(_type: "message", listener: (event: WindowMessageEvent) => void) {
     this.listeners.add(listener);
   }
   removeEventListener(_type: "message", listener: (event: WindowMessageEvent) => void) {
     this.listeners.delete(listener);
   }
-  post(origin: string, data: unknown, ports: MessagePort[] = []) {
-    for (const listener of this.listeners) listener({ origin, data, ports });
+  /**
+   * Posts a window message. Without `source` it comes from where such a message would:
+   * the platform origin from the parent, a popup event from the popup, else from a UI frame.
+   */
+  post(origin: string, data: unknown, ports: MessagePort[] = [], source?: unknown) {
+    const from = source !== undefined ? source : this.defaultSource(origin, data);
+    for (const listener of this.listeners) listener({ origin, data, ports, source: from });
+  }
+  private defaultSource(origin: string, data: unknown) {
+    if (origin === env.platform) return this.parent;
+    const type = (data as { requestType?: unknown } | null)?.requestType;
+    return typeof type === "string" && isPopupEventType(type) ? this.popup : this.sibling;
   }
   get listenerCount() {
     return this.listeners.size;

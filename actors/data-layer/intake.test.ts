@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseDataLayerReply } from "../../protocol/messages/data-layer.schema.ts";
-import { type Built, build, env, type FakeClient, marker, settle, until } from "./fakes.ts";
+import {
+  type Built,
+  build,
+  claimAnswer,
+  env,
+  type FakeClient,
+  json,
+  marker,
+  settle,
+  until,
+} from "./fakes.ts";
 
 let built: Built;
 afterEach(() => built?.dispose());
@@ -226,5 +236,106 @@ describe("SPEC.md §5 message handling in the data layer", () => {
     built.layer.dispose();
     expect(built.window.listenerCount).toBe(0);
     expect(built.layer.intake.connections()).toHaveLength(0);
+  });
+});
+
+describe("issue 14 item 1: only the right sender (docs/security.md)", () => {
+  const signedIn = claimAnswer({
+    user_session_api_key: "uk_test_signed_in",
+    user_session_expires_at: 1_900_000_000,
+  });
+  const proxied = ["/v1/balance", "/v1/payouts", "/v1/connect/user"];
+
+  for (const [label, session] of [
+    ["without", claimAnswer()],
+    ["with", signedIn],
+  ] as const)
+    it(`a platform-origin port may not proxy, wait for the popup or collect risk signals (${label} a signed-in user): no call, no answer`, async () => {
+      built = build({
+        route: (request) =>
+          request.url.endsWith("/v1/account_sessions/claim")
+            ? json(200, session)
+            : json(200, { object: "balance", available: [] }),
+      });
+      await built.claimed();
+      // Any script of the platform page may open its own port, as the loader does.
+      const intruder = built.platform();
+      await until(() => intruder.ofType("initresponse").length === 1, "initresponse");
+      const before = built.api.requests.length;
+      const sent = [
+        ...proxied.flatMap((path) => [
+          intruder.send({
+            requestType: "authedProxy",
+            url: `${env.api}${path}`,
+            method: "GET",
+            componentName: "payouts",
+          }),
+          intruder.send({ requestType: "proxy", url: `${env.api}${path}`, method: "GET" }),
+        ]),
+        intruder.send({ requestType: "openPopupAndWaitForAuth" }),
+        intruder.send({ requestType: "collectRiskSignalsRequest" }),
+      ];
+      await settle(10);
+      expect(built.api.requests.slice(before)).toEqual([]);
+      for (const requestId of sent) expect(intruder.replyTo(requestId)).toBeUndefined();
+      expect(built.logs.text()).toContain("authedProxy is not accepted from the platform");
+      // What the loader needs still answers on that port.
+      const state = await intruder.request({ requestType: "authStateRequest" });
+      expect(state).toMatchObject({ requestType: "authState" });
+    });
+
+  it("an init is accepted only from the window where its sender stands (event.source), not from its origin alone", async () => {
+    built = build();
+    const w = built.window;
+    const attempts = [
+      // A platform init from a window other than the parent (a frame of the platform origin).
+      { origin: env.platform, sender: "platform", source: w.sibling },
+      { origin: env.platform, sender: "platform", source: w.elsewhere },
+      { origin: env.platform, sender: "platform", source: null },
+      // A UI-frame init from the parent, from a popup, or from another page's frame.
+      { origin: env.connect, sender: "ui_frame", source: w.parent },
+      { origin: env.connect, sender: "ui_frame", source: w.popup },
+      { origin: env.connect, sender: "ui_frame", source: w.elsewhere },
+    ];
+    const received: unknown[] = [];
+    for (const { origin, sender, source } of attempts) {
+      const channel = new MessageChannel();
+      channel.port1.addEventListener("message", (e: MessageEvent) => received.push(e.data));
+      channel.port1.start();
+      w.post(
+        origin,
+        {
+          type: marker,
+          requestType: "init",
+          requestId: "i1",
+          sender,
+          ...(sender === "platform"
+            ? { publishableKey: "pk_test_1" }
+            : { componentName: "payouts" }),
+        },
+        [channel.port2],
+        source,
+      );
+    }
+    await settle();
+    expect(received).toEqual([]);
+    expect(built.layer.intake.connections()).toHaveLength(0);
+    expect(built.logs.lines.filter((l) => l.message.includes("not from its window"))).toHaveLength(
+      attempts.length,
+    );
+  });
+
+  it("a popup event is accepted only from a popup opened by a UI frame of this page", async () => {
+    built = build();
+    await built.claimed();
+    const before = built.api.requests.length;
+    const event = { type: marker, requestType: "popupAuthenticationComplete", apiKey: "popup_key" };
+    for (const source of [built.window.sibling, built.window.parent, built.window.elsewhere])
+      built.window.post(env.connect, event, [], source);
+    await settle();
+    expect(built.api.requests.length).toBe(before);
+    expect(
+      built.logs.lines.filter((l) => l.message.includes("not from a popup of a UI frame")),
+    ).toHaveLength(3);
   });
 });

@@ -1,17 +1,25 @@
 /**
- * Message intake of the data layer (SPEC.md §5 "Message handling in the data layer").
+ * Message intake of the data layer (SPEC.md §5 "Message handling in the data layer",
+ * docs/security.md).
  *
  * Window messages: only our marker with a string requestType; only from the connect origin,
  * the frame's own origin or the platform origin. On the window only `init` (with exactly one
- * reply port) and the popup's events are accepted; `init` must come from the platform (the
- * platform origin) or a UI frame (connect / own origin); popup events only from the connect
- * origin. Every later request of a sender travels on its port. Anything else is dropped and
- * logged, never answered.
+ * reply port) and the popup's events are accepted. The origin alone is not enough: the
+ * window that posted (`event.source`) must stand where such a sender stands —
+ * - `init` as `platform`: the platform origin, posted by the parent window (the page);
+ * - `init` as `ui_frame`: a UI origin, posted by another frame of the same parent;
+ * - a popup event: the connect origin, posted by a window whose opener is such a frame.
+ * Each port is bound at init to its sender and component name: a request on it is handled
+ * only when that sender may send it (`senderMaySend`: the platform page only what the
+ * loader needs, the proxy and the popup waits only UI frames), and a request's own
+ * componentName is not trusted (the port's is used). Anything else is dropped and logged,
+ * never answered.
  */
 import {
   classifyDataLayerMessage,
   type DataLayerRequest,
   type InitRequest,
+  senderMaySend,
 } from "../../protocol/messages/data-layer.schema.ts";
 import type { PopupEvent } from "../../protocol/messages/popup.schema.ts";
 import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
@@ -22,8 +30,10 @@ import type { DataLayerWindow, Logger, WindowMessageEvent } from "./types.ts";
 /** One sender that opened a conversation with init. */
 export interface Connection {
   id: number;
-  sender: InitRequest["sender"];
-  componentName: string | undefined;
+  /** Bound at init; never changes. */
+  readonly sender: InitRequest["sender"];
+  /** The component of a UI frame, bound at init; requests cannot name another. */
+  readonly componentName: string | undefined;
   publishableKey: string | undefined;
   /** Error-reporting tags of this sender (errorReportingTags). */
   tags: Record<string, string>;
@@ -95,6 +105,12 @@ export function createIntake(options: IntakeOptions): Intake {
         drop(`${verdict.kind} is not accepted on a port`, { connection: connection.id });
         return;
       }
+      if (!senderMaySend(connection.sender, verdict.message.requestType)) {
+        drop(`${verdict.message.requestType} is not accepted from the ${connection.sender}`, {
+          connection: connection.id,
+        });
+        return;
+      }
       try {
         options.onRequest(connection, verdict.message);
       } catch (error) {
@@ -115,6 +131,23 @@ export function createIntake(options: IntakeOptions): Intake {
     options.onInit(connection, init);
   };
 
+  /** Where the posting window stands relative to this frame's parent (the platform page). */
+  const standing = (source: unknown): "parent" | "sibling" | "popup" | "other" => {
+    const parent = options.window.parent;
+    if (source === null || source === undefined || parent === null || parent === undefined)
+      return "other";
+    if (source === parent) return "parent";
+    try {
+      // Cross-origin windows still expose `parent` and `opener`.
+      const from = source as { parent?: unknown; opener?: { parent?: unknown } | null };
+      if (from.parent === parent && source !== options.window.self) return "sibling";
+      if (from.opener?.parent === parent) return "popup";
+    } catch {
+      // A window we may not read is none of ours.
+    }
+    return "other";
+  };
+
   const onWindowMessage = (event: WindowMessageEvent) => {
     const origin = event.origin;
     const verdict = classifyDataLayerMessage({ data: event.data, ports: event.ports });
@@ -130,10 +163,15 @@ export function createIntake(options: IntakeOptions): Intake {
       drop(verdict.rejection.reason, { origin, message: verdict.rejection.message });
       return;
     }
+    const from = standing(event.source);
     try {
       if (verdict.kind === "popup") {
         if (!fromConnect) {
           drop("popup event not from the connect origin", { origin });
+          return;
+        }
+        if (from !== "popup") {
+          drop("popup event not from a popup of a UI frame", { origin });
           return;
         }
         options.onPopupEvent(verdict.message);
@@ -143,6 +181,11 @@ export function createIntake(options: IntakeOptions): Intake {
         const allowed = verdict.message.sender === "platform" ? fromPlatform : fromUi;
         if (!allowed) {
           drop(`init from ${verdict.message.sender} not from its origin`, { origin });
+          return;
+        }
+        const where = verdict.message.sender === "platform" ? "parent" : "sibling";
+        if (from !== where) {
+          drop(`init from ${verdict.message.sender} not from its window`, { origin });
           return;
         }
         open(verdict.message, verdict.port);

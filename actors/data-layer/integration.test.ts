@@ -260,7 +260,7 @@ describe("the data layer against the reference provider", () => {
       expect(sha256(w.layer.keys.read("external_account")!.apiKey)).toBe(issued[0]!.key_hash);
 
       // Risk signals: the server keeps a row for this account session.
-      const risk = await w.page.request({ requestType: "collectRiskSignalsRequest" });
+      const risk = await w.frame.request({ requestType: "collectRiskSignalsRequest" });
       expect(risk).toMatchObject({ requestType: "response", body: { status: "completed" } });
       const signals = await t.db.selectFrom("risk_signals").selectAll().execute();
       expect(signals.map((s) => s.account_id)).toEqual([w.accountId]);

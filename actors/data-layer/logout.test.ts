@@ -16,7 +16,12 @@ async function ready(invalidate: Handler, signedIn = true) {
         return json(
           200,
           signedIn
-            ? claimAnswer({ user_session_api_key: "uk_1", user_session_expires_at: 1_900_000_000 })
+            ? claimAnswer({
+                user_session_api_key: "uk_1",
+                user_session_expires_at: 1_900_000_000,
+                // The claim used rt_1 up; rt_2 is its successor.
+                user_session_refresh_token: "rt_2",
+              })
             : claimAnswer(),
         );
       if (request.url === sessionUrl) return invalidate(request);
@@ -84,7 +89,7 @@ describe("SPEC.md §4 and §8 logout", () => {
       message: "HTTP status code: 500. Reason: Try again",
     });
     expect(await state(frame)).toMatchObject({ status: "user_authenticated" });
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_1");
+    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_2");
   });
 
   it("a full logout also revokes the account-session key: a second DELETE /v1/connect/session with it, after the user key's", async () => {
@@ -136,5 +141,41 @@ describe("SPEC.md §4 and §8 logout", () => {
     const sent = built.api.requests.find((r) => r.url === sessionUrl)!;
     expect(sent.headers[provider.headers.merchantOverride]).toBe("acct_x");
     expect(sent.headers[provider.headers.livemodeOverride]).toBe("false");
+  });
+});
+
+describe("issue 14 item 5: refresh tokens (docs/security.md)", () => {
+  it("the claim keeps the rotated refresh token in place of the one it used", async () => {
+    await ready(() => json(200, {}));
+    const claim = built.api.requests.find((r) => r.url === `${env.api}${endpoints.claim}`)!;
+    expect(new URLSearchParams(claim.body).get("user_session_refresh_token")).toBe("rt_1");
+    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_2");
+  });
+
+  it("a claim that gives no successor forgets the used token", async () => {
+    await ready(() => json(200, {}), false);
+    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBeNull();
+  });
+
+  it("logout with a refresh token but no user key revokes the token on the provider with the account-session key", async () => {
+    built = build({
+      route: (request) =>
+        request.url === `${env.api}${endpoints.claim}`
+          ? json(200, claimAnswer({ user_session_refresh_token: "rt_2" }))
+          : json(200, {}),
+    });
+    built.storage.setItem(provider.userSessionTokenStorageKey, "rt_1");
+    await built.claimed();
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const reply = await frame.request({ requestType: "logout", clearUserSessionOnly: true });
+    expect(reply).toMatchObject({ requestType: "response", ok: true });
+    const revoked = built.api.requests.filter(
+      (r) => r.url === `${env.api}${endpoints.revokeRefreshToken}`,
+    );
+    expect(revoked.map((r) => [r.method, r.headers.Authorization, r.body])).toEqual([
+      ["POST", `Bearer ${claimAnswer().api_key}`, "refresh_token=rt_2"],
+    ]);
+    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBeNull();
   });
 });

@@ -8,6 +8,9 @@
  * server: after the user key's DELETE /v1/connect/session, a second DELETE
  * /v1/connect/session is sent with the account-session key (docs/protocol.md, "Logout").
  * Each call counts as done on 2xx, 401 or 404, so no old key works after a full logout.
+ * When no user key is held but a refresh token is (the user key expired), the token is
+ * revoked on the provider first (POST /v1/connect/refresh_token/revoke with the
+ * account-session key), so it cannot outlive the logout (docs/security.md).
  */
 import { createActor, fromPromise } from "xstate";
 import { countsAsInvalidated, toCallFailure } from "../../machines/auth/failure.ts";
@@ -38,39 +41,58 @@ export function createLogout(options: LogoutOptions) {
   ): Promise<void> {
     const userKey = keys.read("provider_user");
     const sessionKey = request.clearUserSessionOnly ? undefined : keys.read("account_session");
+    const refreshToken = keys.refreshToken.get();
+    // Without a user key, the refresh token is revoked with the account-session key.
+    const refreshRevoker = userKey || !refreshToken ? undefined : keys.read("account_session");
     const account = claim.session()?.account_id;
-    const revoke = async (apiKey: string) => {
+    const revoke = async (apiKey: string, call = revokeSession) => {
       try {
-        await sendOrFail(fetch, {
-          url: `${hosts.api}${endpoints.connectSession}`,
-          method: "DELETE",
-          headers: {
-            Authorization: `Bearer ${apiKey}`,
-            [provider.headers.version]: provider.apiVersion,
-            ...(account ? { [provider.headers.account]: account } : {}),
-            ...(request.merchantIdOverride
-              ? { [provider.headers.merchantOverride]: request.merchantIdOverride }
-              : {}),
-            ...(request.livemodeOverride === undefined
-              ? {}
-              : { [provider.headers.livemodeOverride]: String(request.livemodeOverride) }),
-          },
-        });
+        await call(apiKey);
       } catch (error) {
         // Already invalid (401) or gone (404): nothing left to revoke with this key.
         if (!countsAsInvalidated(toCallFailure(error))) throw error;
       }
     };
+    const revokeRefreshToken = async (apiKey: string) => {
+      await sendOrFail(fetch, {
+        url: `${hosts.api}${endpoints.revokeRefreshToken}`,
+        method: "POST",
+        headers: headersFor(apiKey),
+        form: { refresh_token: refreshToken },
+      });
+    };
+    function headersFor(apiKey: string): Record<string, string> {
+      return {
+        Authorization: `Bearer ${apiKey}`,
+        [provider.headers.version]: provider.apiVersion,
+        ...(account ? { [provider.headers.account]: account } : {}),
+        ...(request.merchantIdOverride
+          ? { [provider.headers.merchantOverride]: request.merchantIdOverride }
+          : {}),
+        ...(request.livemodeOverride === undefined
+          ? {}
+          : { [provider.headers.livemodeOverride]: String(request.livemodeOverride) }),
+      };
+    }
+    async function revokeSession(apiKey: string) {
+      await sendOrFail(fetch, {
+        url: `${hosts.api}${endpoints.connectSession}`,
+        method: "DELETE",
+        headers: headersFor(apiKey),
+      });
+    }
     const invalidateUserSession = fromPromise<void, void>(async () => {
+      if (refreshRevoker) await revoke(refreshRevoker.apiKey, revokeRefreshToken);
       if (userKey) await revoke(userKey.apiKey);
       if (sessionKey) await revoke(sessionKey.apiKey);
     });
     const actor = createActor(logoutMachine.provide({ actors: { invalidateUserSession } }), {
       input: {
         clearUserSessionOnly: request.clearUserSessionOnly,
-        // Something to invalidate on the server: the user session, or (full logout) the
-        // account session.
-        hasUserKey: userKey !== undefined || sessionKey !== undefined,
+        // Something to invalidate on the server: the user session (its key or its refresh
+        // token), or (full logout) the account session.
+        hasUserKey:
+          userKey !== undefined || sessionKey !== undefined || refreshRevoker !== undefined,
       },
     });
     actor.on("keys.clear", ({ scope }) => {

@@ -43,6 +43,8 @@ function safeLocalStorage(): StorageLike | undefined {
 function browserWindow(early: MessageEvent[]): DataLayerWindow {
   const wrappers = new Map<(event: WindowMessageEvent) => void, (event: MessageEvent) => void>();
   return {
+    parent: window.parent,
+    self: window,
     addEventListener(type, listener) {
       const wrapper = (event: MessageEvent) => listener(event);
       wrappers.set(listener, wrapper);

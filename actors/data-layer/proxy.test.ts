@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { parseDataLayerReply } from "../../protocol/messages/data-layer.schema.ts";
 import { provider } from "../../protocol/provider.ts";
+import { findKeyShaped } from "../../protocol/redaction.ts";
 import {
   type Built,
   build,
@@ -78,7 +79,7 @@ describe("SPEC.md §5 proxied requests: the allowlist", () => {
 
 describe("SPEC.md §5 proxied requests: component enablement", () => {
   it("a component not enabled in the claimed session interrupts the request with no reply", async () => {
-    const { frame } = await ready();
+    const { frame } = await ready(claimAnswer(), undefined, "payments");
     const before = built.api.requests.length;
     const requestId = frame.send({
       requestType: "authedProxy",
@@ -92,8 +93,23 @@ describe("SPEC.md §5 proxied requests: component enablement", () => {
     expect(built.logs.text()).toContain("The payments component is not enabled");
   });
 
+  it("the component is the one the port was bound to at init: a request naming an enabled one is still refused", async () => {
+    const { frame } = await ready(claimAnswer(), undefined, "payments");
+    const before = built.api.requests.length;
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      url: `${env.api}/v1/payouts`,
+      method: "GET",
+      componentName: "payouts",
+    });
+    await settle(10);
+    expect(frame.replyTo(requestId)).toBeUndefined();
+    expect(built.api.requests.length).toBe(before);
+    expect(built.logs.text()).toContain("The payments component is not enabled");
+  });
+
   it("an internal component is exempt", async () => {
-    const { frame } = await ready();
+    const { frame } = await ready(claimAnswer(), undefined, "check-scanning");
     const reply = await call(frame, {
       url: `${env.api}/v1/checks`,
       componentName: "check-scanning",
@@ -102,15 +118,11 @@ describe("SPEC.md §5 proxied requests: component enablement", () => {
   });
 
   it("a component named in API form or tag form reads the same entry", async () => {
-    const { frame } = await ready();
-    expect(
-      (await call(frame, { url: `${env.api}/v1/a`, componentName: "account-onboarding" }))
-        .requestType,
-    ).toBe("response");
-    expect(
-      (await call(frame, { url: `${env.api}/v1/a`, componentName: "account_onboarding" }))
-        .requestType,
-    ).toBe("response");
+    const { frame } = await ready(claimAnswer(), undefined, "account-onboarding");
+    const apiForm = built.frame("account_onboarding");
+    await until(() => apiForm.ofType("initresponse").length === 1, "initresponse");
+    expect((await call(frame, { url: `${env.api}/v1/a` })).requestType).toBe("response");
+    expect((await call(apiForm, { url: `${env.api}/v1/a` })).requestType).toBe("response");
   });
 
   it("an API-key plus platform override is exempt", async () => {
@@ -480,5 +492,84 @@ describe("SPEC.md §8 answers of proxied calls", () => {
     await settle(10);
     expect(frame.replyTo(requestId)).toBeUndefined();
     expect(built.layer.proxy.inFlight()).toBe(0);
+  });
+});
+
+describe("issue 14 item 2: nothing key-shaped leaves through the proxy (docs/security.md)", () => {
+  const mintingSpellings = [
+    "/v1/account_sessions/claim",
+    "/v1/account_sessions%2Fclaim",
+    "/v1/account%5Fsessions/claim",
+    "/v1/account%255Fsessions/claim",
+    "/V1/Account_Sessions/Claim",
+    "/v1//account_sessions/claim/",
+    "/v1/payouts/../account_sessions",
+    "/v1/payouts/%2e%2e/account_sessions",
+    "/v1/embedded/user%5Fauthed%5Fkey",
+    "/v1/retrieve_embedded_flags",
+    "/v1/connect/sign%5Fin",
+  ];
+
+  it("the routes that mint keys are never proxied, however they are spelled: no call, an errorResponse", async () => {
+    const { frame } = await ready();
+    const before = built.api.requests.length;
+    for (const path of mintingSpellings)
+      for (const requestType of ["authedProxy", "proxy"] as const) {
+        const reply = await frame.request({
+          requestType,
+          url: `${env.api}${path}`,
+          method: "POST",
+          componentName: "payouts",
+        });
+        expect(reply).toMatchObject({
+          requestType: "errorResponse",
+          error: { message: expect.stringContaining("mints keys") },
+        });
+      }
+    expect(built.api.requests.length).toBe(before);
+  });
+
+  it("an encoded spelling of an intercepted route is intercepted: its key is kept, not forwarded", async () => {
+    const { frame } = await ready(claimAnswer(), () =>
+      json(200, { object: "identity_challenge", key: "eak_test_0123456789abcdef" }),
+    );
+    const answer = await call(frame, { url: `${env.api}/v1/connect/identity%5Fchallenge` });
+    expect(answer).toMatchObject({ requestType: "response", ok: true });
+    expect(JSON.stringify(answer)).not.toContain("eak_test_0123456789abcdef");
+    expect(built.layer.keys.read("external_account")?.apiKey).toBe("eak_test_0123456789abcdef");
+  });
+
+  it("every answer is redacted: key-shaped values anywhere and secret-named fields, not every name with 'token'", async () => {
+    const { frame } = await ready(claimAnswer(), () =>
+      json(
+        400,
+        {
+          object: "thing",
+          note: "call with sk_test_abcdefgh12345678 please",
+          data: [
+            { api_key: "whatever", nested: { refresh_token: "short", ok: "uk_test_zzzzzzzzzz" } },
+          ],
+          client_secret: "acs_secret_12345678",
+          secret: "s",
+          next_page_token: "page_2",
+          publishable: "pk_test_public12345",
+        },
+        { "x-debug": "urt_abcdefghijk" },
+      ),
+    );
+    const answer = await call(frame, { url: `${env.api}/v1/things` });
+    expect(findKeyShaped(answer)).toEqual([]);
+    expect(answer).toMatchObject({
+      requestType: "response",
+      body: {
+        note: "call with [redacted] please",
+        data: [{ nested: { ok: "[redacted]" } }],
+        next_page_token: "page_2",
+        publishable: "pk_test_public12345",
+      },
+      headers: { "x-debug": "[redacted]" },
+    });
+    expect(answer.body).not.toHaveProperty("client_secret");
+    expect(answer.body).not.toHaveProperty("secret");
   });
 });

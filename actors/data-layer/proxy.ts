@@ -1,7 +1,9 @@
 /**
  * The API proxy of the data layer (SPEC.md §5 "Proxied requests", §6 "Keys required by
  * endpoint family", §7, §8): allowlist, component enablement, key choice, headers, form
- * encoding, error mapping, response interception and redaction, abort.
+ * encoding, error mapping, response interception and redaction, abort. Paths are compared
+ * in their canonical form (`canonicalApiPath`), the routes that mint keys are never proxied,
+ * and every answer is redacted (`redactSecrets`: key-shaped values, secret-named fields).
  *
  * Calls that need the account-session key wait for a claim that is under way (a frame may
  * call before the platform's claim has answered, or while a new client secret is fetched
@@ -11,7 +13,12 @@
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
-import { endpoints, externalAccountKeyEndpoints } from "../../protocol/endpoints.ts";
+import {
+  canonicalApiPath,
+  endpoints,
+  externalAccountKeyEndpoints,
+  isKeyMintingPath,
+} from "../../protocol/endpoints.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
 import {
   type ClaimedAccountSession,
@@ -19,6 +26,7 @@ import {
 } from "../../protocol/objects/claimed-account-session.schema.ts";
 import { userSchema } from "../../protocol/objects/user.schema.ts";
 import { isProxyAllowed, type ProviderHosts, provider } from "../../protocol/provider.ts";
+import { redactSecrets } from "../../protocol/redaction.ts";
 import type { Claim } from "./claim.ts";
 import {
   GENERIC_REQUEST_ERROR,
@@ -37,6 +45,8 @@ export type ProxyRequest = DataLayerRequestOf<"authedProxy"> | DataLayerRequestO
 
 export const notAllowlistedMessage = (url: string) =>
   `The url ${url} is not in the data layer API proxy allowlist`;
+export const keyMintingMessage = (url: string) =>
+  `The url ${url} mints keys and is never proxied by the data layer`;
 export const missingKeyMessage = (type: string) => `User has not stored a key of type: ${type}`;
 /** How long a call waits for a claim under way (below the UI frame's 30 s call timeout). */
 export const CLAIM_WAIT_MS = 20_000;
@@ -179,7 +189,12 @@ export function createProxy(options: ProxyOptions): ApiProxy {
       connection.send(errorResponse(requestId, notAllowlistedMessage(request.url)));
       return;
     }
-    const path = new URL(request.url).pathname;
+    // Compared as the provider would route it, however it is spelled (docs/security.md).
+    const path = canonicalApiPath(new URL(request.url).pathname);
+    if (isKeyMintingPath(path)) {
+      connection.send(errorResponse(requestId, keyMintingMessage(request.url)));
+      return;
+    }
     let headers: Record<string, string>;
     let keyType: KeyType | null = null;
     if (request.requestType === "authedProxy") {
@@ -193,9 +208,15 @@ export function createProxy(options: ProxyOptions): ApiProxy {
       )
         keyType = keyTypeNow();
       const session = claim.session();
-      if (session && !componentAllowed(session, request.componentName, claim.overrideInUse())) {
+      // The component is the one the port was bound to at init, never the request's own.
+      const component = connection.componentName;
+      if (component === undefined) {
+        log.error("data layer: an authed call from a port bound to no component was refused");
+        return;
+      }
+      if (session && !componentAllowed(session, component, claim.overrideInUse())) {
         // SPEC.md §8: interrupted, and no reply at all.
-        log.error(notEnabledMessage(request.componentName));
+        log.error(notEnabledMessage(component));
         return;
       }
       const key = keys.read(keyType);
@@ -269,8 +290,9 @@ export function createProxy(options: ProxyOptions): ApiProxy {
       ok: answer.ok,
       status: answer.status,
       statusText: answer.statusText.slice(0, 200),
-      body: intercept(request, path, answer),
-      headers: answer.headers,
+      // No secret leaves the frame, whichever route answered (docs/security.md).
+      body: redactSecrets(intercept(request, path, answer)),
+      headers: redactSecrets(answer.headers) as Record<string, string>,
     });
   };
 

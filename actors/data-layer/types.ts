@@ -9,9 +9,15 @@ export interface WindowMessageEvent {
   origin: string;
   data: unknown;
   ports: readonly MessagePort[];
+  /** The window that posted (`event.source`); null for a message with none. */
+  source: unknown;
 }
 
 export interface DataLayerWindow {
+  /** This frame's parent: the platform page. */
+  readonly parent: unknown;
+  /** This frame's own window. */
+  readonly self: unknown;
   addEventListener(type: "message", listener: (event: WindowMessageEvent) => void): void;
   removeEventListener(type: "message", listener: (event: WindowMessageEvent) => void): void;
 }

@@ -413,6 +413,29 @@ export type InitRequest = DataLayerRequestOf<"init">;
 
 export const dataLayerRequestTypes = Object.keys(dataLayerRequestSchemas) as DataLayerRequestType[];
 
+/**
+ * Who may send what (docs/security.md "Who may send what to whom"). The platform page's
+ * script (the loader) needs only these; every other request — the API proxy, the popup
+ * waits, and any request type added later — is accepted only from a UI frame of the connect
+ * origin. A script at the platform's origin is indistinguishable from the loader, so
+ * anything the platform sender may send, any script on the platform page may send too.
+ */
+export const platformRequestTypes = [
+  "claimAccountSessionRequest",
+  "logout",
+  "authStateRequest",
+  "analyticsEvent",
+  "errorReport",
+  "metricsEvent",
+  "errorReportingTags",
+] as const satisfies readonly Exclude<DataLayerRequestType, "init">[];
+
+const platformMay: ReadonlySet<string> = new Set(platformRequestTypes);
+
+/** Whether a sender bound to a port at init may send `requestType` on it. */
+export const senderMaySend = (sender: InitRequest["sender"], requestType: DataLayerRequestType) =>
+  sender === "ui_frame" || platformMay.has(requestType);
+
 // ---------------------------------------------------------------------------------------------
 // Replies and broadcasts: sent by the data layer
 // ---------------------------------------------------------------------------------------------

@@ -108,6 +108,8 @@ export const publicSessionShape = {
  * The fields that hold or stand for a key; `sanitizeSession()` removes them all.
  * - api_key: the account-session key; api_key_expiry: when it expires (epoch seconds).
  * - user_session_api_key / user_session_expires_at / user: a provider user already signed in.
+ * - user_session_refresh_token: the successor of the refresh token the claim used (refresh
+ *   tokens rotate on every use, docs/security.md); the data layer stores it in its place.
  * - client_secret: the one-time secret the platform passed in; encoded_api_key_token: an
  *   opaque token from which the key can be recovered.
  */
@@ -116,6 +118,7 @@ export const secretSessionShape = {
   api_key_expiry: epochSecondsSchema,
   user_session_api_key: z.string().max(1024).nullable().default(null),
   user_session_expires_at: epochSecondsSchema.nullable().default(null),
+  user_session_refresh_token: z.string().max(1024).nullable().default(null),
   user: userSchema.nullable().default(null),
   client_secret: z.string().max(1024).nullable().default(null),
   encoded_api_key_token: z.string().max(4096).nullable().default(null),

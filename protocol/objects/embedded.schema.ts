@@ -68,3 +68,9 @@ export const deletedConnectSessionSchema = z.strictObject({
   object: z.literal("connect_session"),
   deleted: z.literal(true),
 });
+
+/** Logging out without a user key: the refresh token's family revoked (ours, not SPEC.md §7). */
+export const refreshTokenRevocationSchema = z.strictObject({
+  object: z.literal("refresh_token_revocation"),
+  revoked: z.boolean(),
+});

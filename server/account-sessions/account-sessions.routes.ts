@@ -22,7 +22,7 @@ import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts
 import { formBoolean } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId, newKey, sha256 } from "../http/secrets.ts";
-import { findRefreshToken, findUser, issueUserKey } from "../users/users.ts";
+import { findUser, issueUserKey, rotateRefreshToken } from "../users/users.ts";
 import { type ComponentsParam, componentsParam, resolveComponents } from "./components.ts";
 import { defaultEmbeddedFlags } from "./flags.ts";
 
@@ -195,12 +195,20 @@ defineRoute(
 
 /**
  * A provider user already signed in: a live refresh token of the session's account gives a
- * fresh user key. An unknown or revoked token is not an error; the claim answers no user.
+ * fresh user key and the token's successor (the token rotates on every use; a used token
+ * presented again revokes its family: `rotateRefreshToken`). An unknown, used or revoked
+ * token is not an error; the claim answers no user.
  */
 async function renewUserSession(deps: Deps, session: AccountSession, token: string, now: number) {
-  const refresh = await findRefreshToken(deps.db, token, session.account_id, now);
+  const refresh = await rotateRefreshToken(
+    deps.db,
+    token,
+    session.account_id,
+    now,
+    deps.config.refreshTokenTtl,
+  );
   if (!refresh) return undefined;
-  const user = await findUser(deps.db, refresh.user_id, session.account_id);
+  const user = await findUser(deps.db, refresh.userId, session.account_id);
   if (!user) return undefined;
   const key = await issueUserKey(
     deps.db,
@@ -213,7 +221,7 @@ async function renewUserSession(deps: Deps, session: AccountSession, token: stri
     now,
     deps.config.userKeyTtl,
   );
-  return { ...key, user };
+  return { ...key, user, refreshToken: refresh.refreshToken };
 }
 
 /** The claimed account session of SPEC.md §3, written in the protocol's own schema. */
@@ -224,7 +232,7 @@ function claimedSession(args: {
   apiKey: string;
   expiresAt: number;
   clientSecret: string;
-  userSession: { apiKey: string; expiresAt: number; user: User } | undefined;
+  userSession: { apiKey: string; expiresAt: number; user: User; refreshToken: string } | undefined;
   detailsSubmitted: boolean;
 }) {
   const { session, account, platform } = args;
@@ -239,6 +247,7 @@ function claimedSession(args: {
     is_v2_account_session: false,
     user_session_api_key: args.userSession?.apiKey ?? null,
     user_session_expires_at: args.userSession?.expiresAt ?? null,
+    user_session_refresh_token: args.userSession?.refreshToken ?? null,
     user: args.userSession?.user ?? null,
     analytics_rb_event_id: newId("evt"),
     application_id: platform.application_id,

@@ -14,6 +14,8 @@ import * as m0007 from "./migrations/0007_sandbox_clock.ts";
 import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 import * as m0010 from "./migrations/0010_payout_failures.ts";
+import * as m0015 from "./migrations/0015_sign_in_limits.ts";
+import * as m0016 from "./migrations/0016_refresh_token_families.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   "0008_ledger_summary": m0008,
   "0009_files_and_sign_in": m0009,
   "0010_payout_failures": m0010,
+  "0015_sign_in_limits": m0015,
+  "0016_refresh_token_families": m0016,
 };
 
 /** Brings the database to the latest migration; throws the first failure. */

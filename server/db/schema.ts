@@ -160,6 +160,10 @@ export interface UserRefreshTokensTable {
   created: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The token's family: every token rotated from one sign-in (migration 0016). */
+  family_id: string;
+  /** When it was exchanged for its successor; presented again, it revokes the family. */
+  used_at: number | null;
 }
 
 export type TelemetryKind = "analytics" | "metric" | "error";
@@ -203,11 +207,11 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
-export interface SignInAttemptsTable {
-  id: string;
-  email_hash: string;
-  client_hash: string;
-  created: number;
+/** One sign-in limit's counter (migration 0015): attempts in the window from window_start. */
+export interface SignInLimitsTable {
+  scope_hash: string;
+  window_start: number;
+  attempts: number;
 }
 
 /** A provider user's dashboard session: the cookie's token is stored as its sha-256. */
@@ -259,7 +263,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   balance_daily: BalanceDailyTable;
   sandbox_clock: SandboxClockTable;
   files: FilesTable;
-  sign_in_attempts: SignInAttemptsTable;
+  sign_in_limits: SignInLimitsTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { localEnvironment } from "../../protocol/provider.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
-import { signInFailedMessage, signInLimit } from "../users/sign-in.ts";
+import { signInFailedMessage, signInLimits } from "../users/sign-in.ts";
 import { createUser } from "../users/users.ts";
 import { createDashboardHostApp, dashboardSessionCookie } from "./dashboard.ts";
 
@@ -94,7 +94,8 @@ describe("the dashboard host", () => {
 
   it("is rate-limited by email and client like the popup", async () => {
     await world();
-    for (let i = 0; i < signInLimit.failures; i++) await signIn("anna@example.com", "wrong");
+    for (let i = 0; i < signInLimits.accountAndClient; i++)
+      await signIn("anna@example.com", "wrong");
     expect((await signIn("anna@example.com", "correct horse")).status).toBe(429);
   });
 

@@ -24,12 +24,7 @@ import { ApiError } from "../http/errors.ts";
 import { newId, randomToken, sha256 } from "../http/secrets.ts";
 import { readClockOffset, withClockOffset } from "../sandbox/clock.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
-import {
-  assertNotRateLimited,
-  recordFailedSignIn,
-  signInFailedMessage,
-  verifyCredentials,
-} from "../users/sign-in.ts";
+import { limitedSignIn, signInFailedMessage, verifyCredentials } from "../users/sign-in.ts";
 
 export interface DashboardHostOptions {
   db: Kysely<Database>;
@@ -195,19 +190,18 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
       return c.html(signInPage({ email, error: "Enter your email and password." }), 400);
     }
     const now = await clockNow();
-    const client = clientAddress(c);
+    const client = clientAddress(c, config.trustedProxies);
+    let userId: string | undefined;
     try {
-      await assertNotRateLimited(db, email, client, now);
+      userId = await limitedSignIn(db, { email, password, client }, now, () =>
+        verifyCredentials(db, email, password),
+      );
     } catch (error) {
       if (error instanceof ApiError)
         return c.html(signInPage({ email, error: error.message }), 429);
       throw error;
     }
-    const userId = await verifyCredentials(db, email, password);
-    if (!userId) {
-      await recordFailedSignIn(db, email, client, now);
-      return c.html(signInPage({ email, error: signInFailedMessage }), 400);
-    }
+    if (!userId) return c.html(signInPage({ email, error: signInFailedMessage }), 400);
     const token = randomToken(43);
     await db
       .insertInto("dashboard_sessions")

@@ -11,10 +11,10 @@ import { sha256 } from "./secrets.ts";
 
 /** Prefixes of the keys the provider issues to the browser (test mode). */
 export const issuedKeyPrefixes: Record<SessionKeyKind, string> = {
-  account_session: "ek_test_",
-  embedded_flags: "ek_test_",
-  user: "uk_test_",
-  external_account: "eak_test_",
+  account_session: provider.keyPrefixes.accountSessionTest,
+  embedded_flags: provider.keyPrefixes.accountSessionTest,
+  user: provider.keyPrefixes.userTest,
+  external_account: provider.keyPrefixes.externalAccountTest,
 };
 
 /** API versions this server speaks; the first is the default. */

@@ -2,21 +2,26 @@
  * One way to declare an endpoint: its method, path, who may call it, and the zod schemas of
  * its path parameters, query and form body. The same declaration validates requests at the
  * edge (a 400 naming the parameter; nothing runs before validation passes) and feeds the
- * OpenAPI 3.1 document. POST routes honour Idempotency-Key.
+ * OpenAPI 3.1 document. POST and DELETE handlers run in one transaction each, with the
+ * Idempotency-Key claim and the stored answer (`idempotency.ts`, `transaction.ts`).
  *
  * Hono's own form validator flattens `a[b]=1` into a key named "a[b]", so bodies are parsed
  * here (bounded bracket nesting, `form.ts`) and checked with strict zod objects.
  */
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
+import type { Database } from "../db/schema.ts";
 import { requireKind, resolvePrincipal } from "./auth.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
-import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import { claimIdempotent, storeIdempotentAnswer } from "./idempotency.ts";
+import { carriesKey } from "./key-bearing.ts";
+import { nestable } from "./transaction.ts";
 import { validate } from "./validate.ts";
 
 type AnyObject = z.ZodObject | undefined;
@@ -113,49 +118,98 @@ export function defineRoute<
       expand,
     };
     const status = spec.status ?? 200;
-    const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
-    const scope = scopeOf(principal);
-    if (spec.method !== "post" || idempotencyKey === undefined || scope === undefined) {
-      return c.json(await handler(input), status);
-    }
-    const now = deps.config.now();
-    const outcome = await beginIdempotent(deps.db, {
-      scope,
-      key: idempotencyKey,
-      method: spec.method,
-      path: c.req.path,
-      params: raw.values,
-      requestId,
-      now,
-      ttl: deps.config.idempotencyTtl,
+    if (spec.method === "get") return c.json(await handler(input), status);
+    const answer = await inRequestTransaction(c, deps, async (db) => {
+      const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
+      const scope = scopeOf(principal);
+      const claim =
+        spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
+          ? { scope, key: idempotencyKey }
+          : undefined;
+      if (claim) {
+        const outcome = await claimIdempotent(db, {
+          ...claim,
+          method: spec.method,
+          path: c.req.path,
+          params: raw.values,
+          requestId,
+          now: deps.config.now(),
+          ttl: deps.config.idempotencyTtl,
+        });
+        if (outcome.kind === "replay") return outcome;
+      }
+      const done = await answerOf(
+        () => handler({ ...input, deps: { ...deps, db } }),
+        requestId,
+        status,
+      );
+      await deps.faults?.at("afterWork", { path: c.req.path, db });
+      if (claim) {
+        const stored = carriesKey(done.value) ? null : done.body;
+        await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
+      }
+      await deps.faults?.at("beforeCommit", { path: c.req.path, db });
+      return done;
     });
-    if (outcome.kind === "replay") {
-      return new Response(outcome.body, {
-        status: outcome.status,
+    await deps.faults?.at("afterCommit", { path: c.req.path });
+    if ("originalRequestId" in answer) {
+      return new Response(answer.body, {
+        status: answer.status,
         headers: {
           "content-type": "application/json",
           "Idempotent-Replayed": "true",
-          "Original-Request": outcome.originalRequestId,
+          "Original-Request": answer.originalRequestId,
         },
       });
     }
-    let responseStatus: number = status;
-    let responseBody: string;
-    try {
-      responseBody = JSON.stringify(await handler(input));
-    } catch (error) {
-      if (!(error instanceof ApiError)) {
-        await finishIdempotent(deps.db, scope, idempotencyKey, 500, "");
-        throw error;
-      }
-      responseStatus = error.status;
-      responseBody = JSON.stringify(error.toBody(requestId));
-    }
-    await finishIdempotent(deps.db, scope, idempotencyKey, responseStatus, responseBody);
-    return new Response(responseBody, {
-      status: responseStatus,
+    return new Response(answer.body, {
+      status: answer.status,
       headers: { "content-type": "application/json" },
     });
+  });
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  /** The answer before serialising, to check it for keys. */
+  value: unknown;
+}
+
+/**
+ * Runs the handler: its result, or the typed error it threw (an `ApiError` is an answer,
+ * and the work done before it stays, as a declined charge does). Any other error escapes
+ * and rolls the request's transaction back.
+ */
+async function answerOf(
+  run: () => Promise<unknown>,
+  requestId: string,
+  status: number,
+): Promise<Answer> {
+  try {
+    const value = await run();
+    return { status, body: JSON.stringify(value), value };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const value = error.toBody(requestId);
+    return { status: error.status, body: JSON.stringify(value), value };
+  }
+}
+
+/**
+ * Runs `work` in the request's one transaction (`transaction.ts`): the handler's own
+ * transactions become savepoints, every read it makes sees the same state, and nothing of
+ * it commits unless all of it does.
+ */
+function inRequestTransaction<T>(
+  c: Context<AppEnv>,
+  deps: Deps,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    const db = nestable(trx);
+    c.set("deps", { ...deps, db });
+    return work(db);
   });
 }
 

@@ -4,8 +4,11 @@
  * account with six months of history (`history.ts`). Run by `npm run seed` and by
  * `npm start` on an empty database (`seedIfEmpty`).
  *
- * The database keeps only key hashes, so the keys live in `.<provider id>/sandbox.json`
- * (gitignored; test keys, as a dashboard would show them). The demo accounts are tagged in
+ * The database keeps only key hashes, so the keys live in a sandbox file, one per database
+ * (`sandboxFileFor`): `.<provider id>/sandbox.json` for the embedded database,
+ * `.<provider id>/sandbox.postgres.<host>_<port>_<database>.json` for a PostgreSQL one
+ * (gitignored; test keys, as a dashboard would show them). A start on one database never
+ * rewrites the keys of another. The demo accounts are tagged in
  * their metadata (`sandbox_state`, `sandbox_label`, `sandbox_main`), so the file's account
  * list is rebuilt from the database after a reset through the API.
  */
@@ -15,6 +18,7 @@ import { type Kysely, sql } from "kysely";
 import { provider } from "../../protocol/provider.ts";
 import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
+import { sha256 } from "../http/secrets.ts";
 import { DAY, startOfDay } from "../money/ledger.ts";
 import { createPlatform } from "../platforms/platforms.ts";
 import {
@@ -47,8 +51,35 @@ export interface SeedOptions {
   seed?: number;
 }
 
-/** Where `npm run seed` and `npm start` write the sandbox's keys, under the working directory. */
+/** The embedded database's sandbox file, under the working directory. */
 export const sandboxFile = `.${provider.id}/sandbox.json`;
+
+/**
+ * Where `npm run seed` and `npm start` keep the keys of the sandbox in the database at
+ * `databaseUrl` (absent: the embedded one), relative to the working directory. The name
+ * carries the server, port and database name, never the user or password.
+ */
+export function sandboxFileFor(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return sandboxFile;
+  const url = new URL(databaseUrl);
+  const name = [url.hostname, url.port || "5432", url.pathname.replace(/^\//, "") || "postgres"]
+    .join("_")
+    .replace(/[^A-Za-z0-9_.-]/g, "_");
+  return `.${provider.id}/sandbox.postgres.${name}.json`;
+}
+
+/** The command that seeds the database at `databaseUrl` afresh (it deletes its data). */
+export function reseedCommand(databaseUrl: string | undefined): string {
+  return databaseUrl
+    ? `DATABASE_URL=${redactPassword(databaseUrl)} npm run seed -- --reset`
+    : "npm run seed -- --reset";
+}
+
+function redactPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = "…";
+  return url.toString();
+}
 
 export const demoPlatform = {
   business_name: "Cloudberry Market",
@@ -194,13 +225,15 @@ async function readSandboxInfo(file: string): Promise<SandboxInfo | undefined> {
 /**
  * Seeds an empty database and writes the sandbox file; on a seeded one, returns the file's
  * keys with the demo accounts as the database has them now (rewriting the file if a reset
- * changed them). Throws `SandboxError` when the database has data the file does not describe.
+ * changed them). Throws `SandboxError`, naming `fix` (the command that seeds afresh), when
+ * the database has data the file does not describe or its keys are not the database's.
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
   infoFile: string,
-  options: SeedOptions = {},
+  options: SeedOptions & { fix?: string } = {},
 ): Promise<SandboxInfo> {
+  const fix = options.fix ?? reseedCommand(undefined);
   if (await isEmptyDatabase(db)) {
     const info = await seedSandbox(db, options);
     await writeSandboxInfo(infoFile, info);
@@ -216,7 +249,19 @@ export async function seedIfEmpty(
       .executeTakeFirst());
   if (!saved || !platform) {
     throw new SandboxError(
-      `The database has data, but ${infoFile} does not describe its demo platform: run \`npm run seed -- --reset\` to start over.`,
+      `The database has data, but ${infoFile} does not describe its demo platform: run \`${fix}\` to start over (it deletes the database's data).`,
+    );
+  }
+  const keys = await db
+    .selectFrom("api_keys")
+    .select("kind")
+    .where("platform_id", "=", saved.platformId)
+    .where("key_hash", "in", [sha256(saved.secretKey), sha256(saved.publishableKey)])
+    .where("revoked_at", "is", null)
+    .execute();
+  if (keys.length !== 2) {
+    throw new SandboxError(
+      `The keys in ${infoFile} are not the database's keys of its demo platform, so every API call would answer 401: run \`${fix}\` to seed it afresh (it deletes the database's data).`,
     );
   }
   const current = await demoAccounts(db, saved.platformId);

@@ -27,11 +27,17 @@ export function testApi(
   t: ReturnType<typeof setupTestDatabase>,
   config: Partial<ServerConfig> = {},
   domains: AppOptions["domains"] = [],
+  faults?: AppOptions["faults"],
 ) {
   const clock = { now: 1_750_000_000 };
   let app: App | undefined;
   const getApp = () => {
-    app ??= createApp({ db: t.db, config: { now: () => clock.now, ...config }, domains });
+    app ??= createApp({
+      db: t.db,
+      config: { now: () => clock.now, ...config },
+      domains,
+      ...(faults ? { faults } : {}),
+    });
     return app;
   };
 

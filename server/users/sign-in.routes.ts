@@ -16,13 +16,35 @@ import { signInForPopup } from "./sign-in.ts";
 
 export const signInApp = new OpenAPIHono<AppEnv>();
 
-/** The client's address from the socket (never from a header a client can write). */
-export function clientAddress(c: Context): string {
+/** The socket peer's address; "unknown" without a socket (app.request() in tests). */
+function peerAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "unknown"; // no socket: app.request() in tests
+    return "unknown";
   }
+}
+
+/**
+ * The client's address: the socket's, or — only when the socket's peer is a configured
+ * trusted proxy — the rightmost `X-Forwarded-For` entry that is not a trusted proxy (a
+ * client can write the entries on the left, never the ones its proxies append).
+ */
+export function clientAddress(
+  c: Context,
+  trustedProxies: readonly string[] = [],
+  peer: string = peerAddress(c),
+): string {
+  if (!trustedProxies.includes(peer)) return peer;
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (let i = forwarded.length - 1; i >= 0; i--) {
+    const hop = forwarded[i] as string;
+    if (!trustedProxies.includes(hop)) return hop;
+  }
+  return peer;
 }
 
 defineRoute(
@@ -47,7 +69,7 @@ defineRoute(
         email: body.email,
         password: body.password,
         accountId: body.account,
-        client: clientAddress(c),
+        client: clientAddress(c, deps.config.trustedProxies),
       },
       deps.config.now(),
     );

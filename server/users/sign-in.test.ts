@@ -1,8 +1,16 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
-import { popupKeyTtl, signInFailedMessage, signInLimit } from "./sign-in.ts";
+import { clientAddress } from "./sign-in.routes.ts";
+import {
+  limitedSignIn,
+  popupKeyTtl,
+  signInFailedMessage,
+  signInLimits,
+  signInRateLimited,
+} from "./sign-in.ts";
 import { createUser } from "./users.ts";
 
 const t = setupTestDatabase();
@@ -71,9 +79,9 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
     expect(await t.db.selectFrom("session_keys").where("kind", "=", "user").execute()).toEqual([]);
   });
 
-  it(`after ${signInLimit.failures} failures for one email and client, even the right password is refused until the window passes`, async () => {
+  it(`after ${signInLimits.accountAndClient} failures for one email and client, even the right password is refused until the window passes`, async () => {
     const w = await world();
-    for (let i = 0; i < signInLimit.failures; i++)
+    for (let i = 0; i < signInLimits.accountAndClient; i++)
       expect((await w.signIn("anna@example.com", `wrong ${i}`)).status).toBe(400);
     const limited = await w.signIn("anna@example.com", "correct horse");
     expect(limited.status).toBe(429);
@@ -83,11 +91,11 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
     });
     // Another email from the same client is not limited.
     expect((await w.signIn("bo@example.com", "x")).status).toBe(400);
-    api.clock.now += signInLimit.windowSeconds + 1;
+    api.clock.now += signInLimits.windowSeconds + 1;
     expect((await w.signIn("anna@example.com", "correct horse")).status).toBe(200);
-    // Attempts are kept as hashes, never the email itself.
-    const rows = await t.db.selectFrom("sign_in_attempts").selectAll().execute();
-    expect(JSON.stringify(rows)).not.toContain("anna@");
+    // Attempts are kept as hashes, never the email, the address or the password.
+    const rows = JSON.stringify(await t.db.selectFrom("sign_in_limits").selectAll().execute());
+    for (const clear of ["anna@", "wrong", "correct horse"]) expect(rows).not.toContain(clear);
   });
 
   it("bad input is a 400 naming the parameter, and nothing is written", async () => {
@@ -101,7 +109,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
       params: { email: "a@b.c", password: "x", account: w.accountId, admin: "true" },
     });
     expect(extra.status).toBe(400);
-    expect(await t.db.selectFrom("sign_in_attempts").selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom("sign_in_limits").selectAll().execute()).toEqual([]);
   });
 
   it("answers CORS only to the connect origin", async () => {
@@ -114,5 +122,114 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
     expect(ok.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:4100");
     const evil = await preflight("http://localhost:4000");
     expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("issue 14 item 4: sign-in brute force (docs/security.md)", () => {
+  /** A password check that counts how often it ran, and always fails. */
+  const countingCheck = () => {
+    const counter = { checks: 0 };
+    const check = async () => {
+      counter.checks++;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return undefined;
+    };
+    return { counter, check };
+  };
+  const attempt = (email: string, client: string, password = "wrong") => ({
+    email,
+    client,
+    password,
+  });
+  const refusals = (results: PromiseSettledResult<unknown>[]) =>
+    results.filter(
+      (r) => r.status === "rejected" && (r.reason as Error).message === signInRateLimited().message,
+    ).length;
+
+  it(`200 concurrent wrong passwords for one account from one address check the password at most ${signInLimits.accountAndClient} times`, async () => {
+    const { counter, check } = countingCheck();
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        limitedSignIn(t.db, attempt("anna@example.com", "10.0.0.9", `guess ${i}`), 1_000, check),
+      ),
+    );
+    expect(counter.checks).toBe(signInLimits.accountAndClient);
+    expect(refusals(results)).toBe(200 - signInLimits.accountAndClient);
+  });
+
+  it(`200 concurrent wrong passwords for one account from 200 addresses check it at most ${signInLimits.account} times`, async () => {
+    const { counter, check } = countingCheck();
+    await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        limitedSignIn(t.db, attempt("anna@example.com", `10.0.1.${i}`, `guess ${i}`), 1_000, check),
+      ),
+    );
+    expect(counter.checks).toBe(signInLimits.account);
+  });
+
+  it(`one password tried across many accounts is checked at most ${signInLimits.password} times`, async () => {
+    const { counter, check } = countingCheck();
+    for (let i = 0; i < 30; i++)
+      await limitedSignIn(
+        t.db,
+        attempt(`user${i}@example.com`, `10.0.2.${i}`, "Summer2026!"),
+        1_000,
+        check,
+      ).catch(() => undefined);
+    expect(counter.checks).toBe(signInLimits.password);
+  });
+
+  it(`one address is checked at most ${signInLimits.client} times across accounts; a new window starts afresh`, async () => {
+    const { counter, check } = countingCheck();
+    for (let i = 0; i < 60; i++)
+      await limitedSignIn(
+        t.db,
+        attempt(`user${i}@example.com`, "10.0.3.1", `pw ${i}`),
+        1_000,
+        check,
+      ).catch(() => undefined);
+    expect(counter.checks).toBe(signInLimits.client);
+    await limitedSignIn(
+      t.db,
+      attempt("late@example.com", "10.0.3.1"),
+      1_000 + signInLimits.windowSeconds,
+      check,
+    );
+    expect(counter.checks).toBe(signInLimits.client + 1);
+  });
+
+  it("a success gives its slots back: a user who signs in often is never limited", async () => {
+    let checks = 0;
+    for (let i = 0; i < 3 * signInLimits.accountAndClient; i++)
+      expect(
+        await limitedSignIn(
+          t.db,
+          attempt("anna@example.com", "10.0.4.1", "right"),
+          1_000,
+          async () => {
+            checks++;
+            return "usr_1";
+          },
+        ),
+      ).toBe("usr_1");
+    expect(checks).toBe(3 * signInLimits.accountAndClient);
+  });
+
+  it("the client address comes from X-Forwarded-For only through a configured trusted proxy", async () => {
+    const app = new Hono();
+    let proxies: string[] = [];
+    let peer = "10.9.9.9";
+    app.get("/", (c) => c.text(clientAddress(c, proxies, peer)));
+    const ask = async (forwarded: string) =>
+      (await app.request("/", { headers: { "X-Forwarded-For": forwarded } })).text();
+    // No trusted proxy: the header is ignored, whatever it says.
+    expect(await ask("1.2.3.4")).toBe("10.9.9.9");
+    proxies = ["10.9.9.9", "10.9.9.8"];
+    // The rightmost entry that is not a trusted proxy; a client's own entries on the left lose.
+    expect(await ask("6.6.6.6, 1.2.3.4")).toBe("1.2.3.4");
+    expect(await ask("6.6.6.6, 1.2.3.4, 10.9.9.8")).toBe("1.2.3.4");
+    // A peer that is not a trusted proxy is the client, whatever it forwards.
+    peer = "5.5.5.5";
+    expect(await ask("1.2.3.4")).toBe("5.5.5.5");
   });
 });

@@ -1,18 +1,34 @@
 /**
  * A provider user's sign-in with email and password, shared by the sign-in popup (through
- * `POST /v1/connect/sign_in`) and the dashboard host. Failures are counted in the database
- * by (email, client address) — hashed, never kept in the clear — and after
- * `signInLimit.failures` within `signInLimit.windowSeconds` further attempts are refused
- * until the window passes, right password or not. The error text never says whether the
- * email exists.
+ * `POST /v1/connect/sign_in`) and the dashboard host (docs/security.md "Sign-in").
+ *
+ * Every attempt first takes a slot in four limits, each one counter raised by a single
+ * atomic upsert (so parallel guesses cannot pass a limit: the n-th concurrent attempt sees
+ * n): the account and the client address together, the account from any address, the
+ * client address for any account, and one password across accounts (password spraying; the
+ * password is kept only as a 32-bit bucket of its hash, useless for cracking). Only when
+ * every limit has room is the password checked; a success gives its slots back. Over a
+ * limit the attempt is refused (429) until the window passes, right password or not.
+ * Scopes are stored as hashes. The error text never says whether the email exists.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { hashPassword, newId, sha256, verifyPassword } from "../http/secrets.ts";
+import { hashPassword, sha256, verifyPassword } from "../http/secrets.ts";
 import { issueUserKey, type UserKey } from "./users.ts";
 
-export const signInLimit = { failures: 5, windowSeconds: 15 * 60 } as const;
+/** Attempts allowed per window, per scope. */
+export const signInLimits = {
+  windowSeconds: 15 * 60,
+  /** One account (email) from one client address. */
+  accountAndClient: 5,
+  /** One account from any address (a distributed guess). */
+  account: 20,
+  /** One client address, any account. */
+  client: 50,
+  /** One password across accounts (spraying). */
+  password: 10,
+} as const;
 
 /** The popup's key lives just long enough to be exchanged, once, by the data layer. */
 export const popupKeyTtl = 120;
@@ -38,38 +54,72 @@ const decoy = () => {
   return decoyHash;
 };
 
-const attemptKey = (email: string, client: string) => ({
-  email_hash: sha256(`email:${email.trim().toLowerCase()}`),
-  client_hash: sha256(`client:${client}`),
-});
-
-export async function assertNotRateLimited(
-  db: Kysely<Database>,
-  email: string,
-  client: string,
-  now: number,
-): Promise<void> {
-  const key = attemptKey(email, client);
-  const row = await db
-    .selectFrom("sign_in_attempts")
-    .select((eb) => eb.fn.countAll<number>().as("failures"))
-    .where("email_hash", "=", key.email_hash)
-    .where("client_hash", "=", key.client_hash)
-    .where("created", ">", now - signInLimit.windowSeconds)
-    .executeTakeFirst();
-  if (Number(row?.failures ?? 0) >= signInLimit.failures) throw signInRateLimited();
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  /** The client address (`clientAddress`). */
+  client: string;
 }
 
-export async function recordFailedSignIn(
+/** The hashed scopes of one attempt, with their limits. */
+function scopesOf(attempt: SignInAttempt): { hash: string; limit: number }[] {
+  const email = attempt.email.trim().toLowerCase();
+  const bucket = sha256(`password:${attempt.password}`).slice(0, 8);
+  return [
+    {
+      hash: sha256(`account+client:${email}\u0000${attempt.client}`),
+      limit: signInLimits.accountAndClient,
+    },
+    { hash: sha256(`account:${email}`), limit: signInLimits.account },
+    { hash: sha256(`client:${attempt.client}`), limit: signInLimits.client },
+    { hash: sha256(`password:${bucket}`), limit: signInLimits.password },
+  ];
+}
+
+/** Raises one scope's counter atomically (a new window restarts it); answers the new count. */
+async function take(db: Kysely<Database>, scopeHash: string, now: number): Promise<number> {
+  const stale = now - signInLimits.windowSeconds;
+  const row = await db
+    .insertInto("sign_in_limits")
+    .values({ scope_hash: scopeHash, window_start: now, attempts: 1 })
+    .onConflict((oc) =>
+      oc.column("scope_hash").doUpdateSet({
+        attempts: sql<number>`case when sign_in_limits.window_start <= ${stale} then 1 else sign_in_limits.attempts + 1 end`,
+        window_start: sql<number>`case when sign_in_limits.window_start <= ${stale} then ${now} else sign_in_limits.window_start end`,
+      }),
+    )
+    .returning("attempts")
+    .executeTakeFirstOrThrow();
+  return Number(row.attempts);
+}
+
+/**
+ * Runs `check` (the password check; undefined means it failed) only when every limit of
+ * `attempt` has room, counting the attempt atomically first; throws `signInRateLimited`
+ * otherwise. A success gives the attempt's slots back.
+ */
+export async function limitedSignIn<T>(
   db: Kysely<Database>,
-  email: string,
-  client: string,
+  attempt: SignInAttempt,
   now: number,
-): Promise<void> {
-  await db
-    .insertInto("sign_in_attempts")
-    .values({ id: newId("sia"), ...attemptKey(email, client), created: now })
-    .execute();
+  check: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const scopes = scopesOf(attempt);
+  let over = false;
+  for (const scope of scopes) if ((await take(db, scope.hash, now)) > scope.limit) over = true;
+  if (over) throw signInRateLimited();
+  const result = await check();
+  if (result !== undefined)
+    await db
+      .updateTable("sign_in_limits")
+      .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
+      .where(
+        "scope_hash",
+        "in",
+        scopes.map((s) => s.hash),
+      )
+      .execute();
+  return result;
 }
 
 /** The user's id when the email and password match, else undefined (in constant-ish time). */
@@ -97,22 +147,21 @@ export async function signInForPopup(
   input: { email: string; password: string; accountId: string; client: string },
   now: number,
 ): Promise<UserKey> {
-  await assertNotRateLimited(db, input.email, input.client, now);
-  const userId = await verifyCredentials(db, input.email, input.password);
-  const access = userId
-    ? await db
-        .selectFrom("account_users")
-        .innerJoin("accounts", "accounts.id", "account_users.account_id")
-        .select(["accounts.platform_id", "accounts.livemode"])
-        .where("account_users.user_id", "=", userId)
-        .where("account_users.account_id", "=", input.accountId)
-        .where("accounts.deleted_at", "is", null)
-        .executeTakeFirst()
-    : undefined;
-  if (!userId || !access) {
-    await recordFailedSignIn(db, input.email, input.client, now);
-    throw signInFailed();
-  }
+  const found = await limitedSignIn(db, input, now, async () => {
+    const userId = await verifyCredentials(db, input.email, input.password);
+    if (!userId) return undefined;
+    const access = await db
+      .selectFrom("account_users")
+      .innerJoin("accounts", "accounts.id", "account_users.account_id")
+      .select(["accounts.platform_id", "accounts.livemode"])
+      .where("account_users.user_id", "=", userId)
+      .where("account_users.account_id", "=", input.accountId)
+      .where("accounts.deleted_at", "is", null)
+      .executeTakeFirst();
+    return access ? { userId, access } : undefined;
+  });
+  if (!found) throw signInFailed();
+  const { userId, access } = found;
   const owner = {
     userId,
     accountId: input.accountId,

@@ -1,7 +1,8 @@
 /**
  * Provider-user calls of SPEC.md §7: exchange the popup's key for an embedded user session
  * (`POST /v1/embedded/user_authed_key`), read the current user (`GET /v1/connect/user`) and
- * log out (`DELETE /v1/connect/session`).
+ * log out (`DELETE /v1/connect/session`), and revoke a refresh token's family when logging out
+ * without a user key (`POST /v1/connect/refresh_token/revoke`, ours).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -9,6 +10,7 @@ import { endpoints } from "../../protocol/endpoints.ts";
 import {
   deletedConnectSessionSchema,
   embeddedUserSessionSchema,
+  refreshTokenRevocationSchema,
 } from "../../protocol/objects/embedded.schema.ts";
 import { userSchema } from "../../protocol/objects/user.schema.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -16,7 +18,7 @@ import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { sha256 } from "../http/secrets.ts";
-import { findUser, issueRefreshToken, issueUserKey } from "./users.ts";
+import { findUser, issueRefreshToken, issueUserKey, revokeRefreshFamily } from "./users.ts";
 
 export const usersApp = new OpenAPIHono<AppEnv>();
 
@@ -131,5 +133,30 @@ defineRoute(
         .execute();
     });
     return { object: "connect_session" as const, deleted: true as const };
+  },
+);
+
+defineRoute(
+  usersApp,
+  {
+    method: "post",
+    path: endpoints.revokeRefreshToken,
+    summary:
+      "Revoke a provider user's refresh token, and every token rotated from the same sign-in (logout without a user key)",
+    tags: ["Users"],
+    auth: ["user", "account_session"],
+    body: z.strictObject({ refresh_token: z.string().min(1).max(1024) }),
+    response: refreshTokenRevocationSchema,
+  },
+  async ({ deps, principal, body }) => {
+    const now = deps.config.now();
+    const row = await deps.db
+      .selectFrom("user_refresh_tokens")
+      .select("family_id")
+      .where("token_hash", "=", sha256(body.refresh_token))
+      .where("account_id", "=", principal.accountId)
+      .executeTakeFirst();
+    const revoked = row ? (await revokeRefreshFamily(deps.db, row.family_id, now)) > 0 : false;
+    return { object: "refresh_token_revocation" as const, revoked };
   },
 );

@@ -156,8 +156,9 @@ describe("GET /v1/connect/user and DELETE /v1/connect/session", () => {
     expect(logout.body).toEqual({ object: "connect_session", deleted: true });
     const after = await api.get(endpoints.connectUser, { key: userKey });
     expect(after.status).toBe(401);
-    // The refresh token is gone too: a new claim answers no user, and does not fail.
-    const noUser = await s.claim(refresh);
+    // The refresh token is gone too (the one the claim rotated to): a new claim answers no
+    // user, and does not fail.
+    const noUser = await s.claim(withUser.user_session_refresh_token as string);
     expect(noUser.status).toBe(200);
     expect(noUser.body.user).toBeNull();
     expect(noUser.body.user_session_api_key).toBeNull();
@@ -165,5 +166,91 @@ describe("GET /v1/connect/user and DELETE /v1/connect/session", () => {
 
   it("logout without a key is a 401", async () => {
     expect((await api.del(endpoints.connectSession)).status).toBe(401);
+  });
+});
+
+describe("issue 14 item 5: refresh tokens rotate; a reused one revokes its family", () => {
+  async function exchanged() {
+    const s = await signedIn();
+    const r = await api.post(endpoints.userAuthedKey, {
+      key: s.sessionKey,
+      params: { embedded_api_key: s.popupKey },
+    });
+    return { ...s, refresh: r.body.embedded_user_session_refresh_token as string };
+  }
+  const liveTokens = async (userId: string) =>
+    t.db
+      .selectFrom("user_refresh_tokens")
+      .select(["family_id", "revoked_at", "used_at"])
+      .where("user_id", "=", userId)
+      .execute();
+
+  it("every claim with a refresh token answers its successor, and the used token no longer signs in", async () => {
+    const s = await exchanged();
+    const first = claimedAccountSessionSchema.parse((await s.claim(s.refresh)).body);
+    expect(first.user?.id).toBe(s.userId);
+    const next = first.user_session_refresh_token as string;
+    expect(next).toMatch(/^urt_/);
+    expect(next).not.toBe(s.refresh);
+    const second = claimedAccountSessionSchema.parse((await s.claim(next)).body);
+    expect(second.user?.id).toBe(s.userId);
+    expect(second.user_session_refresh_token).not.toBe(next);
+    // One family, each token used once, the newest unused.
+    const rows = await liveTokens(s.userId);
+    expect(new Set(rows.map((r) => r.family_id)).size).toBe(1);
+    expect(rows.filter((r) => r.used_at === null)).toHaveLength(1);
+  });
+
+  it("a reused old refresh token revokes every token of its family, the newest included", async () => {
+    const s = await exchanged();
+    const rotated = claimedAccountSessionSchema.parse((await s.claim(s.refresh)).body);
+    const newest = rotated.user_session_refresh_token as string;
+    // A copy of the first token is presented again (a thief, or a stale tab).
+    const replay = await s.claim(s.refresh);
+    expect(replay.status).toBe(200);
+    expect(replay.body.user).toBeNull();
+    expect(replay.body.user_session_refresh_token).toBeNull();
+    const rows = await liveTokens(s.userId);
+    expect(rows.length).toBe(2);
+    expect(rows.every((r) => r.revoked_at !== null)).toBe(true);
+    // The legitimate holder's newest token is dead too.
+    expect((await s.claim(newest)).body.user).toBeNull();
+  });
+
+  it("another sign-in's family is untouched by a reuse", async () => {
+    const s = await exchanged();
+    const again = await signIn(
+      t.db,
+      { email: "anna@example.com", password: "correct horse", accountId: s.accountId },
+      api.clock.now,
+      3600,
+    );
+    const other = await api.post(endpoints.userAuthedKey, {
+      key: s.sessionKey,
+      params: { embedded_api_key: again!.apiKey },
+    });
+    await s.claim(s.refresh);
+    await s.claim(s.refresh); // reuse: this family is revoked
+    const kept = claimedAccountSessionSchema.parse(
+      (await s.claim(other.body.embedded_user_session_refresh_token)).body,
+    );
+    expect(kept.user?.id).toBe(s.userId);
+  });
+
+  it("POST /v1/connect/refresh_token/revoke revokes the token's family with the account-session key; another account's key cannot", async () => {
+    const s = await exchanged();
+    const other = await signedIn("bo@example.com");
+    const foreign = await api.post(endpoints.revokeRefreshToken, {
+      key: other.sessionKey,
+      params: { refresh_token: s.refresh },
+    });
+    expect(foreign.body).toEqual({ object: "refresh_token_revocation", revoked: false });
+    const r = await api.post(endpoints.revokeRefreshToken, {
+      key: s.sessionKey,
+      params: { refresh_token: s.refresh },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ object: "refresh_token_revocation", revoked: true });
+    expect((await s.claim(s.refresh)).body.user).toBeNull();
   });
 });

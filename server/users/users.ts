@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { User } from "../../protocol/objects/user.schema.ts";
+import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
 import {
@@ -15,7 +16,7 @@ import {
   verifyPassword,
 } from "../http/secrets.ts";
 
-export const refreshTokenPrefix = "urt_";
+export const refreshTokenPrefix = provider.keyPrefixes.refreshToken;
 
 export async function createUser(
   db: Kysely<Database>,
@@ -80,17 +81,19 @@ export async function issueUserKey(
   return { apiKey, expiresAt: now + ttl };
 }
 
+/** A new refresh token; `familyId` continues a family (rotation), else it starts one. */
 export async function issueRefreshToken(
   db: Kysely<Database>,
-  args: { userId: string; accountId: string; platformId: string },
+  args: { userId: string; accountId: string; platformId: string; familyId?: string },
   now: number,
   ttl: number,
 ): Promise<string> {
   const token = `${refreshTokenPrefix}${randomToken(43)}`;
+  const id = newId("urt");
   await db
     .insertInto("user_refresh_tokens")
     .values({
-      id: newId("urt"),
+      id,
       token_hash: sha256(token),
       user_id: args.userId,
       account_id: args.accountId,
@@ -98,9 +101,75 @@ export async function issueRefreshToken(
       created: now,
       expires_at: now + ttl,
       revoked_at: null,
+      family_id: args.familyId ?? id,
+      used_at: null,
     })
     .execute();
   return token;
+}
+
+/** Revokes every live token of a family; answers how many. */
+export async function revokeRefreshFamily(
+  db: Kysely<Database>,
+  familyId: string,
+  now: number,
+): Promise<number> {
+  const rows = await db
+    .updateTable("user_refresh_tokens")
+    .set({ revoked_at: now })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+/**
+ * Uses a refresh token of `accountId` once (docs/security.md "Refresh tokens"): a live,
+ * unused token is marked used — atomically, so two uses cannot both win — and its successor
+ * in the same family is issued. A token already used (a copy, or a race lost) revokes its
+ * whole family. Answers the owner and the successor, or undefined.
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  token: string,
+  accountId: string,
+  now: number,
+  ttl: number,
+): Promise<{ userId: string; refreshToken: string } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("user_refresh_tokens")
+      .selectAll()
+      .where("token_hash", "=", sha256(token))
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
+    const won = await trx
+      .updateTable("user_refresh_tokens")
+      .set({ used_at: now })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (!won) {
+      await revokeRefreshFamily(trx, row.family_id, now);
+      return undefined;
+    }
+    const refreshToken = await issueRefreshToken(
+      trx,
+      {
+        userId: row.user_id,
+        accountId: row.account_id,
+        platformId: row.platform_id,
+        familyId: row.family_id,
+      },
+      now,
+      ttl,
+    );
+    return { userId: row.user_id, refreshToken };
+  });
 }
 
 /**
@@ -156,21 +225,4 @@ export async function findUser(
     name: row.name,
     is_primary_user: row.is_primary,
   };
-}
-
-/** A live refresh token of `accountId`, or undefined. */
-export async function findRefreshToken(
-  db: Kysely<Database>,
-  token: string,
-  accountId: string,
-  now: number,
-) {
-  return db
-    .selectFrom("user_refresh_tokens")
-    .selectAll()
-    .where("token_hash", "=", sha256(token))
-    .where("account_id", "=", accountId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage } from "./support/browser.ts";
 import { startTestHosts } from "./support/hosts.ts";
+import { expectNoSecrets } from "./support/secrets.ts";
 
 // The data-layer frame in real Chromium, served by the connect host under its CSP on
 // 127.0.0.1, embedded by a platform page on localhost, next to a stranger on 127.0.0.2.
@@ -77,6 +78,7 @@ describe("the data-layer frame in Chromium", () => {
       () => (window as never as { stranger: { received: unknown[] } }).stranger.received,
     );
     expect(strangerGot).toEqual([]);
+    expectNoSecrets(strangerGot);
     const platformGot = await page.evaluate(() =>
       (
         window as never as { dataLayer: { received: { requestType: string }[] } }

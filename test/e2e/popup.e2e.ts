@@ -9,6 +9,7 @@ import { provider as providerConfig } from "../../protocol/provider.ts";
 import { createUser } from "../../server/users/users.ts";
 import { launchChromium, openPage } from "./support/browser.ts";
 import { startProvider, startTestHosts } from "./support/hosts.ts";
+import { expectNoSecrets } from "./support/secrets.ts";
 
 // The sign-in popup end to end, in Chromium: the platform page (localhost) embeds the
 // data layer and a UI frame (127.0.0.1) built from actors/ui-frame; a click in the UI frame
@@ -150,6 +151,106 @@ async function openPopup(page: Page, frame: Frame): Promise<Page> {
   return popup;
 }
 
+/**
+ * A script at the platform's origin (an injected third-party script, an XSS) opens its own
+ * port to the data layer, once as `platform` and once as `ui_frame`, and asks it to proxy
+ * GET /v1/balance, /v1/payouts and /v1/connect/user. Answers every message it got back.
+ */
+async function intrude(page: Page): Promise<unknown[]> {
+  return page.evaluate(
+    async ({ marker, api, name }) => {
+      const dataLayer = (window.frames as unknown as Record<string, Window>)[name]!;
+      const got: unknown[] = [];
+      for (const init of [
+        { sender: "platform", publishableKey: "pk_test_intruder" },
+        { sender: "ui_frame", componentName: "payouts" },
+      ]) {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => got.push(event.data);
+        dataLayer.postMessage(
+          { type: marker, requestType: "init", requestId: "intruder", ...init },
+          "*",
+          [channel.port2],
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        for (const path of ["/v1/balance", "/v1/payouts", "/v1/connect/user"])
+          for (const requestType of ["authedProxy", "proxy"])
+            channel.port1.postMessage({
+              type: marker,
+              requestType,
+              requestId: `${requestType}${path}`,
+              url: `${api}${path}`,
+              method: "GET",
+              componentName: "payouts",
+            });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return got;
+    },
+    { marker: providerConfig.messageMarker, api: provider.url, name: dataLayerNameOf(page) },
+  );
+}
+
+const dataLayerNameOf = (page: Page) =>
+  new URL(page.url()).searchParams.get("dataLayerName") as string;
+
+/** The API calls the browser makes while `during` runs (telemetry aside). */
+async function apiCallsDuring(page: Page, during: () => Promise<unknown>): Promise<string[]> {
+  const calls: string[] = [];
+  const record = (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(provider.url).origin && !url.pathname.startsWith("/v1/telemetry/"))
+      calls.push(url.pathname);
+  };
+  page.context().on("request", record);
+  try {
+    await during();
+  } finally {
+    page.context().off("request", record);
+  }
+  return calls;
+}
+
+describe("issue 14 item 1: a script at the platform's origin cannot use the session's keys", () => {
+  it("its own port to the data layer proxies nothing, before and after the provider user signs in: no API call, no answer", async () => {
+    const { page, frame, problems } = await embed();
+    /** The intruder's attempt: no API call, and only its platform init answered. */
+    const intrudeAndCheck = async () => {
+      let answers: unknown[] = [];
+      expect(
+        await apiCallsDuring(page, async () => {
+          answers = await intrude(page);
+        }),
+      ).toEqual([]);
+      // The platform init answers (initresponse, with the sanitized session); nothing else.
+      expect(answers.map((m) => (m as { requestType: string }).requestType)).toEqual([
+        "initresponse",
+      ]);
+      expectNoSecrets(answers);
+    };
+    await intrudeAndCheck();
+
+    const signingIn = await apiCallsDuring(page, async () => {
+      const popup = await openPopup(page, frame);
+      const closed = popup.waitForEvent("close");
+      await popup.getByLabel("Email").fill("anna@example.com");
+      await popup.getByLabel("Password").fill("correct horse");
+      await popup.getByRole("button", { name: "Sign in" }).click();
+      await closed;
+      await expect.poll(() => authState(page)).toBe("user_authenticated");
+    });
+    // The recorder sees the data layer's own calls (the key exchange), so an empty record
+    // below means the data layer called nothing.
+    expect(signingIn).toContain("/v1/embedded/user_authed_key");
+
+    await intrudeAndCheck();
+    expectNoSecrets(JSON.parse(await everythingReceived(page, frame)));
+    // Each refused request is logged by the data layer as a warning, nothing else went wrong.
+    expect(problems.filter((p) => !p.includes("data layer: message dropped"))).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("the sign-in popup, in Chromium, against the reference provider", () => {
   it("a click in the UI frame opens the popup; the user signs in; the data layer becomes user_authenticated; no key reaches the page or the frame", async () => {
     const { page, frame, problems } = await embed();
@@ -173,6 +274,7 @@ describe("the sign-in popup, in Chromium, against the reference provider", () =>
     expect(seen).not.toContain("popupAuthenticationComplete");
     for (const secret of ["uk_test_", "ek_test_", "urt_", '"apiKey"', '"api_key"'])
       expect(seen).not.toContain(secret);
+    expectNoSecrets(JSON.parse(seen));
     expect(problems).toEqual([]);
     expect(popupProblems).toEqual([]);
     await page.close();

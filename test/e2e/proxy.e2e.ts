@@ -2,6 +2,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage } from "./support/browser.ts";
 import { startProvider, startTestHosts } from "./support/hosts.ts";
+import { expectNoSecrets } from "./support/secrets.ts";
 
 // Issue 4's browser test: the platform page (localhost) and the frames (127.0.0.1) on two
 // sites, the reference provider on the API origin. Two UI frames connect to the data layer
@@ -121,6 +122,63 @@ describe("UI frames proxying through the data layer, in Chromium, against the re
     ]);
     for (const secret of ["ek_test_", "uk_test_", "urt_", "eak_test_", clientSecret, '"api_key"'])
       expect(everything).not.toContain(secret);
+    expectNoSecrets(JSON.parse(everything), [clientSecret]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("issue 14 item 2: encoded spellings of the key-minting and intercepted routes never return a key", async () => {
+    const clientSecret = await provider.clientSecret(["account_onboarding"]);
+    const query = new URLSearchParams({
+      namespace: `ns${Date.now()}`,
+      connect: hosts.connect,
+      stranger: hosts.stranger,
+      pk: provider.publishableKey,
+      frames: "account-onboarding",
+    });
+    const { page, problems } = await openPage(
+      browser,
+      `${hosts.platform}/data-layer-platform.html?${query}`,
+    );
+    const platform = platformSide(page);
+    await page.evaluate(() => (window as unknown as { dataLayer: Conversation }).dataLayer.ready);
+    await platform.request({ requestType: "claimAccountSessionRequest", clientSecret });
+    await expect
+      .poll(() => page.frames().filter((f) => f.url().includes("/__test__/")).length)
+      .toBe(1);
+    const frame = frameSide(page.frames().find((f) => f.url().includes("/__test__/"))!);
+    await frame.ready();
+    const minting = [
+      ["POST", "/v1/account_sessions%2Fclaim"],
+      ["POST", "/v1/account%5Fsessions/claim"],
+      ["POST", "/v1/account_sessions"],
+      ["POST", "/v1/embedded/user%5Fauthed%5Fkey"],
+      ["GET", "/v1/retrieve%5Fembedded%5Fflags"],
+    ];
+    for (const [method, path] of minting) {
+      const answer = await frame.request({
+        requestType: "authedProxy",
+        componentName: "account-onboarding",
+        url: `${provider.url}${path}`,
+        method,
+        ...(method === "POST" ? { body: { client_secret: clientSecret } } : {}),
+      });
+      expect(answer).toMatchObject({ requestType: "errorResponse" });
+    }
+    for (const [method, path] of [
+      ["GET", "/v1/connect/identity%5Fchallenge"],
+      ["POST", "/v1/connect/auth/requires%5Fexternal%5Faccount%5Fverification"],
+    ]) {
+      const answer = await frame.request({
+        requestType: "authedProxy",
+        componentName: "account-onboarding",
+        url: `${provider.url}${path}`,
+        method,
+      });
+      expect(answer).toMatchObject({ requestType: "response", ok: true });
+      expectNoSecrets(answer);
+    }
+    expectNoSecrets([await platform.received(), await frame.received()], [clientSecret]);
     expect(problems).toEqual([]);
     await page.close();
   });
