@@ -23,6 +23,7 @@
  */
 import { z } from "zod";
 import { balanceTransactionTypes } from "./objects/balance-transaction.schema.ts";
+import { type PaymentStatus, paymentStatuses } from "./objects/charge.schema.ts";
 import { disputeStatuses } from "./objects/dispute.schema.ts";
 import { payoutStatuses } from "./objects/payout.schema.ts";
 
@@ -86,16 +87,8 @@ export interface FilterFieldSpec {
 /** A list's filters by wire name (the query parameter's name). */
 export type FilterSpec = Readonly<Record<string, FilterFieldSpec>>;
 
-/** READING.md: the usual payment states. */
-export const paymentStatuses = [
-  "requires_capture",
-  "succeeded",
-  "refunded",
-  "partially_refunded",
-  "disputed",
-  "failed",
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+/** READING.md: the usual payment states (the charge object's `payment_status`). */
+export { type PaymentStatus, paymentStatuses };
 
 export const paymentMethodTypes = [
   "card",

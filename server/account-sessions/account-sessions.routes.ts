@@ -25,7 +25,7 @@ import { defineRoute } from "../http/route.ts";
 import { newId, newKey, sha256 } from "../http/secrets.ts";
 import { findUser, issueUserKey, rotateRefreshToken } from "../users/users.ts";
 import { type ComponentsParam, componentsParam, resolveComponents } from "./components.ts";
-import { defaultEmbeddedFlags } from "./flags.ts";
+import { sessionEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
 
@@ -265,7 +265,7 @@ function claimedSession(args: {
     components: session.components,
     treatments: [],
     read_only: false,
-    flags: defaultEmbeddedFlags(),
+    flags: sessionEmbeddedFlags(session.components),
     connect_brand_accent_color: platform.brand_accent_color,
     connect_express_color: platform.express_color,
     support_site_base_url: platform.support_site_base_url,

@@ -211,8 +211,23 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
-/** One sign-in limit's counter (migration 0015): attempts in the window from window_start. */
-export interface SignInLimitsTable {
+/** A sandbox external-account challenge (migration 0018). */
+export interface ExternalAccountChallengesTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string;
+  /** The provider user the code is addressed to; null when the account has none. */
+  user_id: string | null;
+  code: string;
+  attempts: Generated<number>;
+  created: number;
+  expires_at: number;
+  succeeded_at: number | null;
+}
+
+/** One rate limit's counter (migration 0015): attempts in the window from window_start. */
+export interface RateLimitsTable {
   scope_hash: string;
   window_start: number;
   attempts: number;
@@ -267,7 +282,8 @@ export interface Database extends MoneyTables, AccountModelTables {
   balance_daily: BalanceDailyTable;
   platform_clocks: PlatformClocksTable;
   files: FilesTable;
-  sign_in_limits: SignInLimitsTable;
+  rate_limits: RateLimitsTable;
+  external_account_challenges: ExternalAccountChallengesTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 

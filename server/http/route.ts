@@ -48,6 +48,11 @@ export interface RouteSpec<
    * for the OpenAPI document and for the test that parses every route's real answer.
    */
   response: z.core.$ZodType;
+  /**
+   * The success answer's media type: JSON (the default), or a file a GET handler streams as
+   * a `Response` of its own (a CSV export; `response` is then its body's schema).
+   */
+  produces?: "application/json" | "text/csv";
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -93,6 +98,7 @@ export function defineRoute<
     status: spec.status ?? 200,
     schema: spec.response,
     expandable: spec.expandable ?? [],
+    mediaType: spec.produces ?? "application/json",
   });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const requestId = c.get("requestId");
@@ -119,7 +125,11 @@ export function defineRoute<
       expand,
     };
     const status = spec.status ?? 200;
-    if (spec.method === "get") return c.json(await handler(input), status);
+    if (spec.method === "get") {
+      const result = await handler(input);
+      if (spec.produces === "text/csv" && result instanceof Response) return result;
+      return c.json(result, status);
+    }
     const answer = await inRequestTransaction(c, deps, async (db) => {
       const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
       const scope = scopeOf(principal);
@@ -326,12 +336,14 @@ function takeExpand(
   return { expand: [...new Set(paths)], rest };
 }
 
-/** A route's declared success answer: its status and the schema its JSON body follows. */
+/** A route's declared success answer: its status, media type and the schema its body follows. */
 export interface DeclaredResponse {
   status: number;
   schema: z.core.$ZodType;
   /** The `expand[]` paths the route accepts. */
   expandable: readonly string[];
+  /** The body's media type (a CSV export answers text/csv; JSON when absent). */
+  mediaType?: "application/json" | "text/csv";
 }
 
 const declared = new Map<string, DeclaredResponse>();
@@ -394,7 +406,9 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: responseJsonSchema(spec.response) } },
+        content: {
+          [spec.produces ?? "application/json"]: { schema: responseJsonSchema(spec.response) },
+        },
       },
       default: errorResponse,
     },

@@ -1,7 +1,9 @@
 /**
  * The sandbox's test helpers (secret key): read the platform's simulated clock and advance
  * it by `seconds` or to `to` (Unix seconds), which runs the automatic payouts of its accounts
- * for the days crossed (`clock.ts`; another platform's clock and objects stay as they were); reset the calling platform's demo data (`seed.ts`).
+ * for the days crossed (`clock.ts`; another platform's clock and objects stay as they were)
+ * and then decides its disputes whose review ended (`money/disputes.ts`); reset the calling
+ * platform's demo data (`seed.ts`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -14,6 +16,7 @@ import type { AppEnv } from "../http/context.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
+import { decideReviewedDisputes } from "../money/disputes.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
@@ -38,7 +41,7 @@ defineRoute(
     method: "post",
     path: "/v1/test_helpers/clock/advance",
     summary:
-      "Sandbox: move the platform's clock forward (seconds, or to a time); runs its accounts' automatic payouts of the days crossed; other platforms' clocks do not move",
+      "Sandbox: move the platform's clock forward (seconds, or to a time); runs its accounts' automatic payouts of the days crossed and decides its disputes whose review ended; other platforms' clocks do not move",
     tags: ["Test helpers"],
     auth: ["secret"],
     body: z.strictObject({
@@ -54,11 +57,13 @@ defineRoute(
         param: body.seconds === undefined ? "seconds" : "to",
       });
     }
-    return advanceClock(
+    const advanced = await advanceClock(
       deps,
       principal.platformId,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
+    const decided = await decideReviewedDisputes(deps.db, principal.platformId, advanced.now);
+    return { ...advanced, disputes_decided: decided };
   },
 );
 

@@ -134,6 +134,9 @@ export async function seedDemoAccounts(
     canPayOut: destination !== null,
   });
   await writeHistory(db, { platformId, accountId: mainAccountId, livemode: false }, plan.model);
+  // Statistics of the bulk-loaded tables, so each list filter is planned as the index scan it
+  // is (PGlite runs no autovacuum; without them a range or set filter sorts thousands of rows).
+  await sql`analyze charges, refunds, disputes, payouts, balance_transactions`.execute(db);
   const main: SeededAccount = {
     id: mainAccountId,
     label: mainLabel,

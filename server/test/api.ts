@@ -63,10 +63,12 @@ export function testApi(
       ...(body !== undefined ? { body } : {}),
     });
     const text = await response.text();
+    // A file (a CSV export) stays text; everything else of the API is JSON.
+    const json = !(response.headers.get("content-type") ?? "").startsWith("text/");
     return {
       status: response.status,
       headers: response.headers,
-      body: text ? JSON.parse(text) : undefined,
+      body: text ? (json ? JSON.parse(text) : text) : undefined,
     };
   }
 
