@@ -15,9 +15,10 @@ import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 import * as m0010 from "./migrations/0010_payout_failures.ts";
 import * as m0013 from "./migrations/0013_payment_status.ts";
-import * as m0015 from "./migrations/0015_sign_in_limits.ts";
+import * as m0015 from "./migrations/0015_rate_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
 import * as m0017 from "./migrations/0017_popup_keys.ts";
+import * as m0018 from "./migrations/0018_external_account_challenges.ts";
 import * as m0020 from "./migrations/0020_platform_clocks.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -32,9 +33,10 @@ export const migrations: Record<string, Migration> = {
   "0009_files_and_sign_in": m0009,
   "0010_payout_failures": m0010,
   "0013_payment_status": m0013,
-  "0015_sign_in_limits": m0015,
+  "0015_rate_limits": m0015,
   "0016_refresh_token_families": m0016,
   "0017_popup_keys": m0017,
+  "0018_external_account_challenges": m0018,
   "0020_platform_clocks": m0020,
 };
 

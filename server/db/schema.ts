@@ -7,11 +7,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
+import type { Json, JsonWithDefault } from "./json.ts";
 
-/** A JSON column: written as a JSON string, read back parsed. */
-export type Json<T> = ColumnType<T, string, string>;
-/** A JSON column with a database default: optional on insert. */
-export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+export type { Json, JsonWithDefault };
 
 export interface PlatformsTable {
   id: string;
@@ -213,8 +211,23 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
-/** One sign-in limit's counter (migration 0015): attempts in the window from window_start. */
-export interface SignInLimitsTable {
+/** A sandbox external-account challenge (migration 0018). */
+export interface ExternalAccountChallengesTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string;
+  /** The provider user the code is addressed to; null when the account has none. */
+  user_id: string | null;
+  code: string;
+  attempts: Generated<number>;
+  created: number;
+  expires_at: number;
+  succeeded_at: number | null;
+}
+
+/** One rate limit's counter (migration 0015): attempts in the window from window_start. */
+export interface RateLimitsTable {
   scope_hash: string;
   window_start: number;
   attempts: number;
@@ -269,7 +282,8 @@ export interface Database extends MoneyTables, AccountModelTables {
   balance_daily: BalanceDailyTable;
   platform_clocks: PlatformClocksTable;
   files: FilesTable;
-  sign_in_limits: SignInLimitsTable;
+  rate_limits: RateLimitsTable;
+  external_account_challenges: ExternalAccountChallengesTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 

@@ -12,7 +12,7 @@ import type {
 import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
 import type { PayoutFailureCode, PayoutMethod } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutInterval, Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
-import type { Json, JsonWithDefault } from "../db/schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export interface BalanceTransactionsTable {
   id: string;

@@ -94,7 +94,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
     api.clock.now += signInLimits.windowSeconds + 1;
     expect((await w.signIn("anna@example.com", "correct horse")).status).toBe(200);
     // Attempts are kept as hashes, never the email, the address or the password.
-    const rows = JSON.stringify(await t.db.selectFrom("sign_in_limits").selectAll().execute());
+    const rows = JSON.stringify(await t.db.selectFrom("rate_limits").selectAll().execute());
     for (const clear of ["anna@", "wrong", "correct horse"]) expect(rows).not.toContain(clear);
   });
 
@@ -109,7 +109,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
       params: { email: "a@b.c", password: "x", account: w.accountId, admin: "true" },
     });
     expect(extra.status).toBe(400);
-    expect(await t.db.selectFrom("sign_in_limits").selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom("rate_limits").selectAll().execute()).toEqual([]);
   });
 
   it("answers CORS only to the connect origin", async () => {

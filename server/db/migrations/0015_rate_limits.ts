@@ -1,15 +1,16 @@
 /**
- * The sign-in limits (issue 14 item 4, docs/security.md): one counter per scope (an account
- * and a client address, an account, a client address, one password's bucket), each raised
- * by one atomic upsert before a password is checked, so parallel guesses cannot pass the
- * limit. It replaces the failure log of 0009, whose count-then-insert was not atomic.
- * Scopes are kept as hashes: no email, address or password in the clear.
+ * Rate limits (issue 14 items 4 and 9, docs/security.md): one counter per scope, raised by
+ * one atomic upsert (`server/http/rate-limit.ts`), so parallel requests cannot pass a limit.
+ * The sign-in limits (an account and a client address, an account, a client address, one
+ * password's bucket) replace the failure log of 0009, whose count-then-insert was not
+ * atomic; the telemetry intake counts its writers here too. Scopes are kept as hashes: no
+ * email, address or password in the clear.
  */
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
-    .createTable("sign_in_limits")
+    .createTable("rate_limits")
     .addColumn("scope_hash", "text", (c) => c.primaryKey())
     .addColumn("window_start", "int8", (c) => c.notNull())
     .addColumn("attempts", "int4", (c) => c.notNull())
@@ -25,5 +26,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .addColumn("client_hash", "text", (c) => c.notNull())
     .addColumn("created", "int8", (c) => c.notNull())
     .execute();
-  await db.schema.dropTable("sign_in_limits").ifExists().execute();
+  await db.schema.dropTable("rate_limits").ifExists().execute();
 }

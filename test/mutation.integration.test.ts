@@ -7,11 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { z } from "zod";
-import { createFormMachine, SUBMIT_ACTOR } from "../../machines/components/form/form.machine.ts";
-import { refundSchema } from "../../protocol/objects/refund.schema.ts";
-import { connectedAccount } from "../../server/money/money-test.ts";
-import { testApi } from "../../server/test/api.ts";
-import { setupTestDatabase } from "../../server/test/db.ts";
+import {
+  createMutation,
+  type MutationTransport,
+  newIdempotencyKey,
+} from "../actors/components/mutation.ts";
 import {
   build,
   env,
@@ -20,9 +20,13 @@ import {
   ManualClock,
   type RecordedRequest,
   until,
-} from "../data-layer/fakes.ts";
-import { createDataLayerClient, expectResponse } from "../ui-frame/data-layer-client.ts";
-import { createMutation, type MutationTransport, newIdempotencyKey } from "./mutation.ts";
+} from "../actors/data-layer/fakes.ts";
+import { createDataLayerClient, expectResponse } from "../actors/ui-frame/data-layer-client.ts";
+import { createFormMachine, SUBMIT_ACTOR } from "../machines/components/form/form.machine.ts";
+import { refundSchema } from "../protocol/objects/refund.schema.ts";
+import { connectedAccount } from "../server/money/money-test.ts";
+import { testApi } from "../server/test/api.ts";
+import { setupTestDatabase } from "../server/test/db.ts";
 
 const t = setupTestDatabase();
 const api = testApi(t);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { getDefinition } from "../../protocol/catalogue/index.ts";
-import { coveringPaths, type MachineModel, replay } from "../../test/model-based/harness.ts";
 import {
   type ComponentFrameEmitted,
   type ComponentFrameEvent,
   type ComponentFrameInput,
   componentFrameMachine,
   unknownComponentText,
-} from "./component-frame.machine.ts";
+} from "../../machines/components/component-frame.machine.ts";
+import { getDefinition } from "../../protocol/catalogue/index.ts";
+import { coveringPaths, type MachineModel, replay } from "./harness.ts";
 
 /**
  * The component frame lifecycle walked through its graph for each kind of component (not in

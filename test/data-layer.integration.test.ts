@@ -6,14 +6,7 @@
  * or answered, not only what the data layer replied.
  */
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../protocol/endpoints.ts";
-import { createApp } from "../../server/app.ts";
-import type { SessionKeyKind } from "../../server/db/schema.ts";
-import { sha256 } from "../../server/http/secrets.ts";
-import { createPlatform } from "../../server/platforms/platforms.ts";
-import { setupTestDatabase } from "../../server/test/db.ts";
-import { createUser, signIn } from "../../server/users/users.ts";
-import { createDataLayer } from "./data-layer.ts";
+import { createDataLayer } from "../actors/data-layer/data-layer.ts";
 import {
   env,
   FakeClient,
@@ -26,8 +19,15 @@ import {
   recordingLog,
   settle,
   until,
-} from "./fakes.ts";
-import type { FetchLike } from "./types.ts";
+} from "../actors/data-layer/fakes.ts";
+import type { FetchLike } from "../actors/data-layer/types.ts";
+import { endpoints } from "../protocol/endpoints.ts";
+import { createApp } from "../server/app.ts";
+import type { SessionKeyKind } from "../server/db/schema.ts";
+import { sha256 } from "../server/http/secrets.ts";
+import { createPlatform } from "../server/platforms/platforms.ts";
+import { setupTestDatabase } from "../server/test/db.ts";
+import { createUser, signIn } from "../server/users/users.ts";
 
 const t = setupTestDatabase();
 
@@ -150,6 +150,17 @@ async function world() {
       headers: {},
     });
 
+  /** A POST through the proxy, as the payouts frame makes it. */
+  const posted = (path: string, body?: Record<string, string>) =>
+    frame.request({
+      requestType: "authedProxy",
+      componentName: "payouts",
+      url: `${hosts.api}${path}`,
+      method: "POST",
+      headers: {},
+      ...(body ? { body } : {}),
+    });
+
   const sessionKeys = (kind: SessionKeyKind) =>
     t.db
       .selectFrom("session_keys")
@@ -183,6 +194,7 @@ async function world() {
     frame,
     claim,
     proxied,
+    posted,
     sessionKeys,
     keyOfLast,
     /** Whatever reached the platform page and the UI frame, as one string. */
@@ -242,18 +254,32 @@ describe("the data layer against the reference provider", () => {
     const w = await world();
     try {
       await w.claim(await w.newClientSecret());
-      const reply = await w.proxied(endpoints.identityChallenge);
+      // The sandbox challenge (issue 14 item 3): start it, read the code the user receives,
+      // answer it through the proxy; the answer's key is kept and redacted.
+      const started = await w.posted(endpoints.requiresExternalAccountVerification);
+      expect(started).toMatchObject({
+        requestType: "response",
+        ok: true,
+        body: { object: "external_account_verification", requires_verification: true },
+      });
+      const { code } = await t.db
+        .selectFrom("external_account_challenges")
+        .select("code")
+        .executeTakeFirstOrThrow();
+      const reply = await w.posted(endpoints.externalAccountChallenge, { code });
       expect(reply).toMatchObject({
         requestType: "response",
         ok: true,
         status: 200,
-        body: { object: "identity_challenge", status: "verified" },
+        body: { object: "external_account_challenge", status: "succeeded" },
       });
       expect(reply.body).not.toHaveProperty("key");
 
       // The server saw the very key it issued at the claim, and issued an external_account key.
       const [accountSessionKey] = await w.sessionKeys("account_session");
-      expect(sha256(w.keyOfLast(endpoints.identityChallenge)!)).toBe(accountSessionKey!.key_hash);
+      expect(sha256(w.keyOfLast(endpoints.externalAccountChallenge)!)).toBe(
+        accountSessionKey!.key_hash,
+      );
       const issued = await w.sessionKeys("external_account");
       expect(issued).toHaveLength(1);
       expect(w.layer.keys.read("external_account")).toBeDefined();

@@ -3,9 +3,8 @@
  * with the request id): an API answer becomes `api_error` with SPEC.md §8's
  * "HTTP status code: {status}. Reason: {message}", a network failure `network_error`.
  */
-import type { CallFailure } from "../../machines/auth/failure.ts";
-import type { FrameLoadError } from "../../machines/components/component-frame.machine.ts";
-import { httpErrorMessage } from "../data-layer/http.ts";
+import { type CallFailure, httpErrorMessage } from "../auth/failure.ts";
+import type { FrameLoadError } from "./component-frame.machine.ts";
 
 export function loadErrorOf(failure: CallFailure): FrameLoadError {
   if (failure.kind === "network") {

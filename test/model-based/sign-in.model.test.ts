@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  DONE,
-  ERROR,
-  FakeCalls,
-  flush,
-  replayWithCalls,
-} from "../../test/model-based/async-replay.ts";
-import { coveringPaths, type MachineModel } from "../../test/model-based/harness.ts";
-import {
   type Credentials,
   type SignedIn,
   type SignInEmitted,
@@ -16,7 +8,9 @@ import {
   type SignInFailure,
   type SignInInput,
   signInMachine,
-} from "./sign-in.machine.ts";
+} from "../../machines/popup/sign-in.machine.ts";
+import { DONE, ERROR, FakeCalls, flush, replayWithCalls } from "./async-replay.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * The sign-in popup page walked through its graph, with and without a data layer to report

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, SimulatedClock } from "xstate";
 import {
-  type MachineModel,
-  replay,
-  shortestPaths,
-  simplePaths,
-} from "../../test/model-based/harness.ts";
-import {
   backoffMs,
   DATA_LAYER_ATTEMPTS,
   DATA_LAYER_TIMEOUT_MS,
@@ -14,7 +8,8 @@ import {
   type LoaderEvent,
   loaderMachine,
   MAX_BACKOFF_MS,
-} from "./loader.machine.ts";
+} from "../../machines/platform/loader.machine.ts";
+import { type MachineModel, replay, shortestPaths, simplePaths } from "./harness.ts";
 
 function start() {
   const clock = new SimulatedClock();

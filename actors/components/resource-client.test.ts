@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Api } from "../../../actors/ui-frame/react.tsx";
-import { fetchPayoutDetail, fetchPayoutPage, pageQuery } from "./payouts-list.actor.ts";
+import { createActor, toPromise } from "xstate";
+import { payoutsResource } from "../../machines/components/payouts-list/payouts-list.machine.ts";
+import type { PageRequest } from "../../machines/components/resource-list.types.ts";
+import { payoutsFilterSpec, utcDayStart } from "../../protocol/filters.ts";
+import type { ApiAnswer } from "../../ui/frame/frame-context.tsx";
+import { createResourceClient, kitActors, pageQuery } from "./resource-client.ts";
 
-type Answer = Awaited<ReturnType<Api["get"]>>;
+type Answer = ApiAnswer;
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
   ({
@@ -16,7 +20,9 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
     headers,
   }) as unknown as Answer;
 
-const apiAnswering = (reply: () => Answer | Promise<Answer>, urls: string[] = []) => ({
+type ApiGet = { get(url: string): Promise<Answer> };
+
+const apiAnswering = (reply: () => Answer | Promise<Answer>, urls: string[] = []): ApiGet => ({
   get: async (url: string) => {
     urls.push(url);
     return reply();
@@ -48,15 +54,34 @@ const payout = {
   type: "bank_account",
 };
 
-describe("the payouts list's API calls", () => {
-  it("asks for a page with limit, the keyset cursor and each payout's bank account", () => {
-    expect(pageQuery({ kind: "newest", limit: 10 })).toBe("limit=10&expand%5B%5D=data.destination");
-    expect(pageQuery({ kind: "older", limit: 10, startingAfter: "po_9" })).toBe(
+const expand = ["data.destination"];
+const fetchPayoutPage = (api: ApiGet, request: PageRequest, s: AbortSignal) =>
+  createResourceClient(api).list(payoutsResource, request, {}, s);
+const fetchPayoutDetail = (api: ApiGet, id: string, s: AbortSignal) =>
+  createResourceClient(api).retrieve(payoutsResource, id, s);
+
+describe("the resource client (the payouts list's API calls)", () => {
+  it("asks for a page with limit, the keyset cursor, the filters and expand[]", () => {
+    expect(pageQuery({ kind: "newest", limit: 10 }, {}, expand)).toBe(
+      "limit=10&expand%5B%5D=data.destination",
+    );
+    expect(pageQuery({ kind: "older", limit: 10, startingAfter: "po_9" }, {}, expand)).toBe(
       "limit=10&starting_after=po_9&expand%5B%5D=data.destination",
     );
-    expect(pageQuery({ kind: "newer", limit: 5, endingBefore: "po_3" })).toBe(
+    expect(pageQuery({ kind: "newer", limit: 5, endingBefore: "po_3" }, {}, expand)).toBe(
       "limit=5&ending_before=po_3&expand%5B%5D=data.destination",
     );
+    // Filters are the provider's list parameters, through the list's filter spec.
+    expect(
+      pageQuery(
+        { kind: "newest", limit: 10 },
+        {
+          spec: payoutsFilterSpec,
+          values: { status: ["paid", "failed"], amount: { greater_than: 500 } },
+          dayStart: utcDayStart,
+        },
+      ),
+    ).toBe("limit=10&status%5B%5D=paid&status%5B%5D=failed&amount%5Bgt%5D=500");
   });
 
   it("reads a list answer into a page", async () => {
@@ -67,8 +92,8 @@ describe("the payouts list's API calls", () => {
     );
     const page = await fetchPayoutPage(api, { kind: "newest", limit: 10 }, signal);
     expect(page.hasMore).toBe(true);
-    expect(page.payouts.map((p) => p.id)).toEqual(["po_1"]);
-    expect(page.payouts[0]?.failure_message).toBeNull();
+    expect(page.items.map((p) => p.id)).toEqual(["po_1"]);
+    expect(page.items[0]?.failure_message).toBeNull();
     expect(urls).toEqual(["/v1/payouts?limit=10&expand%5B%5D=data.destination"]);
   });
 
@@ -140,5 +165,32 @@ describe("the payouts list's API calls", () => {
       kind: "http",
       status: 503,
     });
+  });
+
+  it("the kit's actors list and retrieve through the client, and refuse a list without a resource", async () => {
+    const urls: string[] = [];
+    const actors = kitActors(
+      apiAnswering(
+        () => answer(200, { object: "list", url: "/v1/payouts", has_more: false, data: [payout] }),
+        urls,
+      ),
+    );
+    const page = await toPromise(
+      createActor(actors.listPage, {
+        input: {
+          resource: payoutsResource,
+          request: { kind: "newest", limit: 3 },
+          filters: {},
+        },
+      }).start(),
+    );
+    expect(page.items.map((p) => p.id)).toEqual(["po_1"]);
+    expect(urls).toEqual(["/v1/payouts?limit=3&expand%5B%5D=data.destination"]);
+    await expect(
+      toPromise(
+        createActor(actors.retrieveItem, { input: { resource: undefined, id: "po_1" } }).start(),
+      ),
+    ).rejects.toMatchObject({ kind: "network" });
+    expect(urls).toHaveLength(1);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DONE, ERROR, FakeCalls, replayWithCalls } from "../../../test/model-based/async-replay.ts";
-import { coveringPaths, type MachineModel } from "../../../test/model-based/harness.ts";
-import type { CallFailure } from "../../auth/failure.ts";
+import type { CallFailure } from "../../machines/auth/failure.ts";
 import {
   createFormMachine,
   type FormEvent,
   SUBMIT_ACTOR,
   type SubmitInput,
-} from "./form.machine.ts";
+} from "../../machines/components/form/form.machine.ts";
+import { DONE, ERROR, FakeCalls, replayWithCalls } from "./async-replay.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * A refund-like form (one required positive amount) walked through the form machine's
