@@ -19,6 +19,13 @@ export interface ServerConfig {
   authenticationLinkTtl: number;
   /** How long an Idempotency-Key is remembered (seconds; READING.md: 24 h). */
   idempotencyTtl: number;
+  /**
+   * Requests per second one key may make, counted across every API process in the database
+   * (`http/rate-limit.ts`); more are answered 429 with `Retry-After`. 0: no limit.
+   */
+  rateLimitPerSecond: number;
+  /** The clock of the rate-limit windows, in Unix seconds: always real time (tests inject one). */
+  rateLimitNow: () => number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   form: FormLimits;
@@ -61,6 +68,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     externalAccountKeyTtl: 15 * 60,
     authenticationLinkTtl: 5 * 60,
     idempotencyTtl: 24 * 60 * 60,
+    rateLimitPerSecond: 500,
+    rateLimitNow: () => Math.floor(Date.now() / 1000),
     maxBodyBytes: 256 * 1024,
     form: defaultFormLimits,
     maxExpandDepth: 4,

@@ -338,3 +338,31 @@ describe("the API host's routes", () => {
     expect(missed, "routes the walk did not call").toEqual([]);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("documents every route's declared response as JSON Schema (a mini object schema included)", async () => {
+    const doc = (await api.get(openApiPath)).body;
+    const documented: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, object>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const declared = declaredResponse(method, path);
+        expect(declared, `${method} ${path}`).toBeDefined();
+        const schema = operation.responses[declared!.status].content["application/json"].schema;
+        expect(schema.type ?? schema.anyOf ?? schema.oneOf, `${method} ${path}`).toBeDefined();
+        documented.push(`${method} ${path}`);
+      }
+    }
+    expect(documented.length).toBeGreaterThan(50);
+    const payout = doc.paths["/v1/payouts/{id}"].get.responses["200"].content["application/json"];
+    expect(payout.schema.properties.status.enum).toContain("failed");
+    expect(payout.schema.additionalProperties).toBe(false);
+    // destination: null, or the id or the expanded external account (bank account or card).
+    const [expandableDestination, nullable] = payout.schema.properties.destination.anyOf;
+    expect(nullable).toEqual({ type: "null" });
+    expect(
+      expandableDestination.anyOf[1].oneOf.map(
+        (o: { properties: { object: { const: string } } }) => o.properties.object.const,
+      ),
+    ).toEqual(["bank_account", "card"]);
+  });
+});

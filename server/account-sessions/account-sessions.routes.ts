@@ -5,6 +5,7 @@
  * is one conditional UPDATE, so two racing claims cannot both win.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { jsonObjectFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import { accountSessionSchema } from "../../protocol/objects/account-session.schema.ts";
 import {
@@ -147,16 +148,21 @@ defineRoute(
           revoked_at: null,
         })
         .execute();
-      const account = await trx
+      // The account and its platform in one statement (the claim is a hot path).
+      const { platform, ...account } = await trx
         .selectFrom("accounts")
-        .selectAll()
-        .where("id", "=", session.account_id)
+        .selectAll("accounts")
+        .select((eb) =>
+          jsonObjectFrom(
+            eb
+              .selectFrom("platforms")
+              .selectAll()
+              .whereRef("platforms.id", "=", "accounts.platform_id"),
+          ).as("platform"),
+        )
+        .where("accounts.id", "=", session.account_id)
         .executeTakeFirstOrThrow();
-      const platform = await trx
-        .selectFrom("platforms")
-        .selectAll()
-        .where("id", "=", session.platform_id)
-        .executeTakeFirstOrThrow();
+      if (!platform) throw new Error(`account ${account.id} has no platform`);
       return { session, account, platform, expiresAt };
     });
     if (!result) {

@@ -20,6 +20,7 @@ import * as m0016 from "./migrations/0016_refresh_token_families.ts";
 import * as m0017 from "./migrations/0017_popup_keys.ts";
 import * as m0018 from "./migrations/0018_external_account_challenges.ts";
 import * as m0020 from "./migrations/0020_platform_clocks.ts";
+import * as m0021 from "./migrations/0021_rate_limits.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0017_popup_keys": m0017,
   "0018_external_account_challenges": m0018,
   "0020_platform_clocks": m0020,
+  "0021_rate_limits": m0021,
 };
 
 /**

@@ -243,6 +243,13 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
+/** Requests per key hash (`bucket`) and one-second window (`http/rate-limit.ts`). */
+export interface RateLimitWindowsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
 /** A platform's sandbox clock: seconds added to the wall clock (no row: 0). */
 export interface PlatformClocksTable {
   platform_id: string;
@@ -281,6 +288,7 @@ export interface Database extends MoneyTables, AccountModelTables {
   telemetry_records: TelemetryRecordsTable;
   balance_daily: BalanceDailyTable;
   platform_clocks: PlatformClocksTable;
+  rate_limit_windows: RateLimitWindowsTable;
   files: FilesTable;
   rate_limits: RateLimitsTable;
   external_account_challenges: ExternalAccountChallengesTable;

@@ -8,6 +8,7 @@ import { withClockOffset } from "../config.ts";
 import type { SessionKeyKind } from "../db/schema.ts";
 import type { AppEnv, Deps, Principal } from "./context.ts";
 import { ApiError, authenticationError, invalidRequest, permissionError } from "./errors.ts";
+import { countRequest } from "./rate-limit.ts";
 import { sha256 } from "./secrets.ts";
 
 /** Prefixes of the keys the provider issues to the browser (test mode). */
@@ -59,6 +60,7 @@ export async function authenticate(
   const key = bearerKey(c.req.header("authorization"));
   if (!key) return { principal: { kind: "none" }, deps };
   const hash = sha256(key);
+  await countRequest(deps, hash);
   let offset: number;
   let principal: Principal;
   if (

@@ -34,7 +34,8 @@ export function testApi(
   const getApp = () => {
     app ??= createApp({
       db: t.db,
-      config: { now: () => clock.now, ...config },
+      // Unthrottled unless a test sets a limit: tests call far faster than any client.
+      config: { now: () => clock.now, rateLimitPerSecond: 0, ...config },
       domains,
       ...(faults ? { faults } : {}),
     });
