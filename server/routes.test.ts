@@ -347,7 +347,8 @@ describe("the OpenAPI document", () => {
       for (const [method, operation] of Object.entries(operations)) {
         const declared = declaredResponse(method, path);
         expect(declared, `${method} ${path}`).toBeDefined();
-        const schema = operation.responses[declared!.status].content["application/json"].schema;
+        const mediaType = declared!.mediaType ?? "application/json";
+        const schema = operation.responses[declared!.status].content[mediaType].schema;
         expect(schema.type ?? schema.anyOf ?? schema.oneOf, `${method} ${path}`).toBeDefined();
         documented.push(`${method} ${path}`);
       }
