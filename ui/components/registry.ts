@@ -18,6 +18,7 @@ export type {
 } from "../frame/component-view.ts";
 
 export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
+  payments: () => import("./payments/payments.component.tsx"),
   "payouts-list": () => import("./payouts-list/payouts-list.component.tsx"),
   "transactions-list": () => import("./transactions-list/transactions-list.component.tsx"),
   "debug-components-list": () =>
