@@ -59,6 +59,7 @@ const sampleArgs = {
   bankName: "Bank",
   requestId: "req_123",
   type: "Payment",
+  brand: "Visa",
 };
 
 describe("the catalogues", () => {

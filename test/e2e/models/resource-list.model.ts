@@ -142,6 +142,55 @@ export class ResourceListModel {
       const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")).trim();
       await box.setChecked(options.includes(label));
     }
+    await this.applyFilter(editor);
+  }
+
+  /**
+   * Sets an amount filter: "is between" two amounts, or one comparison ("is equal to",
+   * "is greater than", "is less than") with one amount, typed as a person types money.
+   */
+  async applyAmountFilter(
+    filter: string,
+    condition: { between: [string, string] } | { comparison: string; amount: string },
+  ): Promise<void> {
+    const editor = await this.openFilter(filter);
+    const comparison = "between" in condition ? "is between" : condition.comparison;
+    await editor.getByRole("combobox", { name: "Comparison" }).selectOption({ label: comparison });
+    if ("between" in condition) {
+      await editor.getByRole("textbox", { name: "From" }).fill(condition.between[0]);
+      await editor.getByRole("textbox", { name: "Up to" }).fill(condition.between[1]);
+    } else {
+      await editor.getByRole("textbox", { name: filter }).fill(condition.amount);
+    }
+    await this.applyFilter(editor);
+  }
+
+  /** Sets a date filter between two days (inclusive), as ISO dates typed into the pickers. */
+  async applyDateRangeFilter(filter: string, start: string, end: string): Promise<void> {
+    const editor = await this.openFilter(filter);
+    await editor
+      .getByRole("combobox", { name: "Comparison" })
+      .selectOption({ label: "is between" });
+    const days = editor.locator('input[type="date"]');
+    await days.nth(0).fill(start);
+    await days.nth(1).fill(end);
+    await this.applyFilter(editor);
+  }
+
+  /** Removes every filter with "Clear all". */
+  async clearFilters(): Promise<void> {
+    await this.root.getByRole("button", { name: "Clear all" }).click();
+  }
+
+  private async openFilter(filter: string): Promise<Locator> {
+    await this.root
+      .getByRole("button", { name: new RegExp(`^${filter}(:|$)`) })
+      .first()
+      .click();
+    return this.root.getByRole("dialog", { name: filter });
+  }
+
+  private async applyFilter(editor: Locator): Promise<void> {
     await editor.getByRole("button", { name: "Apply" }).click();
     await editor.waitFor({ state: "detached" });
   }

@@ -1,0 +1,58 @@
+import type { Locator } from "playwright-core";
+import { ResourceListModel, type Within } from "./resource-list.model.ts";
+
+/** The payments list as a person uses it: the kit's list model with its names (en-US). */
+export interface PaymentRow {
+  amount: string;
+  status: string;
+  method: string;
+  description: string;
+  customer: string;
+  date: string;
+}
+
+const paymentRow = ([
+  amount = "",
+  status = "",
+  method = "",
+  description = "",
+  customer = "",
+  date = "",
+]: string[]) => ({
+  amount,
+  status,
+  method,
+  description,
+  customer,
+  date,
+});
+
+export class PaymentsModel {
+  readonly list: ResourceListModel;
+
+  constructor(readonly root: Within | Locator) {
+    this.list = new ResourceListModel(root, {
+      table: /^(Recent payments|Payments)$/,
+      detail: "Payment",
+    });
+  }
+
+  async seeRows(): Promise<PaymentRow[]> {
+    return (await this.list.seeRows({ mayBeEmpty: true })).map(paymentRow);
+  }
+
+  /** Every row from here to the oldest, paging as a person does. */
+  async pageToOldest(): Promise<PaymentRow[]> {
+    return (await this.list.pageToOldest()).map(paymentRow);
+  }
+
+  filterByStatus = (statuses: readonly string[]) => this.list.applyChoiceFilter("Status", statuses);
+  filterByAmountBetween = (from: string, to: string) =>
+    this.list.applyAmountFilter("Amount", { between: [from, to] });
+  filterByDate = (start: string, end: string) => this.list.applyDateRangeFilter("Date", start, end);
+  clearFilters = () => this.list.clearFilters();
+  seeFilterChips = () => this.list.seeFilterChips();
+  openRow = (index: number) => this.list.openRow(index);
+  seeDetail = () => this.list.seeDetail();
+  closeDetail = () => this.list.closeDetail();
+}

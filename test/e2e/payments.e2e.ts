@@ -1,0 +1,204 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
+import { localDayStart } from "../../protocol/filters.ts";
+import type { Charge } from "../../protocol/objects/charge.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import type { DatabaseHandle } from "../../server/db/connect.ts";
+import { seedSandbox } from "../../server/sandbox/seed.ts";
+import { formatDate, formatMoney } from "../../ui/i18n/format.ts";
+import { type PaymentRow, PaymentsModel } from "./models/payments.model.ts";
+import { PlatformPage, pseudoAccents } from "./models/platform.model.ts";
+import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
+import { launchChromium } from "./support/browser.ts";
+import { startExamplePlatform } from "./support/hosts.ts";
+
+// The payments list (issue 10, the payments family) on the example platform's dashboard, in
+// Debian's Chromium, as a person uses it; what it shows is checked against the provider's
+// own answers through the API (secret key, the account's header).
+
+const makeSandbox = (db: DatabaseHandle["db"]) =>
+  seedSandbox(db, { days: 40, payments: 200 }) as Promise<SandboxInfo>;
+
+let env: Awaited<ReturnType<typeof startExamplePlatform>>;
+let browser: Browser;
+let open: PlatformPage[] = [];
+
+beforeAll(async () => {
+  env = await startExamplePlatform(makeSandbox);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await env?.close();
+});
+
+afterEach(async () => {
+  const problems = open.flatMap((p) => p.problems);
+  await Promise.all(open.map((p) => p.close()));
+  open = [];
+  expect(problems).toEqual([]);
+});
+
+async function signedIn(): Promise<PlatformPage> {
+  const platform = await PlatformPage.open(browser, env.platform, env.connect);
+  open.push(platform);
+  await platform.signIn(env.sandbox.accounts[0]!.label);
+  return platform;
+}
+
+const payments = async (platform: PlatformPage) =>
+  new PaymentsModel(await platform.frameOf("payments"));
+
+/** Every payment the provider lists for `query` (all pages), as the platform's backend asks. */
+async function listed(query: string, all = false): Promise<Charge[]> {
+  const out: Charge[] = [];
+  let after = "";
+  for (;;) {
+    const response = await fetch(`${env.api}/v1/charges?${query}${after}`, {
+      headers: {
+        Authorization: `Bearer ${env.sandbox.secretKey}`,
+        [provider.headers.account]: env.sandbox.mainAccountId,
+      },
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { data: Charge[]; has_more: boolean };
+    out.push(...page.data);
+    if (!all || !page.has_more) return out;
+    after = `&starting_after=${page.data.at(-1)!.id}`;
+  }
+}
+
+const statusWords: Record<Charge["payment_status"], string> = {
+  requires_capture: "Uncaptured",
+  succeeded: "Succeeded",
+  refunded: "Refunded",
+  partially_refunded: "Partially refunded",
+  disputed: "Disputed",
+  failed: "Failed",
+  canceled: "Canceled",
+};
+const brands: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+  diners: "Diners Club",
+};
+
+/** A row as the list shows the provider's payment in en-US. */
+const rowOf = (p: Charge): PaymentRow => ({
+  amount: formatMoney(p.amount, p.currency, "en-US"),
+  status: statusWords[p.payment_status],
+  method: `${brands[p.payment_method_details.card.brand] ?? p.payment_method_details.card.brand} ending in ${p.payment_method_details.card.last4}`,
+  description: p.description ?? "",
+  customer: p.customer?.email ?? "",
+  date: formatDate(p.created, "en-US"),
+});
+
+const isoDay = (seconds: number) => {
+  const d = new Date(seconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const nextDay = (iso: string) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+describe("the payments list on the example platform", () => {
+  it("shows the account's payments newest first as the provider lists them", async () => {
+    const list = await payments(await signedIn());
+    expect(await list.seeRows()).toEqual((await listed("limit=10")).map(rowOf));
+  });
+
+  it("filters by status, then by an amount range, exactly as the provider's filters answer", async () => {
+    const list = await payments(await signedIn());
+    await list.seeRows();
+    await list.filterByStatus(["Refunded"]);
+    const refunded = (await listed("limit=10&status[]=refunded")).map(rowOf);
+    expect(refunded.length).toBeGreaterThan(0);
+    await expect.poll(() => list.seeRows(), { timeout: 15_000 }).toEqual(refunded);
+
+    await list.clearFilters();
+    await list.filterByAmountBetween("10.00", "50.00");
+    const between = (await listed("limit=10&amount[gte]=1000&amount[lte]=5000")).map(rowOf);
+    expect(between.length).toBeGreaterThan(0);
+    await expect.poll(() => list.seeRows(), { timeout: 15_000 }).toEqual(between);
+    expect(await list.seeFilterChips()).toContain("Amount: $10.00 – $50.00");
+  });
+
+  it("filters by a date range and pages to the oldest payment in it", async () => {
+    const list = await payments(await signedIn());
+    await list.seeRows();
+    const recent = await listed("limit=100");
+    const end = isoDay(recent[10]!.created);
+    const start = isoDay(recent[40]!.created);
+    await list.filterByDate(start, end);
+    const query = `limit=100&created[gte]=${localDayStart(start)}&created[lt]=${localDayStart(nextDay(end))}`;
+    const inRange = (await listed(query, true)).map(rowOf);
+    expect(inRange.length).toBeGreaterThan(10);
+    await expect.poll(() => list.seeRows(), { timeout: 15_000 }).toEqual(inRange.slice(0, 10));
+    expect(await list.pageToOldest()).toEqual(inRange);
+  });
+
+  it("a row opens the payment with its fees and net from the provider", async () => {
+    const list = await payments(await signedIn());
+    const [newest] = await listed("limit=1&expand[]=data.balance_transaction");
+    await list.openRow(0);
+    const bt = newest!.balance_transaction as { fee: number; net: number };
+    expect(await list.seeDetail()).toMatchObject({
+      Amount: formatMoney(newest!.amount, newest!.currency, "en-US"),
+      Status: statusWords[newest!.payment_status],
+      Fees: formatMoney(bt.fee, newest!.currency, "en-US"),
+      Net: formatMoney(bt.net, newest!.currency, "en-US"),
+      "Payment ID": newest!.id,
+    });
+    await list.closeDetail();
+  });
+
+  it("setDefaultFilters starts the list on those filters; a key the payments list does not take is an inputerror naming it", async () => {
+    const platform = await signedIn();
+    const element = platform.elements("payments").first();
+    const refused = await element.evaluate(
+      (el) =>
+        new Promise<string>((resolve) => {
+          el.addEventListener("inputerror", (e) =>
+            resolve((e as CustomEvent<{ message: string }>).detail.message),
+          );
+          (el as unknown as { setDefaultFilters(v: unknown): void }).setDefaultFilters({
+            customer: "cus_1",
+          });
+        }),
+    );
+    expect(refused).toContain('key "customer" is not accepted here');
+    platform.takeProblems(/setDefaultFilters/);
+    await element.evaluate((el) =>
+      (el as unknown as { setDefaultFilters(v: unknown): void }).setDefaultFilters({
+        status: ["refunded", "partially_refunded"],
+        amount: { greater_than: 2000 },
+      }),
+    );
+    const list = await payments(platform);
+    const expected = (
+      await listed("limit=10&status[]=refunded&status[]=partially_refunded&amount[gt]=2000")
+    ).map(rowOf);
+    await expect.poll(() => list.seeRows(), { timeout: 15_000 }).toEqual(expected);
+  });
+
+  it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
+    const platform = await signedIn();
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const frame = await platform.frameOf("payments");
+    await new PaymentsModel(frame).seeRows();
+    expect(seriousOrCritical(await runAxe(frame))).toEqual([]);
+    expect(await findOverflows(frame)).toEqual([]);
+    await platform.setDarkTheme(true);
+    expect(seriousOrCritical(await runAxe(frame))).toEqual([]);
+    await platform.chooseLocale("en-XA");
+    await expect.poll(() => frame.locator("table caption").innerText()).toMatch(pseudoAccents);
+    expect(seriousOrCritical(await runAxe(frame))).toEqual([]);
+    expect(await findOverflows(frame)).toEqual([]);
+  });
+});
