@@ -380,3 +380,17 @@ export function internalOverridesAllowed(
   if (isInternalHost(hostname) || isDemoHost(hostname)) return true;
   return classifyEnvironment(hostname, options) !== "production";
 }
+
+/**
+ * Whether a frame may work for `platformOrigin` (from its hash's platformUrl): its parent —
+ * `location.ancestorOrigins[0]`, where the browser has it — must be that origin. A framed
+ * page without a platform origin, or with another, is refused; where the browser does not
+ * tell the ancestors (or the page is not framed), the platformUrl stands (docs/security.md).
+ */
+export function platformMatchesParent(
+  platformOrigin: string | null,
+  ancestorOrigins: ArrayLike<string> | undefined,
+): boolean {
+  if (!ancestorOrigins || ancestorOrigins.length === 0) return true;
+  return platformOrigin !== null && ancestorOrigins[0] === platformOrigin;
+}

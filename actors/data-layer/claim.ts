@@ -53,7 +53,12 @@ export interface ClaimOptions {
   onClientSecretNeeded(): void;
   /** A claim stored a new session; every frame hears of it (sanitized). */
   onSessionChanged(session: SanitizedSession): void;
+  /** The platform page's origin (platformUrl, checked against the parent); null when unknown. */
+  platformOrigin?: string | null;
 }
+
+export const embeddingNotAllowedMessage =
+  "This account session may not be embedded on this page: its origin is not in the session's allowed_origins";
 
 export interface Claim {
   /** The claimed session with its keys; never leaves the data layer. */
@@ -122,6 +127,13 @@ export function createClaim(options: ClaimOptions): Claim {
     // The token sent was used up (refresh tokens rotate on every use): keep its successor,
     // whether or not this claim's key is kept, or forget it when the provider gave none.
     if (refreshToken !== null) keys.refreshToken.set(session.user_session_refresh_token);
+    // The platform's backend may name the origins allowed to embed the session: elsewhere
+    // the session is refused and none of its keys is kept (docs/security.md).
+    const allowed = session.allowed_origins;
+    if (allowed.length > 0 && !allowed.includes(options.platformOrigin ?? "")) {
+      log.error("data layer: the claimed session does not allow this platform origin");
+      throw { kind: "network", message: embeddingNotAllowedMessage } satisfies CallFailure;
+    }
     return { session, durationMs: clock.now() - started };
   });
 

@@ -17,6 +17,7 @@ import * as m0015 from "./migrations/0015_rate_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
 import * as m0017 from "./migrations/0017_popup_keys.ts";
 import * as m0018 from "./migrations/0018_external_account_challenges.ts";
+import * as m0019 from "./migrations/0019_embedding_origins.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0016_refresh_token_families": m0016,
   "0017_popup_keys": m0017,
   "0018_external_account_challenges": m0018,
+  "0019_embedding_origins": m0019,
 };
 
 /** Brings the database to the latest migration; throws the first failure. */
