@@ -65,7 +65,10 @@ export const provider = {
     accountSessionId: "no_account_session_id",
     accountHeader: "empty_account_header",
   },
-  /** Local-storage key of the provider user's refresh token (SPEC.md §9). */
+  /**
+   * Local-storage key of the provider user's refresh token (SPEC.md §9); the data layer
+   * scopes it per platform and account (`user_session_token:<pk>:<account>`, docs/security.md).
+   */
   userSessionTokenStorageKey: "user_session_token",
   /** Key prefixes (READING.md conventions). */
   keyPrefixes: {
