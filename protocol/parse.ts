@@ -8,6 +8,7 @@
  * "body.amount: expected number, got string" rather than "invalid input".
  */
 import type { z } from "zod";
+import { safeParse } from "zod/v4/core";
 
 /** One problem of a failed parse: where (`a.b[0]`), what zod called it, and a short text. */
 export interface ParseIssue {
@@ -190,7 +191,7 @@ const toReadable = (i: ReturnType<typeof flatten>[number]): ParseIssue => ({
 });
 
 /** Turns a zod error into at most `MAX_ISSUES_KEPT` readable issues. */
-export function readableIssues(error: z.ZodError, input: unknown): ParseIssue[] {
+export function readableIssues(error: z.core.$ZodError, input: unknown): ParseIssue[] {
   return describeParseError(error, input).issues;
 }
 
@@ -202,7 +203,7 @@ export function formatIssues(issues: readonly ParseIssue[], total = issues.lengt
 }
 
 /** The one helper: a failed zod parse as a short readable error. */
-export function describeParseError(error: z.ZodError, input: unknown): ParseFailure {
+export function describeParseError(error: z.core.$ZodError, input: unknown): ParseFailure {
   // One issue per path: an empty id is "too short", not also "does not match".
   const seen = new Set<string>();
   const all = error.issues
@@ -213,12 +214,12 @@ export function describeParseError(error: z.ZodError, input: unknown): ParseFail
   return { code: "invalid_payload", message: formatIssues(issues, all.length), issues };
 }
 
-/** Parses untrusted input with `schema`; never throws. */
-export function safeParseMessage<S extends z.ZodType>(
+/** Parses untrusted input with `schema` (classic or mini zod); never throws. */
+export function safeParseMessage<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
 ): ParseResult<z.output<S>> {
-  const result = schema.safeParse(value);
+  const result = safeParse(schema, value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, error: describeParseError(result.error, value) };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run seed`: seeds the sandbox (a demo platform, its connected accounts in every
  * onboarding state, six months of history on the main account), prints its keys and writes
- * them to `.<provider id>/sandbox.json`. Refuses a database that has data unless `--reset`
+ * them to the database's sandbox file (`.<provider id>/sandbox.json` for the embedded
+ * database, `.<provider id>/sandbox.postgres.<host>_<port>_<database>.json` for PostgreSQL). Refuses a database that has data unless `--reset`
  * (`npm run sandbox:reset` or `npm run seed -- --reset`), which empties it first.
  *
  * Uses DATABASE_URL when set, else the PGlite directory `npm start` uses: stop the server
@@ -14,7 +15,7 @@ import { defaultDataDir } from "../server/main.ts";
 import {
   isEmptyDatabase,
   resetAllData,
-  sandboxFile,
+  sandboxFileFor,
   sandboxSummary,
   seedSandbox,
   writeSandboxInfo,
@@ -46,7 +47,7 @@ try {
   if (process.exitCode === undefined) {
     const started = performance.now();
     const info = await seedSandbox(database.db);
-    const file = resolve(sandboxFile);
+    const file = resolve(sandboxFileFor(databaseUrl));
     await writeSandboxInfo(file, info);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded the sandbox on ${database.kind} in ${seconds} s.\n`);

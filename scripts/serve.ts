@@ -4,18 +4,22 @@
  * their CSP) and the example platform (its backend and pages). Ports come from the provider
  * configuration; PORT_<ROLE> environment variables override them.
  */
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { readSandboxInfo } from "../examples/platform/sandbox.ts";
 import { createPlatformApp } from "../examples/platform/server.ts";
 import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
-import { sdkPath } from "../sdk/version.ts";
+import { sdkPath } from "../protocol/version.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";
 import { createDashboardHostApp } from "../server/hosts/dashboard.ts";
 import { createFilesHostApp } from "../server/hosts/files.ts";
 import { startServer } from "../server/main.ts";
-import { SandboxError, sandboxFile, seedIfEmpty } from "../server/sandbox/seed.ts";
+import {
+  reseedCommand,
+  SandboxError,
+  type SandboxInfo,
+  sandboxFileFor,
+  seedIfEmpty,
+} from "../server/sandbox/seed.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -59,14 +63,16 @@ const dashboard = listen(
 );
 
 // The sandbox (platform, keys, connected accounts): seeded on the first start, described in
-// the sandbox file, which the example platform's backend reads as a platform reads its config.
-const infoFile = resolve(sandboxFile);
+// the database's own sandbox file, which the example platform's backend reads as a platform
+// reads its config. Keys that are not the database's are refused (the platform is not served).
+const databaseUrl = process.env.DATABASE_URL;
+const infoFile = resolve(sandboxFileFor(databaseUrl));
+let sandbox: SandboxInfo | undefined;
 try {
-  await seedIfEmpty(api.database.db, infoFile);
+  sandbox = await seedIfEmpty(api.database.db, infoFile, { fix: reseedCommand(databaseUrl) });
 } catch (error) {
   console.error(error instanceof SandboxError ? error.message : error);
 }
-const sandbox = existsSync(infoFile) ? readSandboxInfo(infoFile) : undefined;
 
 const platformServer = sandbox
   ? listen(
@@ -97,7 +103,7 @@ ${
     secret       ${sandbox.secretKey}
 `
     : `
-  No sandbox description (${infoFile}): the example platform is not served.
+  No working sandbox (${infoFile}, see above): the example platform is not served.
 `
 }`);
 

@@ -6,6 +6,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import type { Kysely } from "kysely";
+import { openApiDocumentSchema } from "../protocol/objects/openapi-document.schema.ts";
 import { provider } from "../protocol/provider.ts";
 import { accountSessionsApp } from "./account-sessions/account-sessions.routes.ts";
 import { accountApps } from "./accounts/index.ts";
@@ -14,11 +15,11 @@ import type { Database } from "./db/schema.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
-import type { AppEnv } from "./http/context.ts";
+import type { AppEnv, FaultHooks } from "./http/context.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
+import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
-import { readClockOffset, withClockOffset } from "./sandbox/clock.ts";
 import { sandboxApp } from "./sandbox/sandbox.routes.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
@@ -27,6 +28,8 @@ import { usersApp } from "./users/users.routes.ts";
 export interface AppOptions {
   db: Kysely<Database>;
   config?: Partial<ServerConfig> | ServerConfig;
+  /** Tests only: faults injected into writing requests (`http/context.ts`). */
+  faults?: FaultHooks;
   /** More domain apps to mount (built with `defineRoute`), after the built-in ones. */
   domains?: readonly OpenAPIHono<AppEnv>[];
 }
@@ -35,15 +38,14 @@ export const openApiPath = "/v1/openapi.json";
 
 export function createApp(options: AppOptions) {
   const config = defaultConfig(options.config);
-  const deps = { db: options.db, config };
+  const deps = { db: options.db, config, ...(options.faults ? { faults: options.faults } : {}) };
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    // The sandbox clock: read once per request, so every API process sees the same time.
-    const offset = await readClockOffset(deps.db);
-    c.set("deps", { ...deps, config: withClockOffset(config, offset) });
+    // On the wall clock until the caller is known (`http/auth.ts` applies its platform's clock).
+    c.set("deps", deps);
     await next();
     c.header(provider.headers.requestId, requestId);
     c.header(
@@ -88,6 +90,11 @@ export function createApp(options: AppOptions) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
+  });
+  declareResponse("get", openApiPath, {
+    status: 200,
+    schema: openApiDocumentSchema,
+    expandable: [],
   });
   app.get(openApiPath, (c) =>
     c.json(

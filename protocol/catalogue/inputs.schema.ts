@@ -5,6 +5,7 @@
  * after "<component> <input>: ".
  */
 import { z } from "zod";
+import { defaultFiltersSchema, paymentsFilterSpec, transactionsFilterSpec } from "../filters.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Attribute primitives
@@ -218,125 +219,17 @@ export function accountTypeAllows(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lists: default filters
+// Lists: default filters (derived from the one filter model, protocol/filters.ts)
 // ---------------------------------------------------------------------------------------------
 
-export const balanceTransactionTypes = [
-  "adjustment",
-  "application_fee",
-  "application_fee_refund",
-  "charge",
-  "dispute",
-  "payment",
-  "payment_refund",
-  "payout",
-  "payout_cancel",
-  "payout_failure",
-  "refund",
-  "reserve_transaction",
-  "topup",
-  "transfer",
-] as const;
-
 /** SPEC.md §5: the transactions list accepts a default filter on type only. */
-export const transactionsDefaultFilters = z.strictObject(
-  {
-    type: z
-      .array(z.enum(balanceTransactionTypes, { error: "must be a balance transaction type" }), {
-        error: "must be a list of transaction types",
-      })
-      .optional(),
-  },
-  { error: "must be an object { type }" },
-);
-
-/** READING.md: the usual payment states. */
-export const paymentStatuses = [
-  "requires_capture",
-  "succeeded",
-  "refunded",
-  "partially_refunded",
-  "disputed",
-  "failed",
-] as const;
-
-export const paymentMethodTypes = [
-  "card",
-  "card_present",
-  "us_bank_account",
-  "sepa_debit",
-  "bacs_debit",
-  "au_becs_debit",
-  "acss_debit",
-  "ideal",
-  "bancontact",
-  "eps",
-  "giropay",
-  "p24",
-  "sofort",
-  "klarna",
-  "affirm",
-  "afterpay_clearpay",
-  "link",
-  "paypal",
-  "cashapp",
-  "alipay",
-  "wechat_pay",
-  "boleto",
-  "oxxo",
-  "pix",
-  "konbini",
-] as const;
-
-/** Integer amount in the currency's minor unit (READING.md). */
-const minorAmount = z
-  .number({ error: "must be a number" })
-  .int("must be a whole amount in the currency's minor unit")
-  .nonnegative("must not be negative");
-const filterDate = z.union([z.date(), z.iso.date()], {
-  error: "must be a Date or an ISO date",
-});
-
-export const amountFilter = z.union(
-  [
-    z.strictObject({ equals: minorAmount }),
-    z.strictObject({ greater_than: minorAmount }),
-    z.strictObject({ less_than: minorAmount }),
-    z.strictObject({
-      between: z
-        .strictObject({ lower_bound: minorAmount, upper_bound: minorAmount })
-        .refine((b) => b.lower_bound <= b.upper_bound, "lower_bound must not exceed upper_bound"),
-    }),
-  ],
-  { error: "must be one of { equals }, { greater_than }, { less_than }, { between }" },
-);
-
-export const dateFilter = z.union(
-  [
-    z.strictObject({ before: filterDate }),
-    z.strictObject({ after: filterDate }),
-    z.strictObject({ between: z.strictObject({ start: filterDate, end: filterDate }) }),
-  ],
-  { error: "must be one of { before }, { after }, { between: { start, end } }" },
-);
+export const transactionsDefaultFilters = defaultFiltersSchema(transactionsFilterSpec, "{ type }");
 
 /** SPEC.md §5: the payments list accepts default filters on amount, date, status, method. */
-export const paymentsDefaultFilters = z.strictObject(
-  {
-    amount: amountFilter.optional(),
-    date: dateFilter.optional(),
-    status: z
-      .array(z.enum(paymentStatuses, { error: "must be a payment status" }), {
-        error: "must be a list of payment statuses",
-      })
-      .optional(),
-    paymentMethod: z
-      .enum(paymentMethodTypes, { error: "must be a payment method type such as card" })
-      .optional(),
-  },
-  { error: "must be an object { amount, date, status, paymentMethod }" },
+export const paymentsDefaultFilters = defaultFiltersSchema(
+  paymentsFilterSpec,
+  "{ amount, date, status, paymentMethod }",
 );
-export type PaymentsDefaultFilters = z.infer<typeof paymentsDefaultFilters>;
 
 // ---------------------------------------------------------------------------------------------
 // Tax

@@ -5,7 +5,9 @@
  * is one conditional UPDATE, so two racing claims cannot both win.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { jsonObjectFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
+import { accountSessionSchema } from "../../protocol/objects/account-session.schema.ts";
 import {
   type ClaimedAccountSessionInput,
   claimedAccountSessionSchema,
@@ -13,8 +15,8 @@ import {
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
-import { accountObjectSchema } from "../accounts/accounts.schema.ts";
 import { statusOf } from "../accounts/model.ts";
+import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
 import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
@@ -23,26 +25,10 @@ import { formBoolean } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId, newKey, sha256 } from "../http/secrets.ts";
 import { findUser, issueUserKey, rotateRefreshToken } from "../users/users.ts";
-import {
-  type ComponentsParam,
-  componentsParam,
-  resolveComponents,
-  resolvedComponentsSchema,
-} from "./components.ts";
-import { defaultEmbeddedFlags } from "./flags.ts";
+import { type ComponentsParam, componentsParam, resolveComponents } from "./components.ts";
+import { sessionEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
-
-const accountSessionSchema = z.object({
-  object: z.literal("account_session"),
-  id: z.string(),
-  account: z.union([z.string(), accountObjectSchema]),
-  client_secret: z.string(),
-  expires_at: z.number().int(),
-  livemode: z.boolean(),
-  components: resolvedComponentsSchema,
-  allowed_origins: z.array(z.string()).nullable(),
-});
 
 /** An origin as a browser writes it (`https://shop.example`, no path): who may embed. */
 const originParam = z
@@ -137,13 +123,13 @@ defineRoute(
     response: claimedAccountSessionSchema,
   },
   async ({ deps, principal, body }) => {
-    const now = deps.config.now();
     const publishable = await deps.db
       .selectFrom("api_keys")
-      .select(["platform_id", "livemode"])
-      .where("key_hash", "=", sha256(body.key))
-      .where("kind", "=", "publishable")
-      .where("revoked_at", "is", null)
+      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+      .select(["api_keys.platform_id", "api_keys.livemode", "platform_clocks.offset_seconds"])
+      .where("api_keys.key_hash", "=", sha256(body.key))
+      .where("api_keys.kind", "=", "publishable")
+      .where("api_keys.revoked_at", "is", null)
       .executeTakeFirst();
     if (
       !publishable ||
@@ -151,6 +137,8 @@ defineRoute(
     ) {
       throw authenticationError("Invalid publishable key provided.", "publishable_key_invalid");
     }
+    // No key is needed to claim: the claim runs on the session's platform's sandbox clock.
+    const now = withClockOffset(deps.config, publishable.offset_seconds ?? 0).now();
     const secretHash = sha256(body.client_secret);
     const apiKey = newKey(issuedKeyPrefixes.account_session);
     const result = await deps.db.transaction().execute(async (trx) => {
@@ -180,16 +168,21 @@ defineRoute(
           revoked_at: null,
         })
         .execute();
-      const account = await trx
+      // The account and its platform in one statement (the claim is a hot path).
+      const { platform, ...account } = await trx
         .selectFrom("accounts")
-        .selectAll()
-        .where("id", "=", session.account_id)
+        .selectAll("accounts")
+        .select((eb) =>
+          jsonObjectFrom(
+            eb
+              .selectFrom("platforms")
+              .selectAll()
+              .whereRef("platforms.id", "=", "accounts.platform_id"),
+          ).as("platform"),
+        )
+        .where("accounts.id", "=", session.account_id)
         .executeTakeFirstOrThrow();
-      const platform = await trx
-        .selectFrom("platforms")
-        .selectAll()
-        .where("id", "=", session.platform_id)
-        .executeTakeFirstOrThrow();
+      if (!platform) throw new Error(`account ${account.id} has no platform`);
       return { session, account, platform, expiresAt };
     });
     if (!result) {
@@ -299,7 +292,7 @@ function claimedSession(args: {
     components: session.components,
     treatments: [],
     read_only: false,
-    flags: defaultEmbeddedFlags(),
+    flags: sessionEmbeddedFlags(session.components),
     connect_brand_accent_color: platform.brand_accent_color,
     connect_express_color: platform.express_color,
     support_site_base_url: platform.support_site_base_url,

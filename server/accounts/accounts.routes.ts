@@ -7,6 +7,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { accountSchema, deletedAccountSchema } from "../../protocol/objects/account.schema.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import type { Account, Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { permissionError } from "../http/errors.ts";
@@ -19,12 +21,7 @@ import {
   requireExternalAccountKey,
 } from "./access.ts";
 import { updateAccountParams } from "./account-params.ts";
-import {
-  accountObjectSchema,
-  createAccountParams,
-  defaultCurrencyFor,
-  deletedAccountSchema,
-} from "./accounts.schema.ts";
+import { createAccountParams, defaultCurrencyFor } from "./accounts.schema.ts";
 import { checkIdentityDocuments } from "./documents.ts";
 import { findAccount } from "./find.ts";
 import { applyAccountParams, loadOnFile, renderAccount } from "./model.ts";
@@ -50,7 +47,7 @@ defineRoute(
     tags: ["Accounts"],
     auth: ["secret"],
     body: createAccountParams,
-    response: accountObjectSchema,
+    response: accountSchema,
   },
   async ({ deps, principal, body }) => {
     const platform = await deps.db
@@ -104,7 +101,7 @@ defineRoute(
     tags: ["Accounts"],
     auth: ["secret"],
     params: idParams,
-    response: accountObjectSchema,
+    response: accountSchema,
   },
   async ({ deps, principal, params }) =>
     renderAccountNow(
@@ -124,7 +121,7 @@ defineRoute(
     auth: ["secret"],
     params: idParams,
     body: updateAccountParams,
-    response: accountObjectSchema,
+    response: accountSchema,
   },
   async ({ deps, principal, params, body }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);
@@ -147,12 +144,7 @@ defineRoute(
     tags: ["Accounts"],
     auth: ["secret"],
     query: z.strictObject(listQueryShape),
-    response: z.object({
-      object: z.literal("list"),
-      url: z.string(),
-      has_more: z.boolean(),
-      data: z.array(accountObjectSchema),
-    }),
+    response: listOf(accountSchema),
   },
   async ({ deps, principal, query }) => {
     const now = deps.config.now();
@@ -220,7 +212,7 @@ defineRoute(
     summary: "Retrieve the session's own account",
     tags: ["Accounts"],
     auth: ["account_session", "user"],
-    response: accountObjectSchema,
+    response: accountSchema,
     components: externalAccountComponents,
   },
   async ({ deps, principal }) =>
@@ -243,7 +235,7 @@ defineRoute(
     tags: ["Accounts"],
     auth: ["account_session"],
     body: updateAccountParams,
-    response: accountObjectSchema,
+    response: accountSchema,
     components: externalAccountComponents,
   },
   async ({ deps, principal, body }) => {

@@ -9,6 +9,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import {
+  deletedExternalAccountSchema,
+  externalAccountSchema,
+} from "../../protocol/objects/external-account.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
@@ -17,7 +22,6 @@ import { formBoolean, formInteger, formString, metadataParam } from "../http/par
 import { defineRoute } from "../http/route.ts";
 import { externalAccountComponents, reachAccount, requireExternalAccountKey } from "./access.ts";
 import { externalAccountParam } from "./account-params.ts";
-import { externalAccountListSchema, externalAccountObjectSchema } from "./accounts.schema.ts";
 import {
   addExternalAccount,
   type ExternalAccountRow,
@@ -66,7 +70,7 @@ defineRoute(
       default_for_currency: formBoolean.optional(),
       metadata: metadataParam.optional(),
     }),
-    response: externalAccountObjectSchema,
+    response: externalAccountSchema,
   },
   async ({ deps, principal, params, body }) => {
     await requireExternalAccountKey(deps, principal);
@@ -101,7 +105,7 @@ defineRoute(
     auth,
     components,
     params: itemPath,
-    response: externalAccountObjectSchema,
+    response: externalAccountSchema,
   },
   async ({ deps, principal, params }) => {
     const account = await reachAccount(deps, principal, params.id);
@@ -128,7 +132,7 @@ defineRoute(
       exp_year: formInteger(2000, 2100).optional(),
       metadata: metadataParam.optional(),
     }),
-    response: externalAccountObjectSchema,
+    response: externalAccountSchema,
   },
   async ({ deps, principal, params, body }) => {
     await requireExternalAccountKey(deps, principal);
@@ -189,11 +193,7 @@ defineRoute(
     auth,
     components,
     params: itemPath,
-    response: z.object({
-      id: z.string(),
-      object: z.enum(["bank_account", "card"]),
-      deleted: z.literal(true),
-    }),
+    response: deletedExternalAccountSchema,
   },
   async ({ deps, principal, params }) => {
     await requireExternalAccountKey(deps, principal);
@@ -243,7 +243,7 @@ defineRoute(
       ...listQueryShape,
       object: z.enum(["bank_account", "card"]).optional(),
     }),
-    response: externalAccountListSchema,
+    response: listOf(externalAccountSchema),
   },
   async ({ deps, principal, params, query }) => {
     const account = await reachAccount(deps, principal, params.id);

@@ -4,6 +4,12 @@
  * accounts, and applying person and account parameters inside a transaction.
  */
 import type { Kysely, Selectable, Transaction } from "kysely";
+import type {
+  Account as AccountObject,
+  CapabilityStatus,
+} from "../../protocol/objects/account.schema.ts";
+import type { ExternalAccount } from "../../protocol/objects/external-account.schema.ts";
+import type { Person } from "../../protocol/objects/person.schema.ts";
 import type { Account, Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
@@ -125,7 +131,7 @@ export async function statusOf(
   return accountStatus(factsOf(account, onFile), now);
 }
 
-export function renderPerson(p: PersonRow, now: number) {
+export function renderPerson(p: PersonRow, now: number): Person {
   const status = verificationStatus(p.verification, now);
   const failed = status === "unverified" && p.verification.outcome === "failed";
   return {
@@ -166,7 +172,7 @@ export function renderPerson(p: PersonRow, now: number) {
   };
 }
 
-export function renderExternalAccount(e: ExternalAccountRow, now: number) {
+export function renderExternalAccount(e: ExternalAccountRow, now: number): ExternalAccount {
   const common = {
     id: e.id,
     account: e.account_id,
@@ -205,9 +211,9 @@ const list = <T>(url: string, data: T[]) => ({
   data,
 });
 
-export function renderAccount(account: Account, onFile: OnFile, now: number) {
+export function renderAccount(account: Account, onFile: OnFile, now: number): AccountObject {
   const status = accountStatus(factsOf(account, onFile), now);
-  const capabilities: Record<string, string> = {};
+  const capabilities: Record<string, CapabilityStatus> = {};
   for (const [name, s] of Object.entries(status.capabilities)) capabilities[name] = s;
   const company: Company = account.company ?? {};
   const rendered = {

@@ -7,6 +7,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { deletedPersonSchema, personSchema } from "../../protocol/objects/person.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { resourceMissing } from "../http/errors.ts";
@@ -15,7 +17,6 @@ import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
 import { accountDetailComponents, reachAccount } from "./access.ts";
 import { personParams } from "./account-params.ts";
-import { personListSchema, personObjectSchema } from "./accounts.schema.ts";
 import { checkIdentityDocuments } from "./documents.ts";
 import {
   keepOneRepresentative,
@@ -60,7 +61,7 @@ defineRoute(
     components,
     params: accountParams,
     body: personParams,
-    response: personObjectSchema,
+    response: personSchema,
   },
   async ({ deps, principal, params, body }) => {
     const account = await reachAccount(deps, principal, params.id);
@@ -99,7 +100,7 @@ defineRoute(
     auth,
     components,
     params: personPath,
-    response: personObjectSchema,
+    response: personSchema,
   },
   async ({ deps, principal, params }) => {
     const account = await reachAccount(deps, principal, params.id);
@@ -118,7 +119,7 @@ defineRoute(
     components,
     params: personPath,
     body: personParams,
-    response: personObjectSchema,
+    response: personSchema,
   },
   async ({ deps, principal, params, body }) => {
     const account = await reachAccount(deps, principal, params.id);
@@ -152,7 +153,7 @@ defineRoute(
     auth,
     components,
     params: personPath,
-    response: z.object({ id: z.string(), object: z.literal("person"), deleted: z.literal(true) }),
+    response: deletedPersonSchema,
   },
   async ({ deps, principal, params }) => {
     const account = await reachAccount(deps, principal, params.id);
@@ -177,7 +178,7 @@ defineRoute(
     components,
     params: accountParams,
     query: z.strictObject(listQueryShape),
-    response: personListSchema,
+    response: listOf(personSchema),
   },
   async ({ deps, principal, params, query }) => {
     const account = await reachAccount(deps, principal, params.id);

@@ -6,6 +6,10 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import {
+  type RiskIntervention,
+  riskInterventionSchema,
+} from "../../protocol/objects/risk-intervention.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { formInteger, formString } from "../http/params.ts";
@@ -17,22 +21,11 @@ import { interventionGrace } from "./requirements.ts";
 
 export const riskInterventionsApp = new OpenAPIHono<AppEnv>();
 
-const interventionSchema = z.object({
-  id: z.string(),
-  object: z.literal("risk_intervention"),
-  account: z.string(),
-  reason: z.string(),
-  disabled_reason: z.enum(["under_review", "rejected.fraud", "rejected.other"]).nullable(),
-  deadline: z.number().int().nullable(),
-  created: z.number().int(),
-  resolved_at: z.number().int().nullable(),
-});
-
 const render = (
   row: {
     [K in keyof RiskInterventionsTable]: RiskInterventionsTable[K];
   },
-): z.output<typeof interventionSchema> => ({
+): RiskIntervention => ({
   id: row.id,
   object: "risk_intervention",
   account: row.account_id,
@@ -57,7 +50,7 @@ defineRoute(
       disabled_reason: z.enum(["under_review", "rejected.fraud", "rejected.other"]).optional(),
       deadline: formInteger(0, 99_999_999_999).optional(),
     }),
-    response: interventionSchema,
+    response: riskInterventionSchema,
   },
   async ({ deps, principal, params, body }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);
@@ -99,7 +92,7 @@ defineRoute(
       id: z.string().min(1).max(255),
       intervention: z.string().min(1).max(255),
     }),
-    response: interventionSchema,
+    response: riskInterventionSchema,
   },
   async ({ deps, principal, params }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);

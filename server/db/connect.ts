@@ -65,6 +65,13 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection dropped while a request holds it (a server restart, a killed backend) makes
+  // its client emit "error" besides failing the query in flight; without a listener that
+  // event would end the process. The request gets its error, rolls back, and the pool
+  // replaces the dead client.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, kind: "postgres", close: () => db.destroy() };

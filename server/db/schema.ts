@@ -7,11 +7,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
+import type { Json, JsonWithDefault } from "./json.ts";
 
-/** A JSON column: written as a JSON string, read back parsed. */
-export type Json<T> = ColumnType<T, string, string>;
-/** A JSON column with a database default: optional on insert. */
-export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+export type { Json, JsonWithDefault };
 
 export interface PlatformsTable {
   id: string;
@@ -247,9 +245,16 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
-/** The sandbox's simulated clock (one row, id 'global'): now = wall clock + offset_seconds. */
-export interface SandboxClockTable {
-  id: "global";
+/** Requests per key hash (`bucket`) and one-second window (`http/rate-limit.ts`). */
+export interface RateLimitWindowsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+/** A platform's sandbox clock: seconds added to the wall clock (no row: 0). */
+export interface PlatformClocksTable {
+  platform_id: string;
   offset_seconds: number;
   updated: number;
 }
@@ -284,7 +289,8 @@ export interface Database extends MoneyTables, AccountModelTables {
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
   balance_daily: BalanceDailyTable;
-  sandbox_clock: SandboxClockTable;
+  platform_clocks: PlatformClocksTable;
+  rate_limit_windows: RateLimitWindowsTable;
   files: FilesTable;
   rate_limits: RateLimitsTable;
   external_account_challenges: ExternalAccountChallengesTable;

@@ -14,6 +14,14 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
+import {
+  embeddedAuthenticationLinkSchema,
+  embeddedFlagsSchema,
+  externalAccountChallengeSchema,
+  externalAccountVerificationSchema,
+  identityChallengeSchema,
+  riskSignalSchema,
+} from "../../protocol/objects/embedded.schema.ts";
 import { defaultEmbeddedFlags } from "../account-sessions/flags.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
@@ -73,12 +81,7 @@ defineRoute(
     tags: ["Embedded"],
     auth: ["secret"],
     query: z.strictObject({ platform_id: z.string().min(1).max(255) }),
-    response: z.object({
-      object: z.literal("embedded_flags"),
-      platform_id: z.string(),
-      livemode: z.boolean(),
-      flags: z.record(z.string(), z.boolean()),
-    }),
+    response: embeddedFlagsSchema,
   },
   async ({ principal, query }) => {
     if (query.platform_id !== principal.platformId) {
@@ -104,11 +107,7 @@ defineRoute(
     summary: "Record that the account session's risk signals were collected",
     tags: ["Embedded"],
     auth: ["account_session"],
-    response: z.object({
-      object: z.literal("risk_signal"),
-      id: z.string(),
-      status: z.enum(["completed", "failed"]),
-    }),
+    response: riskSignalSchema,
   },
   async ({ deps, principal }) => {
     const id = newId("rsig");
@@ -136,12 +135,7 @@ defineRoute(
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
-    response: z.object({
-      object: z.literal("external_account_verification"),
-      requires_verification: z.literal(true),
-      challenge: z.string(),
-      expires_at: z.number().int(),
-    }),
+    response: externalAccountVerificationSchema,
   },
   async ({ deps, principal }) => {
     const started = await startChallenge(deps.db, principal, deps.config.now());
@@ -164,11 +158,7 @@ defineRoute(
     auth: ["account_session"],
     components: externalAccountComponents,
     body: z.strictObject({ code: z.string().min(1).max(32) }),
-    response: z.object({
-      object: z.literal("external_account_challenge"),
-      status: z.literal("succeeded"),
-      key: z.string().describe("the external_account key (redacted by the data layer)"),
-    }),
+    response: externalAccountChallengeSchema,
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();
@@ -193,12 +183,7 @@ defineRoute(
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
-    response: z.object({
-      object: z.literal("identity_challenge"),
-      status: z.enum(["none", "pending"]),
-      attempts_remaining: z.number().int(),
-      expires_at: z.number().int().nullable(),
-    }),
+    response: identityChallengeSchema,
   },
   async ({ deps, principal }) => {
     const open = await openChallenge(deps.db, principal.accountSessionId, deps.config.now());
@@ -219,12 +204,7 @@ defineRoute(
     summary: "A one-time link that signs the account's user in on the dashboard host",
     tags: ["Embedded"],
     auth: ["account_session"],
-    response: z.object({
-      object: z.literal("embedded_authentication_link"),
-      id: z.string(),
-      url: z.string(),
-      expires_at: z.number().int(),
-    }),
+    response: embeddedAuthenticationLinkSchema,
   },
   async ({ deps, principal }) => {
     const now = deps.config.now();

@@ -1,9 +1,10 @@
 /** `GET /v1/files/:id` on the API host: a file's metadata (uploads go to the files host). */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { fileSchema } from "../../protocol/objects/file.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { defineRoute } from "../http/route.ts";
-import { fileObjectSchema, findReadableFile, renderFile } from "./files.ts";
+import { findReadableFile, renderFile } from "./files.ts";
 
 export const filesApp = new OpenAPIHono<AppEnv>();
 
@@ -16,7 +17,7 @@ defineRoute(
     tags: ["Files"],
     auth: ["secret", "account_session", "user"],
     params: z.strictObject({ id: z.string().min(1).max(255) }),
-    response: fileObjectSchema,
+    response: fileSchema,
   },
   async ({ deps, principal, params }) =>
     renderFile(

@@ -4,7 +4,7 @@
  * decided from the file's first bytes, never from what the client declared.
  */
 import type { Kysely } from "kysely";
-import { z } from "zod";
+import type { FileObject, FilePurpose, FileType } from "../../protocol/objects/file.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { Principal } from "../http/context.ts";
 import { ApiError, invalidRequest, permissionError, resourceMissing } from "../http/errors.ts";
@@ -12,20 +12,6 @@ import { newId } from "../http/secrets.ts";
 
 export const maxFileBytes = 10 * 1024 * 1024;
 
-export const filePurposes = [
-  "account_requirement",
-  "additional_verification",
-  "business_icon",
-  "business_logo",
-  "customer_signature",
-  "dispute_evidence",
-  "identity_document",
-  "pci_document",
-  "tax_document_user_upload",
-] as const;
-export type FilePurpose = (typeof filePurposes)[number];
-
-export type FileType = "pdf" | "jpg" | "png";
 const contentTypes: Record<FileType, string> = {
   pdf: "application/pdf",
   jpg: "image/jpeg",
@@ -33,19 +19,6 @@ const contentTypes: Record<FileType, string> = {
 };
 /** Images only where the file is shown as an image. */
 const imagePurposes: ReadonlySet<FilePurpose> = new Set(["business_icon", "business_logo"]);
-
-export const fileObjectSchema = z.object({
-  id: z.string(),
-  object: z.literal("file"),
-  purpose: z.enum(filePurposes),
-  type: z.enum(["pdf", "jpg", "png"]),
-  filename: z.string(),
-  size: z.number().int(),
-  created: z.number().int(),
-  /** Download on the files host, with a key that may read the file. */
-  url: z.string(),
-});
-export type FileObject = z.output<typeof fileObjectSchema>;
 
 /** The type of `bytes` from its signature, or undefined when it is none we accept. */
 export function sniffFileType(bytes: Uint8Array): FileType | undefined {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostsFor, localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
-import { sdkPath } from "../../sdk/version.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import { createConnectHostApp } from "./connect.ts";
 import { connectHostCsp } from "./csp.ts";
 

@@ -7,7 +7,7 @@ import {
   isLoopbackIp,
   type ProviderHosts,
 } from "../../protocol/provider.ts";
-import { sdkPath } from "../../sdk/version.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
 
 /**
@@ -96,7 +96,7 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
     return c.body(readFileSync(file));
   });
 
-  // The platform SDK of this version (sdk/version.ts): the classic script and the ES modules
+  // The platform SDK of this version (protocol/version.ts): the classic script and the ES modules
   // it imports cross-origin, so CORS for module scripts. Hashed chunks never change; the
   // unhashed entries (`<id>.js`, `index.js`) of a released version neither, except on a
   // local connect host, where a rebuild changes them under the same version.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostsFor, localEnvironment, provider } from "../../protocol/provider.ts";
-import { sdkPath, sdkVersion } from "../../sdk/version.ts";
+import { sdkPath, sdkVersion } from "../../protocol/version.ts";
 import { createConnectHostApp } from "./connect.ts";
 
 /** A built connect host with a built SDK beside it (dist/connect, dist/sdk). */

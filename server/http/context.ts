@@ -6,6 +6,23 @@ import type { Database } from "../db/schema.ts";
 export interface Deps {
   db: Kysely<Database>;
   config: ServerConfig;
+  /** Tests only: faults injected at the points of a writing request (`FaultHooks`). */
+  faults?: FaultHooks;
+}
+
+/**
+ * The points of a writing request (one transaction, `route.ts`) where a test may inject a
+ * fault: throw, drop the database connection, or kill the process.
+ *
+ * - `afterWork`: the handler's work is done, its answer not yet stored.
+ * - `beforeCommit`: the answer is stored under the Idempotency-Key, nothing committed yet.
+ * - `afterCommit`: everything committed, the answer not yet sent.
+ */
+export type FaultPoint = "afterWork" | "beforeCommit" | "afterCommit";
+
+export interface FaultHooks {
+  /** `db` is the request's transaction (absent after the commit). */
+  at(point: FaultPoint, request: { path: string; db?: Kysely<Database> }): Promise<void> | void;
 }
 
 /** Who is calling, resolved from the Authorization header and the account header. */

@@ -1,8 +1,13 @@
 /**
  * Idempotency-Key on POST, kept in the database (24 h) so any API process can answer a
- * retry. The first request inserts the key (a unique row per scope+key) before it runs;
- * a retry with the same parameters gets the stored response, one with other parameters an
- * idempotency_error, and one that arrives while the first is still running a 409.
+ * retry. `route.ts` claims the key, runs the handler and stores its answer in one
+ * transaction: the claim inserts a unique row (scope + key), which on PostgreSQL makes a
+ * concurrent request with the same key wait for the first to commit (then it replays the
+ * stored answer) or roll back (then it runs). A crash before the commit leaves no row, so
+ * the retry runs once and the key is never stuck "in progress". A retry with other
+ * parameters gets an idempotency_error. An answer that carries a key or a secret
+ * (`key-bearing.ts`) is never stored: the row records that the request ran, and a retry
+ * gets an idempotency_error saying so (never a second key, never a copy of the first).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -38,7 +43,11 @@ export type IdempotencyOutcome =
   | { kind: "first" }
   | { kind: "replay"; status: number; body: string; originalRequestId: string };
 
-export async function beginIdempotent(
+/**
+ * Claims `claim.key` inside the request's transaction `db`: `first` when this request is the
+ * first (the row is inserted, uncommitted), otherwise the stored answer to replay.
+ */
+export async function claimIdempotent(
   db: Kysely<Database>,
   claim: IdempotencyClaim,
 ): Promise<IdempotencyOutcome> {
@@ -77,12 +86,14 @@ export async function beginIdempotent(
       .where("key", "=", claim.key)
       .executeTakeFirst();
     if (!row) continue; // deleted between the two statements: try again
-    if (row.expires_at <= claim.now) {
+    // Expired, or left unfinished by a server before answers were stored in the claim's
+    // transaction: the key is free again.
+    if (row.expires_at <= claim.now || row.response_status === null) {
       await db
         .deleteFrom("idempotency_keys")
         .where("scope", "=", claim.scope)
         .where("key", "=", claim.key)
-        .where("expires_at", "<=", claim.now)
+        .where("request_id", "=", row.request_id)
         .execute();
       continue;
     }
@@ -94,12 +105,12 @@ export async function beginIdempotent(
         { code: "idempotency_key_reused" },
       );
     }
-    if (row.response_status === null || row.response_body === null) {
+    if (row.response_body === null) {
       throw new ApiError(
-        409,
+        400,
         "idempotency_error",
-        "There is currently another in-progress request using this Idempotency-Key. Retry later.",
-        { code: "idempotency_key_in_use" },
+        `The request with this Idempotency-Key already ran (request ${row.request_id}); its answer carried a key or secret, which is never stored, so it cannot be replayed. Use another Idempotency-Key to make a new request.`,
+        { code: "idempotency_answer_not_stored" },
       );
     }
     return {
@@ -114,22 +125,17 @@ export async function beginIdempotent(
   });
 }
 
-/** Stores the response of the first request; a 5xx frees the key so a retry runs again. */
-export async function finishIdempotent(
+/**
+ * Stores the answer of the first request, in its transaction. `body` null: the answer
+ * carried a key, so only its status is kept (a retry is told the request ran).
+ */
+export async function storeIdempotentAnswer(
   db: Kysely<Database>,
   scope: string,
   key: string,
   status: number,
-  body: string,
+  body: string | null,
 ): Promise<void> {
-  if (status >= 500) {
-    await db
-      .deleteFrom("idempotency_keys")
-      .where("scope", "=", scope)
-      .where("key", "=", key)
-      .execute();
-    return;
-  }
   await db
     .updateTable("idempotency_keys")
     .set({ response_status: status, response_body: body })

@@ -2,21 +2,26 @@
  * One way to declare an endpoint: its method, path, who may call it, and the zod schemas of
  * its path parameters, query and form body. The same declaration validates requests at the
  * edge (a 400 naming the parameter; nothing runs before validation passes) and feeds the
- * OpenAPI 3.1 document. POST routes honour Idempotency-Key.
+ * OpenAPI 3.1 document. POST and DELETE handlers run in one transaction each, with the
+ * Idempotency-Key claim and the stored answer (`idempotency.ts`, `transaction.ts`).
  *
  * Hono's own form validator flattens `a[b]=1` into a key named "a[b]", so bodies are parsed
  * here (bounded bracket nesting, `form.ts`) and checked with strict zod objects.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { z } from "zod";
+import type { Kysely } from "kysely";
+import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
-import { requireKind, resolvePrincipal } from "./auth.ts";
+import type { Database } from "../db/schema.ts";
+import { authenticate, requireKind } from "./auth.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
-import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import { claimIdempotent, type IdempotencyOutcome, storeIdempotentAnswer } from "./idempotency.ts";
+import { carriesKey } from "./key-bearing.ts";
+import { nestable, type RequestTransaction } from "./transaction.ts";
 import { validate } from "./validate.ts";
 
 type AnyObject = z.ZodObject | undefined;
@@ -38,8 +43,16 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  /** The success response, for the OpenAPI document. */
-  response: z.ZodType;
+  /**
+   * The success response: an object schema of `protocol/objects/` (classic or mini zod),
+   * for the OpenAPI document and for the test that parses every route's real answer.
+   */
+  response: z.core.$ZodType;
+  /**
+   * The success answer's media type: JSON (the default), or a file a GET handler streams as
+   * a `Response` of its own (a CSV export; `response` is then its body's schema).
+   */
+  produces?: "application/json" | "text/csv";
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -81,10 +94,17 @@ export function defineRoute<
   K extends PrincipalKind = PrincipalKind,
 >(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K>, handler: RouteHandler<P, Q, B, K>) {
   registerOpenApi(app, spec);
+  declareResponse(spec.method, spec.path, {
+    status: spec.status ?? 200,
+    schema: spec.response,
+    expandable: spec.expandable ?? [],
+    mediaType: spec.produces ?? "application/json",
+  });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-    const deps = c.get("deps");
     const requestId = c.get("requestId");
-    const principal = await resolvePrincipal(c, deps);
+    // The caller, and the request's deps on the caller's platform's sandbox clock.
+    const { principal, deps } = await authenticate(c, c.get("deps"));
+    c.set("deps", deps);
     requireKind(principal, spec.auth);
     checkComponents(principal, spec.components);
     const raw = await readParameters(c, spec, deps);
@@ -105,49 +125,129 @@ export function defineRoute<
       expand,
     };
     const status = spec.status ?? 200;
+    if (spec.method === "get") {
+      const result = await handler(input);
+      if (spec.produces === "text/csv" && result instanceof Response) return result;
+      return c.json(result, status);
+    }
     const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
     const scope = scopeOf(principal);
-    if (spec.method !== "post" || idempotencyKey === undefined || scope === undefined) {
-      return c.json(await handler(input), status);
+    const claim =
+      spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
+        ? {
+            scope,
+            key: idempotencyKey,
+            method: spec.method,
+            path: c.req.path,
+            params: raw.values,
+            requestId,
+            now: deps.config.now(),
+            ttl: deps.config.idempotencyTtl,
+          }
+        : undefined;
+    /** Claims the key, runs `work`, stores its answer: one transaction. */
+    const transact = (work: (db: Kysely<Database>) => Promise<Answer>) =>
+      inRequestTransaction(c, deps, async (request) => {
+        const { db } = request;
+        if (claim) {
+          const outcome = await claimIdempotent(db, claim);
+          if (outcome.kind === "replay") return outcome;
+        }
+        const done = await work(db);
+        if (request.failed) {
+          // A handler that went on after its block failed would answer for undone work.
+          if (done.status < 400) throw new Error("a handler went on after its block failed");
+          throw new RolledBack(done);
+        }
+        await deps.faults?.at("afterWork", { path: c.req.path, db });
+        if (claim) {
+          const stored = carriesKey(done.value) ? null : done.body;
+          await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
+        }
+        await deps.faults?.at("beforeCommit", { path: c.req.path, db });
+        return done;
+      });
+    let answer: Answer | ReplayAnswer;
+    try {
+      answer = await transact((db) =>
+        answerOf(() => handler({ ...input, deps: { ...deps, db } }), requestId, status),
+      );
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      // The handler's first block failed: nothing of the request stays; its answer (a typed
+      // error) is stored under the key in a transaction of its own.
+      const { answer: failure } = error;
+      answer = claim ? await transact(async () => failure) : failure;
     }
-    const now = deps.config.now();
-    const outcome = await beginIdempotent(deps.db, {
-      scope,
-      key: idempotencyKey,
-      method: spec.method,
-      path: c.req.path,
-      params: raw.values,
-      requestId,
-      now,
-      ttl: deps.config.idempotencyTtl,
-    });
-    if (outcome.kind === "replay") {
-      return new Response(outcome.body, {
-        status: outcome.status,
+    await deps.faults?.at("afterCommit", { path: c.req.path });
+    if ("originalRequestId" in answer) {
+      return new Response(answer.body, {
+        status: answer.status,
         headers: {
           "content-type": "application/json",
           "Idempotent-Replayed": "true",
-          "Original-Request": outcome.originalRequestId,
+          "Original-Request": answer.originalRequestId,
         },
       });
     }
-    let responseStatus: number = status;
-    let responseBody: string;
-    try {
-      responseBody = JSON.stringify(await handler(input));
-    } catch (error) {
-      if (!(error instanceof ApiError)) {
-        await finishIdempotent(deps.db, scope, idempotencyKey, 500, "");
-        throw error;
-      }
-      responseStatus = error.status;
-      responseBody = JSON.stringify(error.toBody(requestId));
-    }
-    await finishIdempotent(deps.db, scope, idempotencyKey, responseStatus, responseBody);
-    return new Response(responseBody, {
-      status: responseStatus,
+    return new Response(answer.body, {
+      status: answer.status,
       headers: { "content-type": "application/json" },
     });
+  });
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  /** The answer before serialising, to check it for keys. */
+  value: unknown;
+}
+
+type ReplayAnswer = Extract<IdempotencyOutcome, { kind: "replay" }>;
+
+/** Rolls the request's transaction back, then answers with `answer` (a typed error). */
+class RolledBack extends Error {
+  constructor(readonly answer: Answer) {
+    super("the request's first transaction block failed");
+  }
+}
+
+/**
+ * Runs the handler: its result, or the typed error it threw (an `ApiError` is an answer,
+ * and the work done before it stays, as a declined charge does). Any other error escapes
+ * and rolls the request's transaction back.
+ */
+async function answerOf(
+  run: () => Promise<unknown>,
+  requestId: string,
+  status: number,
+): Promise<Answer> {
+  try {
+    const value = await run();
+    return { status, body: JSON.stringify(value), value };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const value = error.toBody(requestId);
+    // (When the error came out of a failed block, `route.ts` rolls the request back first.)
+    return { status: error.status, body: JSON.stringify(value), value };
+  }
+}
+
+/**
+ * Runs `work` in the request's one transaction (`transaction.ts`): the handler's own
+ * transactions become savepoints, every read it makes sees the same state, and nothing of
+ * it commits unless all of it does.
+ */
+function inRequestTransaction<T>(
+  c: Context<AppEnv>,
+  deps: Deps,
+  work: (request: RequestTransaction) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    const request = nestable(trx);
+    c.set("deps", { ...deps, db: request.db });
+    return work(request);
   });
 }
 
@@ -263,8 +363,65 @@ function takeExpand(
   return { expand: [...new Set(paths)], rest };
 }
 
+/** A route's declared success answer: its status, media type and the schema its body follows. */
+export interface DeclaredResponse {
+  status: number;
+  schema: z.core.$ZodType;
+  /** The `expand[]` paths the route accepts. */
+  expandable: readonly string[];
+  /** The body's media type (a CSV export answers text/csv; JSON when absent). */
+  mediaType?: "application/json" | "text/csv";
+}
+
+const declared = new Map<string, DeclaredResponse>();
+const routeKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([A-Za-z_]+)\}/g, ":$1")}`;
+
+/**
+ * Records the response schema of a route (`defineRoute` does it; a route made otherwise
+ * must call it), so a test can parse every route's real answer against it.
+ */
+export function declareResponse(method: string, path: string, response: DeclaredResponse) {
+  declared.set(routeKey(method, path), response);
+}
+
+/** The declared response of `METHOD path` (Hono `:id` or OpenAPI `{id}` syntax). */
+export const declaredResponse = (method: string, path: string) =>
+  declared.get(routeKey(method, path));
+
+/**
+ * A response schema as OpenAPI 3.1 takes it: JSON Schema (2020-12) generated from the zod
+ * definition, so a `zod/mini` object schema and a classic one are documented alike.
+ */
+export function responseJsonSchema(schema: z.core.$ZodType): OpenApiSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+  // JSON Schema 2020-12 is OpenAPI 3.1's schema dialect; the two libraries type it apart.
+  return json as unknown as OpenApiSchema;
+}
+
+type ResponseContent = Extract<RouteConfig["responses"][string], { content?: unknown }>["content"];
+type OpenApiSchema = Extract<NonNullable<ResponseContent>[string], { schema?: unknown }>["schema"];
+
 const errorResponse = {
   description: "An error object",
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
+/** Every call with a key counts against the key's rate limit (`rate-limit.ts`). */
+const rateLimitedResponse = {
+  description:
+    "Too many requests with this key in one second (`rate_limit_error`, code `rate_limit`; the limit holds across API processes). Nothing ran: wait the seconds in Retry-After, then retry (with the same Idempotency-Key for a POST).",
+  headers: {
+    "Retry-After": {
+      description: "Seconds to wait before retrying",
+      schema: { type: "integer" as const, minimum: 1 },
+    },
+  },
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
+const bodyTooLargeResponse = {
+  description: "The request body is larger than the limit (`body_too_large`, 256 KB by default)",
   content: { "application/json": { schema: apiErrorResponseSchema } },
 };
 
@@ -294,8 +451,12 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: spec.response } },
+        content: {
+          [spec.produces ?? "application/json"]: { schema: responseJsonSchema(spec.response) },
+        },
       },
+      ...(spec.method === "post" ? { 413: bodyTooLargeResponse } : {}),
+      429: rateLimitedResponse,
       default: errorResponse,
     },
   });

@@ -12,10 +12,10 @@
  * Movements of one account are serialised by locking its `accounts` row.
  */
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { BalanceTransactionType } from "../../protocol/objects/balance-transaction.schema.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
-import type { BalanceTransactionType } from "./money.tables.ts";
 
 export const DAY = 86_400;
 export const startOfDay = (t: number) => t - (((t % DAY) + DAY) % DAY);

@@ -3,40 +3,16 @@
  * Amounts are integer minor units (int8); times are Unix seconds.
  */
 
-import type { Json, JsonWithDefault } from "../db/schema.ts";
-
-export type ChargeStatus = "succeeded" | "pending" | "failed";
-export type PayoutMethod = "standard" | "instant";
-export type PayoutInterval = "manual" | "daily" | "weekly" | "monthly";
-export type DisputeStatus =
-  | "warning_needs_response"
-  | "warning_closed"
-  | "needs_response"
-  | "under_review"
-  | "won"
-  | "lost";
-
-/** The ledger's row kinds, in the well-known API's vocabulary. */
-export type BalanceTransactionType =
-  | "charge"
-  | "refund"
-  | "adjustment"
-  | "payout"
-  | "payout_cancel";
-
-export interface CardDetails {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  country: string;
-  funding: "credit" | "debit";
-}
-
-export interface PaymentMethodDetails {
-  type: "card";
-  card: CardDetails;
-}
+import type { BalanceTransactionType } from "../../protocol/objects/balance-transaction.schema.ts";
+import type {
+  ChargeStatus,
+  PaymentMethodDetails,
+  PaymentStatus,
+} from "../../protocol/objects/charge.schema.ts";
+import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import type { PayoutFailureCode, PayoutMethod } from "../../protocol/objects/payout.schema.ts";
+import type { PayoutInterval, Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export interface BalanceTransactionsTable {
   id: string;
@@ -80,6 +56,10 @@ export interface ChargesTable {
   failure_code: string | null;
   failure_message: string | null;
   balance_transaction: string | null;
+  /** Migration 0013: kept in the transaction of each change (`payment-status.ts`). */
+  payment_status: PaymentStatus;
+  captured_at: number | null;
+  canceled_at: number | null;
   created: number;
 }
 
@@ -114,6 +94,8 @@ export interface DisputesTable {
   /** The ledger row that gave the amount back when the dispute was won. */
   reinstatement: string | null;
   metadata: JsonWithDefault<Record<string, string>>;
+  /** When it was decided or accepted (migration 0013); null while open. */
+  closed_at: number | null;
   created: number;
 }
 
@@ -137,6 +119,10 @@ export interface PayoutsTable {
   submitted_at: number;
   arrival_date: number;
   canceled_at: number | null;
+  /** Sandbox: the bank returns this payout once submitted (from its destination). */
+  failure_code: PayoutFailureCode | null;
+  /** The `payout_failure` ledger row that gave the money back, once written. */
+  failure_balance_transaction: string | null;
   created: number;
 }
 
@@ -144,7 +130,7 @@ export interface PayoutSchedulesTable {
   account_id: string;
   interval: PayoutInterval;
   delay_days: number;
-  weekly_anchor: string | null;
+  weekly_anchor: Weekday | null;
   monthly_anchor: number | null;
   updated: number;
 }

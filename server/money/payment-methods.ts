@@ -2,7 +2,7 @@
  * Sandbox payment methods: documented test tokens, each standing for a card and an outcome,
  * as the well-known API's test mode does. Nothing here touches a card network.
  */
-import type { CardDetails } from "./money.tables.ts";
+import type { CardDetails } from "../../protocol/objects/charge.schema.ts";
 
 export interface TestPaymentMethod {
   card: CardDetails;

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { PayoutSchedule } from "./money.schema.ts";
+import type { PayoutSchedule } from "./render.ts";
 
 export const defaultDelayDays = 2;
 

@@ -77,6 +77,9 @@ async function rowsOf(accountId: string) {
         r.failure_code,
         r.failure_message,
         r.balance_transaction === null,
+        r.payment_status,
+        r.captured_at,
+        r.canceled_at,
       ]),
     ),
     refunds: sorted(
@@ -98,6 +101,7 @@ async function rowsOf(accountId: string) {
         r.withdrawal === null,
         r.reinstatement === null,
         r.metadata,
+        r.closed_at,
       ]),
     ),
     payouts: sorted(
@@ -153,6 +157,7 @@ async function replay(events: HistoryEvent[], start: number) {
           capture: String(e.capture),
           customer: e.customer,
           description: e.description,
+          metadata: e.metadata,
         });
         if (r.status === 200) ids.set(e.key, r.body.id);
         else expect(r.body.error.type).toBe("card_error");

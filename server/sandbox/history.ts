@@ -13,6 +13,8 @@
  * multi-row inserts in one transaction (the ledger's `writeEntries` keeps its daily summary).
  */
 import type { Kysely, Transaction } from "kysely";
+import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import type { Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
 import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../http/secrets.ts";
@@ -26,13 +28,13 @@ import {
   startOfDay,
   writeEntries,
 } from "../money/ledger.ts";
-import type { DisputeStatus } from "../money/money.tables.ts";
 import {
   cardFee,
   disputeFee,
   instantPayoutFee,
   testPaymentMethods,
 } from "../money/payment-methods.ts";
+import { chargebackStatuses, paymentStatusOf } from "../money/payment-status.ts";
 import { instantArrivalSeconds, isPayoutDay, standardArrivalDays } from "../money/payouts.ts";
 import { defaultDelayDays } from "../money/schedule.ts";
 
@@ -74,6 +76,8 @@ export type HistoryEvent =
       capture: boolean;
       customer: { name: string; email: string };
       description: string;
+      /** The platform's order number, for the payments list's metadata filter. */
+      metadata: Record<string, string>;
     }
   | { kind: "refund"; at: number; charge: string; amount: number; reason: RefundReason }
   | {
@@ -116,6 +120,7 @@ interface ChargeState {
   paymentMethod: string;
   customer: { name: string; email: string };
   description: string;
+  metadata: Record<string, string>;
   failure: { code: string; message: string } | null;
   /** Index of its ledger entry. */
   entry: number | null;
@@ -145,6 +150,7 @@ interface DisputeState {
   dueBy: number;
   withdrawal: number | null;
   reinstatement: number | null;
+  closedAt: number | null;
   created: number;
 }
 
@@ -162,7 +168,7 @@ interface PayoutState {
 
 interface Schedule {
   interval: "daily" | "weekly";
-  weekly_anchor: string | null;
+  weekly_anchor: Weekday | null;
   monthly_anchor: null;
   updated: number | null;
 }
@@ -249,6 +255,7 @@ export class HistoryModel {
       paymentMethod: e.paymentMethod,
       customer: e.customer,
       description: e.description,
+      metadata: e.metadata,
       failure: method.decline ?? null,
       entry,
       availableOn,
@@ -341,12 +348,13 @@ export class HistoryModel {
       dueBy: startOfDay(e.at) + (disputeResponseDays + 1) * DAY - 1,
       withdrawal,
       reinstatement: null,
+      closedAt: null,
       created: e.at,
     });
     return true;
   }
 
-  /** money.schema.ts `disputeStatus`: unanswered past due_by reads as lost (or closed). */
+  /** render.ts `disputeStatus`: unanswered past due_by reads as lost (or closed). */
   static statusAt(d: { status: DisputeStatus; dueBy: number }, now: number): DisputeStatus {
     if (now <= d.dueBy) return d.status;
     if (d.status === "needs_response") return "lost";
@@ -393,6 +401,7 @@ export class HistoryModel {
       });
     }
     d.status = e.outcome;
+    d.closedAt = e.at;
     return true;
   }
 
@@ -402,6 +411,7 @@ export class HistoryModel {
     const status = HistoryModel.statusAt(d, e.at);
     if (status !== "needs_response" && status !== "warning_needs_response") return false;
     d.status = d.status === "needs_response" ? "lost" : "warning_closed";
+    d.closedAt = e.at;
     return true;
   }
 
@@ -566,7 +576,7 @@ const evidence = (charge: ChargeAttempt): EvidenceFields => ({
   product_description: charge.description,
   customer_name: charge.customer.name,
   customer_email_address: charge.customer.email,
-  receipt: `Receipt for ${charge.description}, paid by ${charge.customer.name}.`,
+  uncategorized_text: `Receipt for ${charge.description}, paid by ${charge.customer.name}.`,
 });
 
 type ChargeAttempt = Extract<HistoryEvent, { kind: "charge" }>;
@@ -665,7 +675,8 @@ export function planHistory(options: HistoryOptions): HistoryPlan {
         // A few recent ones are authorized only.
         capture: !(d >= days - 6 && random() < 0.03),
         customer: pick(customers),
-        description: `${pick(products)} (order ${order++})`,
+        description: `${pick(products)} (order ${order})`,
+        metadata: { order_id: String(order++) },
       };
       charges.push(charge);
       attempts.push(charge);
@@ -907,8 +918,16 @@ export async function writeHistory(
     if (first && destination === null) {
       throw new Error(`account ${acting.accountId} has no payout destination for its history`);
     }
+    if (destination?.payoutFailureCode) {
+      throw new Error(`the history does not model failed payouts (${destination.id})`);
+    }
     const charges = [...model.charges.values()];
     const chargeId = new Map(charges.map((c) => [c.key, c.id]));
+    const chargebacks = new Set(
+      [...model.disputes.values()]
+        .filter((d) => (chargebackStatuses as readonly string[]).includes(d.status))
+        .map((d) => d.charge),
+    );
     for (const rows of chunked(charges)) {
       await trx
         .insertInto("charges")
@@ -931,10 +950,22 @@ export async function writeHistory(
               card: testPaymentMethods[c.paymentMethod]!.card,
             }),
             description: c.description,
-            metadata: "{}",
+            metadata: JSON.stringify(c.metadata),
             failure_code: c.failure?.code ?? null,
             failure_message: c.failure?.message ?? null,
             balance_transaction: entryId(c.entry),
+            payment_status: paymentStatusOf(
+              {
+                status: c.status,
+                captured: c.captured,
+                amount_captured: c.amountCaptured,
+                amount_refunded: c.amountRefunded,
+                canceled_at: null,
+              },
+              chargebacks.has(c.key),
+            ),
+            captured_at: c.captured ? c.created : null,
+            canceled_at: null,
             created: c.created,
           })),
         )
@@ -977,6 +1008,7 @@ export async function writeHistory(
             withdrawal: entryId(d.withdrawal),
             reinstatement: entryId(d.reinstatement),
             metadata: "{}",
+            closed_at: d.closedAt,
             created: d.created,
           })),
         )
@@ -993,7 +1025,7 @@ export async function writeHistory(
             currency: model.currency,
             method: p.method,
             automatic: p.automatic,
-            destination,
+            destination: destination?.id ?? null,
             description: p.description,
             statement_descriptor: null,
             metadata: "{}",

@@ -1,36 +1,38 @@
 /**
- * The sandbox's test helpers (secret key): read the simulated clock and advance it by
- * `seconds` or to `to` (Unix seconds), which runs the automatic payouts of the days crossed
- * (`clock.ts`); reset the calling platform's demo data (`seed.ts`).
+ * The sandbox's test helpers (secret key): read the platform's simulated clock and advance
+ * it by `seconds` or to `to` (Unix seconds), which runs the automatic payouts of its accounts
+ * for the days crossed (`clock.ts`; another platform's clock and objects stay as they were)
+ * and then decides its disputes whose review ended (`money/disputes.ts`); reset the calling
+ * platform's demo data (`seed.ts`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import {
+  sandboxClockAdvanceSchema,
+  sandboxClockSchema,
+  sandboxResetSchema,
+} from "../../protocol/objects/sandbox.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
+import { decideReviewedDisputes } from "../money/disputes.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
 export const sandboxApp = new OpenAPIHono<AppEnv>();
-
-const clockSchema = z.object({
-  object: z.literal("sandbox_clock"),
-  now: z.number().int(),
-  offset: z.number().int(),
-});
 
 defineRoute(
   sandboxApp,
   {
     method: "get",
     path: "/v1/test_helpers/clock",
-    summary: "Sandbox: the simulated clock (now, and its offset from the wall clock)",
+    summary: "Sandbox: the platform's simulated clock (now, and its offset from the wall clock)",
     tags: ["Test helpers"],
     auth: ["secret"],
-    response: clockSchema,
+    response: sandboxClockSchema,
   },
-  async ({ deps }) => clockState(deps),
+  async ({ deps, principal }) => clockState(deps, principal.platformId),
 );
 
 defineRoute(
@@ -39,35 +41,31 @@ defineRoute(
     method: "post",
     path: "/v1/test_helpers/clock/advance",
     summary:
-      "Sandbox: move the clock forward (seconds, or to a time); runs the automatic payouts of the days crossed",
+      "Sandbox: move the platform's clock forward (seconds, or to a time); runs its accounts' automatic payouts of the days crossed and decides its disputes whose review ended; other platforms' clocks do not move",
     tags: ["Test helpers"],
     auth: ["secret"],
     body: z.strictObject({
       seconds: formInteger(1, maxAdvanceSeconds).optional(),
       to: formInteger(1, 99_999_999_999).optional(),
     }),
-    response: clockSchema.extend({ automatic_payouts: z.number().int() }),
+    response: sandboxClockAdvanceSchema,
   },
-  async ({ deps, body }) => {
+  async ({ deps, principal, body }) => {
     if ((body.seconds === undefined) === (body.to === undefined)) {
       throw invalidRequest("Send exactly one of seconds or to.", {
         code: "parameter_missing",
         param: body.seconds === undefined ? "seconds" : "to",
       });
     }
-    return advanceClock(
+    const advanced = await advanceClock(
       deps,
+      principal.platformId,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
+    const decided = await decideReviewedDisputes(deps.db, principal.platformId, advanced.now);
+    return { ...advanced, disputes_decided: decided };
   },
 );
-
-const seededAccountSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  type: z.enum(["custom", "express", "standard"]),
-  state: z.enum(["new", "currently_due", "in_review", "restricted", "enabled"]),
-});
 
 defineRoute(
   sandboxApp,
@@ -82,12 +80,7 @@ defineRoute(
       /** Payment attempts on the new main account (default 5,400; 0 for accounts only). */
       payments: formInteger(0, 20_000).optional(),
     }),
-    response: z.object({
-      object: z.literal("sandbox_reset"),
-      deleted_accounts: z.number().int(),
-      main_account: z.string(),
-      accounts: z.array(seededAccountSchema),
-    }),
+    response: sandboxResetSchema,
   },
   async ({ deps, principal, body }) => {
     if (principal.accountId !== null) {

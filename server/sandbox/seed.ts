@@ -4,8 +4,11 @@
  * account with six months of history (`history.ts`). Run by `npm run seed` and by
  * `npm start` on an empty database (`seedIfEmpty`).
  *
- * The database keeps only key hashes, so the keys live in `.<provider id>/sandbox.json`
- * (gitignored; test keys, as a dashboard would show them). The demo accounts are tagged in
+ * The database keeps only key hashes, so the keys live in a sandbox file, one per database
+ * (`sandboxFileFor`): `.<provider id>/sandbox.json` for the embedded database,
+ * `.<provider id>/sandbox.postgres.<host>_<port>_<database>.json` for a PostgreSQL one
+ * (gitignored; test keys, as a dashboard would show them). A start on one database never
+ * rewrites the keys of another. The demo accounts are tagged in
  * their metadata (`sandbox_state`, `sandbox_label`, `sandbox_main`), so the file's account
  * list is rebuilt from the database after a reset through the API.
  */
@@ -15,6 +18,7 @@ import { type Kysely, sql } from "kysely";
 import { provider } from "../../protocol/provider.ts";
 import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
+import { sha256 } from "../http/secrets.ts";
 import { DAY, startOfDay } from "../money/ledger.ts";
 import { createPlatform } from "../platforms/platforms.ts";
 import {
@@ -24,7 +28,6 @@ import {
   type SeededAccount,
   seedAccountStates,
 } from "./account-states.ts";
-import { readClockOffset } from "./clock.ts";
 import { fullHistory, historyStart, planHistory, writeHistory } from "./history.ts";
 
 export interface SandboxInfo {
@@ -37,7 +40,7 @@ export interface SandboxInfo {
 }
 
 export interface SeedOptions {
-  /** The seed's "now" (default: the sandbox clock). */
+  /** The seed's "now" (default: the wall clock, a new platform's clock). */
   now?: number;
   /** Payment attempts on the main account (default 5,400). */
   payments?: number;
@@ -47,8 +50,35 @@ export interface SeedOptions {
   seed?: number;
 }
 
-/** Where `npm run seed` and `npm start` write the sandbox's keys, under the working directory. */
+/** The embedded database's sandbox file, under the working directory. */
 export const sandboxFile = `.${provider.id}/sandbox.json`;
+
+/**
+ * Where `npm run seed` and `npm start` keep the keys of the sandbox in the database at
+ * `databaseUrl` (absent: the embedded one), relative to the working directory. The name
+ * carries the server, port and database name, never the user or password.
+ */
+export function sandboxFileFor(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return sandboxFile;
+  const url = new URL(databaseUrl);
+  const name = [url.hostname, url.port || "5432", url.pathname.replace(/^\//, "") || "postgres"]
+    .join("_")
+    .replace(/[^A-Za-z0-9_.-]/g, "_");
+  return `.${provider.id}/sandbox.postgres.${name}.json`;
+}
+
+/** The command that seeds the database at `databaseUrl` afresh (it deletes its data). */
+export function reseedCommand(databaseUrl: string | undefined): string {
+  return databaseUrl
+    ? `DATABASE_URL=${redactPassword(databaseUrl)} npm run seed -- --reset`
+    : "npm run seed -- --reset";
+}
+
+function redactPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = "…";
+  return url.toString();
+}
 
 export const demoPlatform = {
   business_name: "Cloudberry Market",
@@ -68,17 +98,12 @@ export const mainAccount = {
 
 const mainLabel = "Juniper & Rye Bakery (custom, enabled, six months of history)";
 
-/** The sandbox's now: the wall clock plus the simulated clock's offset. */
-export async function sandboxNow(db: Kysely<Database>): Promise<number> {
-  return Math.floor(Date.now() / 1000) + (await readClockOffset(db));
-}
-
 /** Seeds a demo platform with its accounts and history; returns its keys and accounts. */
 export async function seedSandbox(
   db: Kysely<Database>,
   options: SeedOptions = {},
 ): Promise<SandboxInfo> {
-  const now = options.now ?? (await sandboxNow(db));
+  const now = options.now ?? Math.floor(Date.now() / 1000);
   const days = options.days ?? fullHistory.days;
   const { platform, secretKey, publishableKey } = await createPlatform(
     db,
@@ -109,6 +134,9 @@ export async function seedDemoAccounts(
     canPayOut: destination !== null,
   });
   await writeHistory(db, { platformId, accountId: mainAccountId, livemode: false }, plan.model);
+  // Statistics of the bulk-loaded tables, so each list filter is planned as the index scan it
+  // is (PGlite runs no autovacuum; without them a range or set filter sorts thousands of rows).
+  await sql`analyze charges, refunds, disputes, payouts, balance_transactions`.execute(db);
   const main: SeededAccount = {
     id: mainAccountId,
     label: mainLabel,
@@ -194,13 +222,15 @@ async function readSandboxInfo(file: string): Promise<SandboxInfo | undefined> {
 /**
  * Seeds an empty database and writes the sandbox file; on a seeded one, returns the file's
  * keys with the demo accounts as the database has them now (rewriting the file if a reset
- * changed them). Throws `SandboxError` when the database has data the file does not describe.
+ * changed them). Throws `SandboxError`, naming `fix` (the command that seeds afresh), when
+ * the database has data the file does not describe or its keys are not the database's.
  */
 export async function seedIfEmpty(
   db: Kysely<Database>,
   infoFile: string,
-  options: SeedOptions = {},
+  options: SeedOptions & { fix?: string } = {},
 ): Promise<SandboxInfo> {
+  const fix = options.fix ?? reseedCommand(undefined);
   if (await isEmptyDatabase(db)) {
     const info = await seedSandbox(db, options);
     await writeSandboxInfo(infoFile, info);
@@ -216,7 +246,19 @@ export async function seedIfEmpty(
       .executeTakeFirst());
   if (!saved || !platform) {
     throw new SandboxError(
-      `The database has data, but ${infoFile} does not describe its demo platform: run \`npm run seed -- --reset\` to start over.`,
+      `The database has data, but ${infoFile} does not describe its demo platform: run \`${fix}\` to start over (it deletes the database's data).`,
+    );
+  }
+  const keys = await db
+    .selectFrom("api_keys")
+    .select("kind")
+    .where("platform_id", "=", saved.platformId)
+    .where("key_hash", "in", [sha256(saved.secretKey), sha256(saved.publishableKey)])
+    .where("revoked_at", "is", null)
+    .execute();
+  if (keys.length !== 2) {
+    throw new SandboxError(
+      `The keys in ${infoFile} are not the database's keys of its demo platform, so every API call would answer 401: run \`${fix}\` to seed it afresh (it deletes the database's data).`,
     );
   }
   const current = await demoAccounts(db, saved.platformId);

@@ -26,6 +26,13 @@ import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
+import {
+  type TelemetryRecord,
+  telemetryObjectNames,
+  telemetryReceiptSchema,
+  telemetryRecordSchema,
+} from "../../protocol/objects/telemetry-record.schema.ts";
 import type {
   Database,
   TelemetryAttribution,
@@ -37,7 +44,7 @@ import type { AppEnv, Deps, Principal } from "../http/context.ts";
 import { ApiError, invalidRequest } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
 import { takeSlot } from "../http/rate-limit.ts";
-import { defineRoute } from "../http/route.ts";
+import { declareResponse, defineRoute, responseJsonSchema } from "../http/route.ts";
 import { newId, sha256 } from "../http/secrets.ts";
 import { validate } from "../http/validate.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
@@ -51,10 +58,6 @@ import {
   METRICS_INTAKE_MAX_BYTES,
   type MetricsPayload,
   metricsPayloadSchema,
-  type TelemetryRecordObject,
-  telemetryObjectNames,
-  telemetryReceiptSchema,
-  telemetryRecordObjectSchema,
 } from "./telemetry.schema.ts";
 
 export const telemetryApp = new OpenAPIHono<AppEnv>();
@@ -197,13 +200,18 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
     responses: {
       202: {
         description: "Received and kept",
-        content: { "application/json": { schema: telemetryReceiptSchema } },
+        content: { "application/json": { schema: responseJsonSchema(telemetryReceiptSchema) } },
       },
       default: {
         description: "An error object",
         content: { "application/json": { schema: apiErrorResponseSchema } },
       },
     },
+  });
+  declareResponse("post", spec.path, {
+    status: 202,
+    schema: telemetryReceiptSchema,
+    expandable: [],
   });
   telemetryApp.post(spec.path, async (c) => {
     const deps = c.get("deps");
@@ -299,7 +307,7 @@ type Row = Omit<TelemetryRecordsTable, "data" | "session_metadata"> & {
   session_metadata: Record<string, unknown> | null;
 };
 
-const render = (row: Row): TelemetryRecordObject => ({
+const render = (row: Row): TelemetryRecord => ({
   id: row.id,
   object: telemetryObjectNames[row.kind],
   created: row.created,
@@ -329,12 +337,7 @@ for (const { path, kind, what } of listPaths) {
       tags: ["Telemetry"],
       auth: ["secret"],
       query: listQuery,
-      response: z.object({
-        object: z.literal("list"),
-        url: z.string(),
-        has_more: z.boolean(),
-        data: z.array(telemetryRecordObjectSchema),
-      }),
+      response: listOf(telemetryRecordSchema),
     },
     async ({ deps, principal, query }) => {
       if (

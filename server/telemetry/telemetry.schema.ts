@@ -103,36 +103,3 @@ export const errorReportPayloadSchema = z.strictObject({
 export type AnalyticsPayload = z.output<typeof analyticsPayloadSchema>;
 export type MetricsPayload = z.output<typeof metricsPayloadSchema>;
 export type ErrorReportPayload = z.output<typeof errorReportPayloadSchema>;
-
-export const telemetryObjectNames = {
-  analytics: "telemetry.analytics_event",
-  metric: "telemetry.metric",
-  error: "telemetry.error_report",
-} as const;
-
-/** One stored row as the platform's listing shows it. */
-export const telemetryRecordObjectSchema = z.object({
-  id: z.string(),
-  object: z.enum([
-    telemetryObjectNames.analytics,
-    telemetryObjectNames.metric,
-    telemetryObjectNames.error,
-  ]),
-  created: z.number().int(),
-  livemode: z.boolean(),
-  account: z.string().nullable(),
-  /** key: sent with a key of this platform; metadata: keyless, tied by its session metadata. */
-  attribution: z.enum(["key", "metadata", "none"]),
-  name: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  session_metadata: z.record(z.string(), z.unknown()).nullable(),
-  host_env: z.string().nullable(),
-  request_id: z.string(),
-});
-
-export const telemetryReceiptSchema = z.object({
-  object: z.literal("telemetry_receipt"),
-  received: z.number().int(),
-});
-
-export type TelemetryRecordObject = z.output<typeof telemetryRecordObjectSchema>;

@@ -9,6 +9,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
+import { connectSignInSchema } from "../../protocol/objects/embedded.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { defineRoute } from "../http/route.ts";
 import { signInForPopup } from "./sign-in.ts";
@@ -59,12 +60,7 @@ defineRoute(
       password: z.string().min(1).max(1024),
       account: z.string().regex(/^acct_[A-Za-z0-9]+$/),
     }),
-    response: z.object({
-      object: z.literal("connect_sign_in"),
-      api_key: z.string(),
-      expires_at: z.number().int(),
-      session_created_for_embedded: z.boolean(),
-    }),
+    response: connectSignInSchema,
   },
   async ({ c, deps, body }) => {
     const key = await signInForPopup(

@@ -7,6 +7,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
+import {
+  deletedConnectSessionSchema,
+  embeddedUserSessionSchema,
+  refreshTokenRevocationSchema,
+} from "../../protocol/objects/embedded.schema.ts";
 import { userSchema } from "../../protocol/objects/user.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
@@ -29,13 +34,7 @@ defineRoute(
       embedded_api_key: z.string().min(1).max(1024),
       session_created_from_embedded: formBoolean.optional(),
     }),
-    response: z.object({
-      object: z.literal("embedded_user_session"),
-      embedded_session_api_key: z.string(),
-      embedded_session_api_key_expiry: z.number().int(),
-      embedded_user_session_refresh_token: z.string(),
-      user: userSchema,
-    }),
+    response: embeddedUserSessionSchema,
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();
@@ -106,7 +105,7 @@ defineRoute(
       "Log out: with a user key, revoke the user's keys and refresh tokens; with an account-session key, revoke every key of that account session",
     tags: ["Users"],
     auth: ["user", "account_session"],
-    response: z.object({ object: z.literal("connect_session"), deleted: z.literal(true) }),
+    response: deletedConnectSessionSchema,
   },
   async ({ deps, principal }) => {
     const now = deps.config.now();
@@ -151,10 +150,7 @@ defineRoute(
     tags: ["Users"],
     auth: ["user", "account_session"],
     body: z.strictObject({ refresh_token: z.string().min(1).max(1024) }),
-    response: z.object({
-      object: z.literal("refresh_token_revocation"),
-      revoked: z.boolean(),
-    }),
+    response: refreshTokenRevocationSchema,
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();

@@ -49,6 +49,11 @@ type KitMessageValues = {
   taxIdInvalid: None;
   comboboxNoOptions: None;
   errorSummaryTitle: None;
+  cancel: None;
+  confirmAmount: None;
+  formNetworkError: None;
+  formPermissionError: None;
+  formInvalid: None;
   addressCountry: None;
   addressLine1: None;
   addressLine2: None;
@@ -83,6 +88,10 @@ type KitMessageValues = {
   filterLess: None;
   filterFrom: None;
   filterTo: None;
+  filterBefore: None;
+  filterAfter: None;
+  filterMetadataKey: None;
+  filterMetadataValue: None;
   chartSummary: { start: string; end: string; min: string; max: string; latest: string };
   chartTable: None;
   chartDay: None;
@@ -261,6 +270,32 @@ export const kitMessages = defineMessages<KitMessageValues>({
     description:
       "Title of the list of field errors shown at the top of a form after a failed submit",
   },
+  cancel: {
+    id: "kit.cancel",
+    defaultMessage: "Cancel",
+    description: "Button that closes a confirmation dialog without doing what it asks about",
+  },
+  confirmAmount: {
+    id: "kit.confirm.amount",
+    defaultMessage: "Amount",
+    description: "Label of the amount in a dialog confirming a money action (a refund, a capture)",
+  },
+  formNetworkError: {
+    id: "kit.form.networkError",
+    defaultMessage: "The request could not reach the server. Check your connection and try again.",
+    description: "Error of a form whose submit got no answer (network failure or lost answer)",
+  },
+  formPermissionError: {
+    id: "kit.form.permissionError",
+    defaultMessage: "You are not allowed to do this.",
+    description: "Error of a form whose submit the provider refused as not permitted",
+  },
+  formInvalid: {
+    id: "kit.form.invalid",
+    defaultMessage:
+      "Some of the values in this form do not fit together. Check them and try again.",
+    description: "Error of a form whose values are each valid but not valid together",
+  },
   addressCountry: {
     id: "kit.address.country",
     defaultMessage: "Country",
@@ -403,7 +438,7 @@ export const kitMessages = defineMessages<KitMessageValues>({
   filterCondition: {
     id: "kit.filter.condition",
     defaultMessage: "Comparison",
-    description: "Label of the select choosing how an amount filter compares",
+    description: "Label of the select choosing how an amount or date filter compares",
   },
   filterEqual: {
     id: "kit.filter.equal",
@@ -434,6 +469,26 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.filter.to",
     defaultMessage: "Up to",
     description: "Label of the upper bound of an amount range filter",
+  },
+  filterBefore: {
+    id: "kit.filter.before",
+    defaultMessage: "is before",
+    description: "Date filter condition: the date is earlier than a day",
+  },
+  filterAfter: {
+    id: "kit.filter.after",
+    defaultMessage: "is after",
+    description: "Date filter condition: the date is later than a day",
+  },
+  filterMetadataKey: {
+    id: "kit.filter.metadataKey",
+    defaultMessage: "Metadata key",
+    description: "Label of the key field of a metadata filter (metadata are key-value pairs)",
+  },
+  filterMetadataValue: {
+    id: "kit.filter.metadataValue",
+    defaultMessage: "Value",
+    description: "Label of the value field of a metadata filter",
   },
   chartSummary: {
     id: "kit.chart.summary",

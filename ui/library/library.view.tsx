@@ -7,8 +7,10 @@
  * Section titles are for the provider's own engineers and stay English; everything a
  * primitive says comes from the catalogues, so the pseudo-locale shows every kit string.
  */
-import { type ReactNode, useState } from "react";
+
+import { useState } from "react";
 import { useIntl } from "react-intl";
+import { paymentsFilterSpec } from "../../protocol/filters.ts";
 import { type KitMessageKey, kitMessages } from "../i18n/messages.ts";
 import { Chart, type ChartPoint } from "../kit/chart.view.tsx";
 import {
@@ -32,6 +34,7 @@ import {
   type FilterDefinition,
   type FilterValues,
   FormLayout,
+  filterDefinitions,
   IbanInput,
   Link,
   Money,
@@ -55,15 +58,8 @@ import {
   UsBankAccountInput,
 } from "../kit/index.ts";
 import { VirtualTable } from "../kit/virtual-table.view.tsx";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="kit-library__section" aria-label={title}>
-      <h2 className="kit-heading-md">{title}</h2>
-      <div className="kit-library__items">{children}</div>
-    </section>
-  );
-}
+import { LibraryForms } from "./library-forms.view.tsx";
+import { readFileLocally, Section } from "./parts.tsx";
 
 interface SampleRow {
   id: string;
@@ -126,59 +122,29 @@ const longRows = (from: number, count: number): LongRow[] =>
     };
   });
 
-/**
- * Uploads in the library read the chosen file in the browser: the progress is the real
- * progress of the read, and Cancel aborts it. Nothing leaves the page.
- */
-const readFileLocally = (
-  file: File,
-  reportProgress: (fraction: number) => void,
-  signal: AbortSignal,
-) =>
-  new Promise<void>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onprogress = (event) => {
-      if (event.lengthComputable) reportProgress(event.loaded / event.total);
-    };
-    reader.onload = () => resolve();
-    reader.onerror = () => reject(reader.error);
-    signal.addEventListener("abort", () => reader.abort());
-    reader.readAsArrayBuffer(file);
-  });
-
 const uploadRules = {
   accept: ["application/pdf", "image/png", "image/jpeg"],
   maxBytes: 10_000_000,
 };
 
-/** The filter bar's sample filters; their names come from the catalogue like every string. */
-const filterDefinitions = (
+/**
+ * The filter bar's sample filters: the payments list's spec (protocol/filters.ts); their
+ * names come from the catalogue like every string.
+ */
+const sampleFilters = (
   t: (key: "retry" | "loading" | "close" | "dismiss" | "nextPage") => string,
-): FilterDefinition[] => [
-  { kind: "amount", id: "amount", label: t("retry"), currency: "usd" },
-  { kind: "date", id: "created", label: t("loading") },
-  {
-    kind: "choice",
-    id: "status",
-    label: t("close"),
-    options: [
-      { value: "succeeded", label: t("retry") },
-      { value: "refunded", label: t("dismiss") },
-      { value: "failed", label: t("loading") },
-    ],
-  },
-  {
-    kind: "choice",
-    id: "method",
-    label: t("dismiss"),
-    param: "payment_method_type",
-    options: [
-      { value: "card", label: t("nextPage") },
-      { value: "sepa_debit", label: t("close") },
-    ],
-  },
-  { kind: "text", id: "email", label: t("nextPage"), inputType: "email" },
-];
+): FilterDefinition[] =>
+  filterDefinitions(paymentsFilterSpec, [
+    { name: "amount", label: t("retry"), currency: "usd" },
+    { name: "created", label: t("loading") },
+    {
+      name: "status",
+      label: t("close"),
+      optionLabels: { succeeded: t("retry"), refunded: t("dismiss"), failed: t("loading") },
+    },
+    { name: "payment_method", label: t("dismiss"), optionLabels: { card: t("nextPage") } },
+    { name: "customer_email", label: t("nextPage") },
+  ]);
 
 export interface LibraryViewProps {
   /** Pins relative times and date zones so screenshots are stable. */
@@ -247,7 +213,7 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
     postalCode: "SW1A",
   });
   const [filters, setFilters] = useState<FilterValues>({
-    amount: { op: "greater", amount: 1000 },
+    amount: { greater_than: 1000 },
     status: ["succeeded", "refunded"],
   });
   const [formName, setFormName] = useState("");
@@ -742,8 +708,10 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
         </FormLayout>
       </Section>
 
+      <LibraryForms />
+
       <Section title="Filter bar">
-        <FilterBar filters={filterDefinitions(t)} values={filters} onChange={setFilters} />
+        <FilterBar filters={sampleFilters(t)} values={filters} onChange={setFilters} />
       </Section>
 
       <Section title="Long lists">

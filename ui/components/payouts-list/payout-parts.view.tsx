@@ -4,7 +4,7 @@ import type {
   Payout,
   PayoutMethod,
   PayoutStatus,
-} from "../../../machines/components/payouts-list/payouts-list.types.ts";
+} from "../../../protocol/objects/payout.schema.ts";
 import { Badge, type BadgeStatus } from "../../kit/index.ts";
 import { payoutsListMessages as m } from "./payouts-list.messages.ts";
 
@@ -37,7 +37,7 @@ export function PayoutDestination({ destination }: { destination: Payout["destin
   if (destination && typeof destination === "object" && destination.last4) {
     return (
       <>
-        {destination.bank_name
+        {destination.object === "bank_account" && destination.bank_name
           ? intl.formatMessage(m.bankNameEnding, {
               bankName: destination.bank_name,
               last4: destination.last4,

@@ -1,0 +1,51 @@
+/**
+ * A dispute of a charge: its status (an inquiry is `warning_*`), the evidence given so far
+ * (`dispute-evidence.schema.ts`: text and file fields by reason), `evidence_details`
+ * (respond by `due_by`; submitted when) and when it closed. `charge` is expandable.
+ */
+import * as z from "zod/mini";
+import { expandable, metadataSchema, unixSecondsSchema } from "./api-fields.schema.ts";
+import { chargeSchema } from "./charge.schema.ts";
+import { disputeEvidenceSchema } from "./dispute-evidence.schema.ts";
+
+export const disputeStatuses = [
+  "warning_needs_response",
+  "warning_closed",
+  "needs_response",
+  "under_review",
+  "won",
+  "lost",
+] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+
+export const disputeEvidenceDetailsSchema = z.strictObject({
+  /** Respond before this time; unanswered past it, the dispute is lost (an inquiry closes). */
+  due_by: unixSecondsSchema,
+  has_evidence: z.boolean(),
+  /** The response is late: due_by passed with nothing submitted. */
+  past_due: z.boolean(),
+  submission_count: z.int(),
+  /** When the evidence was submitted (under review from then). */
+  submitted_at: z.nullable(unixSecondsSchema),
+});
+export type DisputeEvidenceDetails = z.output<typeof disputeEvidenceDetailsSchema>;
+
+export const disputeSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal("dispute"),
+  amount: z.int(),
+  balance_transactions: z.array(z.string()),
+  charge: expandable(chargeSchema),
+  created: unixSecondsSchema,
+  currency: z.string(),
+  evidence: disputeEvidenceSchema,
+  evidence_details: disputeEvidenceDetailsSchema,
+  /** When it was decided or accepted (or its due_by, when left unanswered); null while open. */
+  closed_at: z.nullable(unixSecondsSchema),
+  is_charge_refundable: z.boolean(),
+  livemode: z.boolean(),
+  metadata: metadataSchema,
+  reason: z.string(),
+  status: z.enum(disputeStatuses),
+});
+export type Dispute = z.output<typeof disputeSchema>;

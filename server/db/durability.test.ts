@@ -1,0 +1,149 @@
+/**
+ * PGlite under a killed process (issue 15, items 1 and 2): `kill -9` of the API process in a
+ * stream of writes, then a restart on the same data directory, finds every acknowledged
+ * write and no partial one; a process that dies between the Idempotency-Key claim and the
+ * commit leaves the key free, and the retry charges once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { provider } from "../../protocol/provider.ts";
+import { createApp } from "../app.ts";
+import { sandboxBankAccount } from "../money/money-test.ts";
+import { createPlatform } from "../platforms/platforms.ts";
+import { openDatabase } from "./connect.ts";
+
+const serverScript = fileURLToPath(new URL("../test/fault-server.ts", import.meta.url));
+let dataDir: string;
+let secretKey: string;
+let accountId: string;
+
+/** Starts the API process on the data directory; resolves with its origin once it listens. */
+function startProcess(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", serverScript], {
+    env: { ...process.env, FAULT_DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((ready, fail) => {
+    child.once("exit", (code) => fail(new Error(`the API process exited (${code})`)));
+    createInterface({ input: child.stdout! }).once("line", (line) => {
+      ready({ child, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once("exit", () => done());
+  });
+
+function charge(url: string, idempotencyKey: string) {
+  return fetch(`${url}/v1/charges`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${secretKey}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+      [provider.headers.account]: accountId,
+      [provider.headers.idempotencyKey]: idempotencyKey,
+    },
+    body: "amount=1500&currency=usd&payment_method=pm_card_visa",
+  });
+}
+
+/** The charges and ledger rows on the data directory, read after the process is gone. */
+async function stored() {
+  const database = await openDatabase({ dataDir });
+  try {
+    const charges = await database.db
+      .selectFrom("charges")
+      .select(["id", "balance_transaction"])
+      .execute();
+    const ledger = await database.db.selectFrom("balance_transactions").select("id").execute();
+    return { charges, ledger: ledger.map((row) => row.id) };
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "pglite-kill-"));
+    const database = await openDatabase({ dataDir });
+    const now = Math.floor(Date.now() / 1000);
+    const platform = await createPlatform(
+      database.db,
+      { business_name: "Kill Test", country: "US" },
+      now,
+    );
+    secretKey = platform.secretKey;
+    const body = new URLSearchParams({ type: "custom" });
+    for (const [field, value] of Object.entries(sandboxBankAccount)) {
+      body.set(`external_account[${field}]`, value);
+    }
+    const account = await createApp({ db: database.db }).request("/v1/accounts", {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: body.toString(),
+    });
+    accountId = ((await account.json()) as { id: string }).id;
+    await database.close();
+  }, 60_000);
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("kill -9 in a stream of writes: after a restart every acknowledged charge is there, each with its ledger row", async () => {
+    const { child, url } = await startProcess();
+    const acknowledged: string[] = [];
+    let n = 0;
+    const writer = async () => {
+      for (;;) {
+        const response = await charge(url, `stream-${n++}`).catch(() => undefined);
+        if (!response) return; // the process is gone
+        if (response.status === 200)
+          acknowledged.push(((await response.json()) as { id: string }).id);
+      }
+    };
+    const writers = Array.from({ length: 4 }, writer);
+    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 20));
+    child.kill("SIGKILL");
+    await Promise.all([...writers, exited(child)]);
+    const after = await stored();
+    const ids = new Set(after.charges.map((c) => c.id));
+    expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    for (const c of after.charges) expect(after.ledger).toContain(c.balance_transaction);
+    expect(after.ledger).toHaveLength(after.charges.length);
+  }, 120_000);
+
+  it("killed between the key's claim and the commit: the key is free after the restart and the retry charges once", async () => {
+    const before = (await stored()).charges.length;
+    const dying = await startProcess({
+      FAULT_KILL_AT: "beforeCommit",
+      FAULT_KILL_PATH: "/v1/charges",
+    });
+    await expect(charge(dying.url, "k-killed")).rejects.toThrow();
+    await exited(dying.child);
+    expect((await stored()).charges).toHaveLength(before);
+    const { child, url } = await startProcess();
+    try {
+      const retry = await charge(url, "k-killed");
+      expect(retry.status).toBe(200);
+      const replay = await charge(url, "k-killed");
+      expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    } finally {
+      child.kill("SIGKILL");
+      await exited(child);
+    }
+    expect((await stored()).charges).toHaveLength(before + 1);
+  }, 120_000);
+});
