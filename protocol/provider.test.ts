@@ -10,6 +10,7 @@ import {
   localEnvironment,
   nameFromTag,
   parseHostsMeta,
+  platformMatchesParent,
   provider,
   serviceEnvironments,
   tagName,
@@ -139,5 +140,15 @@ describe("which environment serves a page (the hosts come from the provider, not
     expect(parseHostsMeta("not json")).toEqual({});
     expect(parseHostsMeta("null")).toEqual({});
     expect(parseHostsMeta(undefined)).toEqual({});
+  });
+});
+
+describe("issue 14 item 11: platformMatchesParent", () => {
+  it("a framed page works only for its parent's origin; without ancestor information the platformUrl stands", () => {
+    expect(platformMatchesParent("https://shop.example", ["https://shop.example"])).toBe(true);
+    expect(platformMatchesParent("https://shop.example", ["https://evil.example"])).toBe(false);
+    expect(platformMatchesParent(null, ["https://shop.example"])).toBe(false);
+    expect(platformMatchesParent("https://shop.example", undefined)).toBe(true);
+    expect(platformMatchesParent("https://shop.example", [])).toBe(true);
   });
 });

@@ -65,7 +65,10 @@ export const provider = {
     accountSessionId: "no_account_session_id",
     accountHeader: "empty_account_header",
   },
-  /** Local-storage key of the provider user's refresh token (SPEC.md §9). */
+  /**
+   * Local-storage key of the provider user's refresh token (SPEC.md §9); the data layer
+   * scopes it per platform and account (`user_session_token:<pk>:<account>`, docs/security.md).
+   */
   userSessionTokenStorageKey: "user_session_token",
   /** Key prefixes (READING.md conventions). */
   keyPrefixes: {
@@ -379,4 +382,18 @@ export function internalOverridesAllowed(
   if (options.overrideFlagSet) return true;
   if (isInternalHost(hostname) || isDemoHost(hostname)) return true;
   return classifyEnvironment(hostname, options) !== "production";
+}
+
+/**
+ * Whether a frame may work for `platformOrigin` (from its hash's platformUrl): its parent —
+ * `location.ancestorOrigins[0]`, where the browser has it — must be that origin. A framed
+ * page without a platform origin, or with another, is refused; where the browser does not
+ * tell the ancestors (or the page is not framed), the platformUrl stands (docs/security.md).
+ */
+export function platformMatchesParent(
+  platformOrigin: string | null,
+  ancestorOrigins: ArrayLike<string> | undefined,
+): boolean {
+  if (!ancestorOrigins || ancestorOrigins.length === 0) return true;
+  return platformOrigin !== null && ancestorOrigins[0] === platformOrigin;
 }

@@ -53,7 +53,12 @@ export interface ClaimOptions {
   onClientSecretNeeded(): void;
   /** A claim stored a new session; every frame hears of it (sanitized). */
   onSessionChanged(session: SanitizedSession): void;
+  /** The platform page's origin (platformUrl, checked against the parent); null when unknown. */
+  platformOrigin?: string | null;
 }
+
+export const embeddingNotAllowedMessage =
+  "This account session may not be embedded on this page: its origin is not in the session's allowed_origins";
 
 export interface Claim {
   /** The claimed session with its keys; never leaves the data layer. */
@@ -99,7 +104,11 @@ export function createClaim(options: ClaimOptions): Claim {
 
   const claimSession = fromPromise<ClaimSuccess, ClaimRequest>(async ({ input }) => {
     const started = clock.now();
+    const publishableKey = options.publishableKey();
+    if (publishableKey) keys.refreshToken.scopeToPlatform(publishableKey);
+    // The token of the account last claimed on this platform, and that account.
     const refreshToken = keys.refreshToken.get();
+    const tokenAccount = keys.refreshToken.account();
     const answer = await sendOrFail(fetch, {
       url: `${hosts.api}${endpoints.claim}`,
       method: "POST",
@@ -107,7 +116,7 @@ export function createClaim(options: ClaimOptions): Claim {
       form: {
         client_secret: input.clientSecret,
         user_session_refresh_token: refreshToken,
-        key: options.publishableKey(),
+        key: publishableKey,
         [provider.claimVersionParam]: provider.apiVersion,
         analytics_only_host_app: analyticsOnlyHostApp,
       },
@@ -120,8 +129,18 @@ export function createClaim(options: ClaimOptions): Claim {
         : {};
     const session = parseSession(answer.body, fill);
     // The token sent was used up (refresh tokens rotate on every use): keep its successor,
-    // whether or not this claim's key is kept, or forget it when the provider gave none.
-    if (refreshToken !== null) keys.refreshToken.set(session.user_session_refresh_token);
+    // whether or not this claim's key is kept, or forget it when the provider gave none —
+    // unless the session is another account's, which did not use it.
+    if (refreshToken !== null && tokenAccount === session.account_id)
+      keys.refreshToken.set(session.user_session_refresh_token);
+    // The platform's backend may name the origins allowed to embed the session: elsewhere
+    // the session is refused and none of its keys is kept (docs/security.md).
+    const allowed = session.allowed_origins;
+    if (allowed.length > 0 && !allowed.includes(options.platformOrigin ?? "")) {
+      log.error("data layer: the claimed session does not allow this platform origin");
+      throw { kind: "network", message: embeddingNotAllowedMessage } satisfies CallFailure;
+    }
+    keys.refreshToken.scopeToAccount(session.account_id);
     return { session, durationMs: clock.now() - started };
   });
 

@@ -17,6 +17,7 @@ import {
   throwingStorage,
   until,
 } from "./fakes.ts";
+import { lastAccountStorageName, refreshTokenStorageName } from "./keys.actor.ts";
 import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
 
 let built: Built;
@@ -57,7 +58,8 @@ const claim = (client: FakeClient, extra: Record<string, unknown> = {}) =>
 describe("SPEC.md §7 POST /v1/account_sessions/claim", () => {
   it("sends client_secret, user_session_refresh_token, key, the version parameter and analytics_only_host_app", async () => {
     const storage = new MemoryStorage();
-    storage.setItem(provider.userSessionTokenStorageKey, "rt_stored");
+    storage.setItem(lastAccountStorageName("pk_test_platform"), "acct_connected");
+    storage.setItem(refreshTokenStorageName("pk_test_platform", "acct_connected"), "rt_stored");
     const platform = await platformReady(storage);
     await claim(platform, { analyticsOnlyHostApp: true });
     const sent = built.api.requests.find((r) => r.url === claimUrl)!;

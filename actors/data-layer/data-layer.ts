@@ -79,6 +79,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     log,
     telemetry,
     publishableKey: () => publishableKey,
+    platformOrigin: deps.platformOrigin,
     onClientSecretNeeded: () => {
       if (platform) platform.send(clientSecretNeeded());
       else log.warn("data layer: the session expired and no platform is connected");

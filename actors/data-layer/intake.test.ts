@@ -379,3 +379,30 @@ describe("issue 14 item 13: the provider user's email and name go to UI frames o
     );
   });
 });
+
+describe("issue 14 item 11: a session's allowed embedding origins", () => {
+  const withOrigins = (allowed_origins: string[]) =>
+    build({
+      route: (request) =>
+        request.url.endsWith("/v1/account_sessions/claim")
+          ? json(200, claimAnswer({ allowed_origins }))
+          : json(200, { object: "list", data: [] }),
+    });
+
+  it("a session whose allowed_origins do not name this platform origin is refused: no key kept, the claim fails", async () => {
+    built = withOrigins(["https://shop.example"]);
+    const { reply } = await built.claimed();
+    expect(reply.requestType).not.toBe("response");
+    expect(built.layer.keys.read("account_session")).toBeUndefined();
+    expect(built.layer.claim.session()).toBeNull();
+    expect(built.logs.text()).toContain("does not allow this platform origin");
+  });
+
+  it("a session that names this platform origin, or names none, is claimed", async () => {
+    built = withOrigins([env.platform]);
+    expect((await built.claimed()).reply).toMatchObject({ requestType: "response", ok: true });
+    built.dispose();
+    built = withOrigins([]);
+    expect((await built.claimed()).reply).toMatchObject({ requestType: "response", ok: true });
+  });
+});

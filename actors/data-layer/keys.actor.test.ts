@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
 import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import { ManualClock, MemoryStorage, recordingLog, throwingStorage } from "./fakes.ts";
-import { createKeyStore, createRefreshTokenStore } from "./keys.actor.ts";
+import { createKeyStore, createRefreshTokenStore, refreshTokenStorageName } from "./keys.actor.ts";
 
 const setup = () => {
   const clock = new ManualClock();
@@ -101,25 +101,59 @@ describe("SPEC.md §4 auth state and key expiry, in the data layer", () => {
 });
 
 describe("SPEC.md §9 the user refresh token", () => {
-  it("is persisted under user_session_token in local storage", () => {
+  const scoped = (tokens: ReturnType<typeof createRefreshTokenStore>) => {
+    tokens.scopeToPlatform("pk_test_a");
+    tokens.scopeToAccount("acct_1");
+    return tokens;
+  };
+
+  it("is persisted in local storage under a name scoped to the platform and the account", () => {
     const storage = new MemoryStorage();
-    const tokens = createRefreshTokenStore(storage);
+    const tokens = scoped(createRefreshTokenStore(storage));
     tokens.set("rt_1");
-    expect(storage.items.get("user_session_token")).toBe("rt_1");
-    expect(createRefreshTokenStore(storage).get()).toBe("rt_1");
-    tokens.set(null);
+    expect(storage.items.get(refreshTokenStorageName("pk_test_a", "acct_1"))).toBe("rt_1");
     expect(storage.items.has("user_session_token")).toBe(false);
+    // A new data layer of the same platform finds the account last claimed there, and its token.
+    const again = createRefreshTokenStore(storage);
+    again.scopeToPlatform("pk_test_a");
+    expect(again.account()).toBe("acct_1");
+    expect(again.get()).toBe("rt_1");
+    tokens.set(null);
+    expect(storage.items.has(refreshTokenStorageName("pk_test_a", "acct_1"))).toBe(false);
+  });
+
+  it("issue 14 item 13: another platform or another account neither reads nor clears it", () => {
+    const storage = new MemoryStorage();
+    scoped(createRefreshTokenStore(storage)).set("rt_1");
+    const otherPlatform = createRefreshTokenStore(storage);
+    otherPlatform.scopeToPlatform("pk_test_b");
+    expect(otherPlatform.get()).toBeNull();
+    otherPlatform.scopeToAccount("acct_1");
+    expect(otherPlatform.get()).toBeNull();
+    otherPlatform.set(null);
+    const otherAccount = createRefreshTokenStore(storage);
+    otherAccount.scopeToPlatform("pk_test_a");
+    otherAccount.scopeToAccount("acct_2");
+    expect(otherAccount.get()).toBeNull();
+    otherAccount.set(null);
+    expect(storage.items.get(refreshTokenStorageName("pk_test_a", "acct_1"))).toBe("rt_1");
+  });
+
+  it("holds nothing before it knows its platform and account", () => {
+    const tokens = createRefreshTokenStore(new MemoryStorage());
+    tokens.set("rt_0");
+    expect(tokens.get()).toBeNull();
   });
 
   it("falls back to memory when storage throws", () => {
-    const tokens = createRefreshTokenStore(throwingStorage);
+    const tokens = scoped(createRefreshTokenStore(throwingStorage));
     expect(tokens.get()).toBeNull();
     tokens.set("rt_2");
     expect(tokens.get()).toBe("rt_2");
   });
 
   it("falls back to memory when there is no storage", () => {
-    const tokens = createRefreshTokenStore(undefined);
+    const tokens = scoped(createRefreshTokenStore(undefined));
     tokens.set("rt_3");
     expect(tokens.get()).toBe("rt_3");
   });

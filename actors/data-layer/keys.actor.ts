@@ -18,39 +18,70 @@ import { provider } from "../../protocol/provider.ts";
 import type { Clock, Logger, StorageLike } from "./types.ts";
 
 /**
- * The refresh token under `user_session_token` in local storage; when storage is missing or
- * throws (partitioned third-party storage, private mode) it lives in memory instead.
+ * The refresh token in local storage, scoped to the platform (its publishable key) and the
+ * account it belongs to (docs/security.md): `user_session_token:<pk>:<account>`, with
+ * `user_session_token:<pk>` naming the account last claimed on that platform, whose token the
+ * next claim sends (the client secret does not say its account before the claim answers).
+ * Another platform or account never reads, uses up or clears it. When storage is missing or
+ * throws (partitioned third-party storage, private mode) the same names live in memory.
  */
 export interface RefreshTokenStore {
+  /** The token of the current platform and account; null when there is none (or no scope). */
   get(): string | null;
   set(token: string | null): void;
+  /** Scopes the store to a platform and to the account last claimed on it. */
+  scopeToPlatform(publishableKey: string): void;
+  /** Scopes the store to an account of the current platform (after a claim answered it). */
+  scopeToAccount(accountId: string): void;
+  /** The account of the current scope, or null. */
+  account(): string | null;
 }
 
+export const refreshTokenStorageName = (publishableKey: string, accountId: string) =>
+  `${provider.userSessionTokenStorageKey}:${publishableKey}:${accountId}`;
+export const lastAccountStorageName = (publishableKey: string) =>
+  `${provider.userSessionTokenStorageKey}:${publishableKey}`;
+
 export function createRefreshTokenStore(storage: StorageLike | undefined): RefreshTokenStore {
-  const name = provider.userSessionTokenStorageKey;
-  let memory: string | null = null;
+  const memory = new Map<string, string>();
   let usable = storage !== undefined;
-  return {
-    get() {
-      if (usable && storage) {
-        try {
-          return storage.getItem(name);
-        } catch {
-          usable = false;
-        }
-      }
-      return memory;
-    },
-    set(token) {
-      memory = token;
-      if (!usable || !storage) return;
+  let platform: string | null = null;
+  let account: string | null = null;
+  const read = (name: string): string | null => {
+    if (usable && storage) {
       try {
-        if (token === null) storage.removeItem(name);
-        else storage.setItem(name, token);
+        return storage.getItem(name);
       } catch {
         usable = false;
       }
+    }
+    return memory.get(name) ?? null;
+  };
+  const write = (name: string, value: string | null) => {
+    if (value === null) memory.delete(name);
+    else memory.set(name, value);
+    if (!usable || !storage) return;
+    try {
+      if (value === null) storage.removeItem(name);
+      else storage.setItem(name, value);
+    } catch {
+      usable = false;
+    }
+  };
+  return {
+    get: () => (platform && account ? read(refreshTokenStorageName(platform, account)) : null),
+    set(token) {
+      if (platform && account) write(refreshTokenStorageName(platform, account), token);
     },
+    scopeToPlatform(publishableKey) {
+      platform = publishableKey;
+      account = read(lastAccountStorageName(publishableKey));
+    },
+    scopeToAccount(accountId) {
+      account = accountId;
+      if (platform) write(lastAccountStorageName(platform), accountId);
+    },
+    account: () => account,
   };
 }
 

@@ -2,9 +2,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { provider } from "../../protocol/provider.ts";
 import { type Built, build, claimAnswer, env, json, type RecordedRequest, until } from "./fakes.ts";
+import { lastAccountStorageName, refreshTokenStorageName } from "./keys.actor.ts";
 
 let built: Built;
 afterEach(() => built?.dispose());
+
+/** The refresh token of the fakes' platform (pk_test_123) and claimed account. */
+const tokenName = refreshTokenStorageName("pk_test_123", "acct_connected");
+const seedToken = (token: string) => {
+  built.storage.setItem(lastAccountStorageName("pk_test_123"), "acct_connected");
+  built.storage.setItem(tokenName, token);
+};
+const storedToken = () => built.storage.getItem(tokenName);
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 const sessionUrl = `${env.api}${endpoints.connectSession}`;
@@ -28,7 +37,7 @@ async function ready(invalidate: Handler, signedIn = true) {
       return json(200, {});
     },
   });
-  built.storage.setItem(provider.userSessionTokenStorageKey, "rt_1");
+  seedToken("rt_1");
   const { platform } = await built.claimed();
   const frame = built.frame();
   await until(() => frame.ofType("initresponse").length === 1, "initresponse");
@@ -50,7 +59,7 @@ describe("SPEC.md §4 and §8 logout", () => {
     const sent = built.api.requests.find((r) => r.url === sessionUrl)!;
     expect(sent.method).toBe("DELETE");
     expect(sent.headers.Authorization).toBe("Bearer uk_1");
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBeNull();
+    expect(storedToken()).toBeNull();
     expect(frame.ofType("authStateChanged").at(-1)?.authState).toMatchObject({
       status: "unauthenticated",
       userSessionExpired: true,
@@ -89,7 +98,7 @@ describe("SPEC.md §4 and §8 logout", () => {
       message: "HTTP status code: 500. Reason: Try again",
     });
     expect(await state(frame)).toMatchObject({ status: "user_authenticated" });
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_2");
+    expect(storedToken()).toBe("rt_2");
   });
 
   it("a full logout also revokes the account-session key: a second DELETE /v1/connect/session with it, after the user key's", async () => {
@@ -149,12 +158,12 @@ describe("issue 14 item 5: refresh tokens (docs/security.md)", () => {
     await ready(() => json(200, {}));
     const claim = built.api.requests.find((r) => r.url === `${env.api}${endpoints.claim}`)!;
     expect(new URLSearchParams(claim.body).get("user_session_refresh_token")).toBe("rt_1");
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_2");
+    expect(storedToken()).toBe("rt_2");
   });
 
   it("a claim that gives no successor forgets the used token", async () => {
     await ready(() => json(200, {}), false);
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBeNull();
+    expect(storedToken()).toBeNull();
   });
 
   it("logout with a refresh token but no user key revokes the token on the provider with the account-session key", async () => {
@@ -164,7 +173,7 @@ describe("issue 14 item 5: refresh tokens (docs/security.md)", () => {
           ? json(200, claimAnswer({ user_session_refresh_token: "rt_2" }))
           : json(200, {}),
     });
-    built.storage.setItem(provider.userSessionTokenStorageKey, "rt_1");
+    seedToken("rt_1");
     await built.claimed();
     const frame = built.frame();
     await until(() => frame.ofType("initresponse").length === 1, "initresponse");
@@ -176,6 +185,19 @@ describe("issue 14 item 5: refresh tokens (docs/security.md)", () => {
     expect(revoked.map((r) => [r.method, r.headers.Authorization, r.body])).toEqual([
       ["POST", `Bearer ${claimAnswer().api_key}`, "refresh_token=rt_2"],
     ]);
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBeNull();
+    expect(storedToken()).toBeNull();
+  });
+
+  it("issue 14 item 13: a claim for another account neither uses up nor clears the token of the account claimed before", async () => {
+    built = build({
+      route: (request) =>
+        request.url === `${env.api}${endpoints.claim}`
+          ? json(200, claimAnswer({ account_id: "acct_other" }))
+          : json(200, {}),
+    });
+    seedToken("rt_1");
+    await built.claimed();
+    expect(storedToken()).toBe("rt_1");
+    expect(built.storage.getItem(lastAccountStorageName("pk_test_123"))).toBe("acct_other");
   });
 });

@@ -7,6 +7,7 @@ import {
   environmentOfConnectOrigin,
   hostsMetaName,
   parseHostsMeta,
+  platformMatchesParent,
   provider,
 } from "../../protocol/provider.ts";
 import { createDataLayer, type DataLayer } from "./data-layer.ts";
@@ -59,10 +60,22 @@ function browserWindow(early: MessageEvent[]): DataLayerWindow {
   };
 }
 
-export function startDataLayerPage(early: MessageEvent[] = []): DataLayer {
+/** The page's ancestors' origins, where the browser tells them (Chromium, Safari). */
+const ancestorOrigins = (): ArrayLike<string> | undefined =>
+  (location as Location & { ancestorOrigins?: ArrayLike<string> }).ancestorOrigins;
+
+export const embeddingRefusedMessage =
+  "data layer: the page that embeds this frame is not the platformUrl's origin; refusing to work";
+
+/** Starts the data layer; null (and nothing listens) when the embedding page is not the platform. */
+export function startDataLayerPage(early: MessageEvent[] = []): DataLayer | null {
   const meta = document.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content");
   const { environment, hosts } = environmentOf(location.origin, meta);
   const platform = platformOf(location.hash);
+  if (!platformMatchesParent(platform?.origin ?? null, ancestorOrigins())) {
+    console.error(embeddingRefusedMessage);
+    return null;
+  }
   return createDataLayer({
     window: browserWindow(early),
     fetch: (url, init) => fetch(url, init),

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
-import { provider } from "../../protocol/provider.ts";
 import {
   type Built,
   build,
@@ -12,6 +11,7 @@ import {
   settle,
   until,
 } from "./fakes.ts";
+import { refreshTokenStorageName } from "./keys.actor.ts";
 import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
 
 let built: Built;
@@ -94,7 +94,9 @@ describe("SPEC.md §4 popup sign-in wait", () => {
       componentName: "payouts",
     });
     expect(built.api.requests.at(-1)?.headers.Authorization).toBe("Bearer uk_popup");
-    expect(built.storage.getItem(provider.userSessionTokenStorageKey)).toBe("rt_popup");
+    expect(built.storage.getItem(refreshTokenStorageName("pk_test_123", "acct_connected"))).toBe(
+      "rt_popup",
+    );
     expect(other.ofType("authStateChanged").at(-1)?.authState).toMatchObject({
       status: "user_authenticated",
     });

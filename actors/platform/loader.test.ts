@@ -215,7 +215,9 @@ describe("loadConnectAndInitialize", () => {
     const namespace = hash.get(provider.hashParams.namespace)!;
     expect(namespace).toMatch(/^[0-9a-f]{32}$/);
     expect(frame.name).toBe(dataLayerFrameName(namespace));
-    expect(hash.get(provider.hashParams.platformUrl)).toBe(PLATFORM);
+    // Origin and path only: the page's query never reaches the frames (issue 14 item 11).
+    expect(hash.get(provider.hashParams.platformUrl)).toBe("http://localhost:4000/dashboard");
+    expect(frame.src).not.toContain("tab");
     expect(hash.get(provider.hashParams.runningInIframe)).toBe("true");
     expect(frame.getAttribute("aria-hidden")).toBe("true");
     expect(frame.style.display).toBe("none");

@@ -107,8 +107,14 @@ function randomHex(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The platform page's URL as the frames get it: without its fragment. */
-const platformUrlOf = (location: Pick<Location, "href">) => location.href.split("#")[0] ?? "";
+/**
+ * The platform page's URL as the frames get it: its origin and path only — never the query
+ * (it may carry tokens or personal data) nor the fragment (docs/security.md).
+ */
+const platformUrlOf = (location: Pick<Location, "href">) => {
+  const url = new URL(location.href);
+  return `${url.origin}${url.pathname}`;
+};
 
 /**
  * Whether the platform page's URL sets a flag, as a query or hash parameter: present with no

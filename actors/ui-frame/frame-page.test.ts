@@ -34,6 +34,7 @@ function setup(
   options: {
     registry?: Parameters<typeof startFramePage>[0]["registry"];
     namespace?: string;
+    ancestorOrigins?: string[];
   } = {},
 ) {
   const platform = new FakeWindow(PLATFORM);
@@ -60,6 +61,7 @@ function setup(
       return () => {};
     },
     log: { warn: (message) => warnings.push(message) },
+    ...(options.ancestorOrigins ? { ancestorOrigins: options.ancestorOrigins } : {}),
   });
   cleanup.push(() => page.close());
   return { page, host, dataLayer, warnings, resize: (size: Size) => reportSize?.(size) };
@@ -141,6 +143,23 @@ describe("the component frame page", () => {
       error: { name: "view_load_failed", message: getDefinition("payouts").errorText },
     });
     expect(warnings.join("\n")).toContain("view_load_failed");
+  });
+
+  it("issue 14 item 11: embedded by a page other than the platformUrl's origin, the frame refuses to work: no data-layer conversation, an error state", async () => {
+    const { page, dataLayer } = setup("payouts", {
+      registry: { payouts: async () => ({ default: TestView }) },
+      ancestorOrigins: ["https://evil.example"],
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("error"));
+    expect(dataLayer.inits).toEqual([]);
+  });
+
+  it("issue 14 item 11: embedded by the platformUrl's origin (ancestorOrigins), the frame works", async () => {
+    const { page } = setup("payouts", {
+      registry: { payouts: async () => ({ default: TestView }) },
+      ancestorOrigins: [PLATFORM],
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("ready"));
   });
 
   it("without a data-layer frame for its namespace the frame reports connection_failed", async () => {

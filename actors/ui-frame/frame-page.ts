@@ -23,6 +23,7 @@ import {
   environmentOfConnectOrigin,
   hostsMetaName,
   parseHostsMeta,
+  platformMatchesParent,
   provider,
 } from "../../protocol/provider.ts";
 import { type ViewLoader, viewLoaderFor, viewRegistry } from "../../ui/components/registry.ts";
@@ -112,6 +113,8 @@ export interface FramePageOptions {
   timers?: Timers;
   dataLayerTimeoutMs?: number;
   log?: Logger;
+  /** `location.ancestorOrigins`, where the browser has it: the parent must be the platform. */
+  ancestorOrigins?: ArrayLike<string>;
 }
 
 export interface FramePage {
@@ -135,6 +138,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function startFramePage(options: FramePageOptions): FramePage {
   const log = options.log ?? consoleLogger;
   const hash = readFrameHash(options.hash);
+  // The platform is the parent (docs/security.md): a platformUrl naming another origin is
+  // refused (the frame shows its load error and talks to nobody); without one, the parent's
+  // origin is pinned where the browser tells it.
+  const parentOrigin = options.ancestorOrigins?.[0];
+  const embeddedByPlatform = platformMatchesParent(
+    hash.platformOrigin === "*" ? (parentOrigin ?? null) : hash.platformOrigin,
+    options.ancestorOrigins,
+  );
+  if (hash.platformOrigin === "*" && parentOrigin) hash.platformOrigin = parentOrigin;
+  if (!embeddedByPlatform && parentOrigin) hash.platformOrigin = parentOrigin;
   const definition = hash.component ? manifestEntry(hash.component) : undefined;
   const namespace = hash.namespace;
   const registry = options.registry ?? viewRegistry;
@@ -232,6 +245,8 @@ export function startFramePage(options: FramePageOptions): FramePage {
   let closed = false;
 
   const connect = async () => {
+    if (!embeddedByPlatform)
+      throw new Error("the page that embeds this frame is not the platformUrl's origin");
     if (!namespace || !hash.component) throw new Error("the frame's hash names no namespace");
     const target = findDataLayerWindow(options.self, namespace);
     if (!target) throw new DataLayerFrameNotFoundError(namespace);

@@ -14,6 +14,7 @@ const page = startFramePage({
   origin: location.origin,
   self: window,
   document,
+  ...(location.ancestorOrigins ? { ancestorOrigins: location.ancestorOrigins } : {}),
 });
 const container = document.getElementById("root");
 if (container) mountFramePage(page, container);

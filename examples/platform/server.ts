@@ -6,7 +6,8 @@
  *   its server, named by a signed, HttpOnly, SameSite=Strict cookie; nothing of the provider's).
  * - `POST /api/account_session` creates an account session for the signed-in account on the
  *   API host (`POST /v1/account_sessions`, secret key, form-encoded) with the components this
- *   platform embeds and the features it chooses, and returns only its client secret.
+ *   platform embeds and the features it chooses, allowed to be embedded by this platform's
+ *   origin only (`allowed_origins`), and returns only its client secret.
  * - Every response carries the platform's CSP (`csp.ts`, docs/platform-csp.md).
  */
 import { randomBytes } from "node:crypto";
@@ -179,6 +180,8 @@ export function createPlatformApp(options: PlatformOptions) {
     if (!account) return c.json({ error: { message: "Sign in first." } }, 401);
     const body = sessionComponentParams(components());
     body.set("account", account.id);
+    // Only this platform's pages may embed the session (docs/security.md).
+    body.set("allowed_origins[0]", origin);
     let response: Response;
     try {
       response = await doFetch(`${hosts.api}/v1/account_sessions`, {

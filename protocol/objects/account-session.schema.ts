@@ -23,5 +23,7 @@ export const accountSessionSchema = z.strictObject({
   expires_at: unixSecondsSchema,
   livemode: z.boolean(),
   components: resolvedComponentsSchema,
+  /** The platform origins allowed to embed the session (docs/security.md); null: any. */
+  allowed_origins: z.nullable(z.array(z.string())),
 });
 export type AccountSession = z.output<typeof accountSessionSchema>;

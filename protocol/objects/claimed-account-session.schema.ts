@@ -128,8 +128,20 @@ export const secretSessionFields = Object.keys(
   secretSessionShape,
 ) as (keyof typeof secretSessionShape)[];
 
+/**
+ * Fields for the data layer alone (not secret, but of no use to UI frames, so not in the
+ * sanitized session):
+ * - allowed_origins: the platform origins allowed to embed this session, set by the
+ *   platform's backend; empty: any. The data layer refuses a session whose list does not
+ *   name its platform origin (docs/security.md).
+ */
+export const dataLayerSessionShape = {
+  allowed_origins: z.array(z.string().max(2048)).max(20).default([]),
+};
+
 export const claimedAccountSessionSchema = z.object({
   ...secretSessionShape,
+  ...dataLayerSessionShape,
   ...publicSessionShape,
 });
 

@@ -30,6 +30,19 @@ import { sessionEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
 
+/** An origin as a browser writes it (`https://shop.example`, no path): who may embed. */
+const originParam = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, "expected an origin such as https://shop.example");
+
 defineRoute(
   accountSessionsApp,
   {
@@ -38,7 +51,12 @@ defineRoute(
     summary: "Create an account session for a connected account",
     tags: ["Account sessions"],
     auth: ["secret"],
-    body: z.strictObject({ account: z.string().min(1).max(255), components: componentsParam }),
+    body: z.strictObject({
+      account: z.string().min(1).max(255),
+      components: componentsParam,
+      /** The platform origins allowed to embed this session (docs/security.md); any when absent. */
+      allowed_origins: z.array(originParam).min(1).max(20).optional(),
+    }),
     response: accountSessionSchema,
     expandable: ["account"],
   },
@@ -60,6 +78,7 @@ defineRoute(
         created: now,
         expires_at: now + deps.config.clientSecretTtl,
         claimed_at: null,
+        allowed_origins: body.allowed_origins ? JSON.stringify(body.allowed_origins) : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -73,6 +92,7 @@ defineRoute(
       expires_at: session.expires_at,
       livemode: session.livemode,
       components,
+      allowed_origins: session.allowed_origins,
     };
   },
 );
@@ -258,6 +278,7 @@ function claimedSession(args: {
     user_session_api_key: args.userSession?.apiKey ?? null,
     user_session_expires_at: args.userSession?.expiresAt ?? null,
     user_session_refresh_token: args.userSession?.refreshToken ?? null,
+    allowed_origins: session.allowed_origins ?? [],
     user: args.userSession?.user ?? null,
     analytics_rb_event_id: newId("evt"),
     application_id: platform.application_id,

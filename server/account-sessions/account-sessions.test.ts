@@ -273,3 +273,42 @@ describe("issue 14 item 13: a key's mode must match the account's", () => {
     expect(read.body.error.code).toBe("livemode_mismatch");
   });
 });
+
+describe("issue 14 item 11: allowed embedding origins", () => {
+  it("the platform's backend names the origins allowed to embed the session; the claim answers them", async () => {
+    const s = await setup();
+    const r = await api.post("/v1/account_sessions", {
+      key: s.secretKey,
+      params: {
+        account: s.account.id,
+        components: { payouts: { enabled: true } },
+        allowed_origins: ["https://shop.example", "http://localhost:4000"],
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.allowed_origins).toEqual(["https://shop.example", "http://localhost:4000"]);
+    const claimed = await s.claim(r.body.client_secret);
+    expect(claimed.body.allowed_origins).toEqual(["https://shop.example", "http://localhost:4000"]);
+    // Without the parameter, any origin (an empty list in the claim).
+    const any = await s.createSession();
+    expect(any.body.allowed_origins).toBeNull();
+    expect((await s.claim(any.body.client_secret)).body.allowed_origins).toEqual([]);
+  });
+
+  it("refuses an entry that is not an origin, and writes nothing", async () => {
+    const s = await setup();
+    for (const bad of ["https://shop.example/path", "shop.example", "javascript:alert(1)"]) {
+      const r = await api.post("/v1/account_sessions", {
+        key: s.secretKey,
+        params: {
+          account: s.account.id,
+          components: { payouts: { enabled: true } },
+          allowed_origins: [bad],
+        },
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error.param).toContain("allowed_origins");
+    }
+    expect(await t.db.selectFrom("account_sessions").selectAll().execute()).toEqual([]);
+  });
+});

@@ -19,6 +19,7 @@ import * as m0015 from "./migrations/0015_rate_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
 import * as m0017 from "./migrations/0017_popup_keys.ts";
 import * as m0018 from "./migrations/0018_external_account_challenges.ts";
+import * as m0019 from "./migrations/0019_embedding_origins.ts";
 import * as m0020 from "./migrations/0020_platform_clocks.ts";
 import * as m0021 from "./migrations/0021_rate_limits.ts";
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0016_refresh_token_families": m0016,
   "0017_popup_keys": m0017,
   "0018_external_account_challenges": m0018,
+  "0019_embedding_origins": m0019,
   "0020_platform_clocks": m0020,
   "0021_rate_limits": m0021,
 };

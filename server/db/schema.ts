@@ -76,6 +76,8 @@ export interface AccountSessionsTable {
   created: number;
   expires_at: number;
   claimed_at: number | null;
+  /** The platform origins allowed to embed the session (migration 0019); null: any. */
+  allowed_origins: ColumnType<string[] | null, string | null | undefined, string | null>;
 }
 
 /** Keys the provider issues to the browser: the claimed session's key and its successors. */

@@ -93,4 +93,37 @@ describe("the data-layer frame in Chromium", () => {
     expect(problems.filter((p) => !refused.includes(p))).toEqual([]);
     await page.close();
   });
+
+  it("issue 14 item 11: embedded by a page that is not the platformUrl's origin, the data layer refuses to work: a UI frame's init gets no answer", async () => {
+    const open = async (platformUrl: string) => {
+      const query = new URLSearchParams({
+        namespace: `ns${Date.now()}`,
+        connect: hosts.connect,
+        platformUrl,
+      });
+      const opened = await openPage(browser, `${hosts.stranger}/framer.html?${query}`);
+      await expect
+        .poll(() => opened.page.frames().find((f) => f.url().includes("/__test__/ui-frame")))
+        .toBeTruthy();
+      const ui = opened.page.frames().find((f) => f.url().includes("/__test__/ui-frame"))!;
+      await ui.waitForFunction(() => "uiFrame" in window);
+      await opened.page.waitForTimeout(800);
+      const got = await ui.evaluate(
+        () =>
+          (window as never as { uiFrame: { received: { requestType?: string }[] } }).uiFrame
+            .received,
+      );
+      return { ...opened, got };
+    };
+    // The page names the platform as its platformUrl: refused.
+    const refused = await open(`${hosts.platform}/dashboard`);
+    expect(refused.got).toEqual([]);
+    expect(refused.problems.some((p) => p.includes("refusing to work"))).toBe(true);
+    await refused.page.close();
+    // The same page naming itself: the data layer works for it (the UI frame is answered).
+    const honest = await open(`${hosts.stranger}/framer.html`);
+    expect(honest.got.map((m) => m.requestType)).toContain("initresponse");
+    expect(honest.problems).toEqual([]);
+    await honest.page.close();
+  });
 });
