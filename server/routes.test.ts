@@ -12,7 +12,7 @@ import { safeParseMessage } from "../protocol/parse.ts";
 import { openApiPath } from "./app.ts";
 import { storeFile } from "./files/files.ts";
 import { declaredResponse } from "./http/route.ts";
-import { sandboxBankAccount } from "./money/money-test.ts";
+import { failingBankAccount, sandboxBankAccount } from "./money/money-test.ts";
 import { type Called, type CallOptions, testApi } from "./test/api.ts";
 import { setupTestDatabase } from "./test/db.ts";
 import { createUser } from "./users/users.ts";
@@ -51,6 +51,10 @@ class Walk {
       return r;
     }
     expect(r.status, `${where}: ${JSON.stringify(r.body)}`).toBe(declared.status);
+    const mediaType = (r.headers.get("content-type") ?? "").split(";")[0];
+    if (mediaType !== (declared.mediaType ?? "application/json")) {
+      this.problems.push(`${where}: answered ${mediaType}, declared ${declared.mediaType}`);
+    }
     const parsed = safeParseMessage(declared.schema, r.body);
     if (!parsed.ok) this.problems.push(`${where}: ${parsed.error.message}`);
     return r;
@@ -271,6 +275,9 @@ describe("the API host's routes", () => {
     const disputed = await charge({});
     const inquired = await charge({});
     await walk.post(`/v1/charges/${held.body.id}/capture`, as);
+    const released = await charge({ capture: false });
+    await walk.post(`/v1/charges/${released.body.id}/cancel`, as);
+    await walk.read("/v1/exports/charges", { ...as, params: { amount: { gte: 1 } } });
     await walk.read(`/v1/charges/${paid.body.id}`, as);
     await walk.read("/v1/charges", as);
     const refund = await walk.post("/v1/refunds", {
@@ -298,12 +305,22 @@ describe("the API host's routes", () => {
     await walk.post(`/v1/disputes/${inquiry.body.id}/close`, as);
     await walk.read(`/v1/disputes/${dispute.body.id}`, as);
     await walk.read("/v1/disputes", as);
+    await walk.read("/v1/exports/disputes", { ...as, params: { status: ["lost", "won"] } });
 
     // Funds become available; payouts (one canceled), the balance and its transactions.
     await walk.post("/v1/test_helpers/clock/advance", { ...sk, params: { seconds: 5 * 86_400 } });
     const payout = await walk.post("/v1/payouts", { ...as, params: { amount: 1_000 } });
     const canceled = await walk.post("/v1/payouts", { ...as, params: { amount: 500 } });
     await walk.post(`/v1/payouts/${canceled.body.id}/cancel`, as);
+    // A payout to the failing test bank account, read once it failed.
+    await walk.post(`/v1/accounts/${accountId}/external_accounts`, {
+      ...sk,
+      params: { external_account: failingBankAccount, default_for_currency: true },
+    });
+    const failing = await walk.post("/v1/payouts", { ...as, params: { amount: 700 } });
+    api.clock.now += 2 * 86_400;
+    const failed = await walk.read(`/v1/payouts/${failing.body.id}`, as);
+    expect(failed.body.status).toBe("failed");
     await walk.read(`/v1/payouts/${payout.body.id}`, as);
     await walk.read("/v1/payouts", as);
     await walk.read("/v1/balance", as);
@@ -319,5 +336,33 @@ describe("the API host's routes", () => {
       .map((r) => `${r.method} ${r.path}`)
       .filter((route) => !walk.called.has(route));
     expect(missed, "routes the walk did not call").toEqual([]);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents every route's declared response as JSON Schema (a mini object schema included)", async () => {
+    const doc = (await api.get(openApiPath)).body;
+    const documented: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, object>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const declared = declaredResponse(method, path);
+        expect(declared, `${method} ${path}`).toBeDefined();
+        const schema = operation.responses[declared!.status].content["application/json"].schema;
+        expect(schema.type ?? schema.anyOf ?? schema.oneOf, `${method} ${path}`).toBeDefined();
+        documented.push(`${method} ${path}`);
+      }
+    }
+    expect(documented.length).toBeGreaterThan(50);
+    const payout = doc.paths["/v1/payouts/{id}"].get.responses["200"].content["application/json"];
+    expect(payout.schema.properties.status.enum).toContain("failed");
+    expect(payout.schema.additionalProperties).toBe(false);
+    // destination: null, or the id or the expanded external account (bank account or card).
+    const [expandableDestination, nullable] = payout.schema.properties.destination.anyOf;
+    expect(nullable).toEqual({ type: "null" });
+    expect(
+      expandableDestination.anyOf[1].oneOf.map(
+        (o: { properties: { object: { const: string } } }) => o.properties.object.const,
+      ),
+    ).toEqual(["bank_account", "card"]);
   });
 });

@@ -2,7 +2,7 @@
  * The HTTP edge of the data layer (SPEC.md §7 "Common request form", §8 "HTTP and network
  * errors"): form encoding, one fetch with JSON parsing, and the error texts.
  */
-import type { CallFailure } from "../../machines/auth/failure.ts";
+import { type CallFailure, httpErrorMessage } from "../../machines/auth/failure.ts";
 import type { FormValue } from "../../protocol/messages/data-layer.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { FetchLike } from "./types.ts";
@@ -34,9 +34,7 @@ export function encodeForm(body: Record<string, FormValue | undefined>): string 
   return pairs.join("&");
 }
 
-/** SPEC.md §8: "HTTP status code: {status}. Reason: {message}", "unknown error" without one. */
-export const httpErrorMessage = (status: number, message?: string | null) =>
-  `HTTP status code: ${status}. Reason: ${message || "unknown error"}`;
+export { httpErrorMessage };
 
 /** SPEC.md §8: a network failure's message, "Unknown error" when there is none. */
 export const networkErrorMessage = (error: unknown) =>

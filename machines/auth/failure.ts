@@ -38,3 +38,7 @@ export const isClientError = (failure: CallFailure) =>
 /** SPEC.md §8: a 401 or 404 from the invalidation still counts as invalidated. */
 export const countsAsInvalidated = (failure: CallFailure) =>
   failure.kind === "http" && (failure.status === 401 || failure.status === 404);
+
+/** SPEC.md §8: "HTTP status code: {status}. Reason: {message}", "unknown error" without one. */
+export const httpErrorMessage = (status: number, message?: string | null) =>
+  `HTTP status code: ${status}. Reason: ${message || "unknown error"}`;

@@ -4,7 +4,7 @@
  * expandable. (What the data layer receives when it claims one is
  * `claimed-account-session.schema.ts`.)
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { accountSchema } from "./account.schema.ts";
 import { expandable, unixSecondsSchema } from "./api-fields.schema.ts";
 

@@ -3,7 +3,7 @@
  * requirements, what it may do (`charges_enabled`, `payouts_enabled`) and its external
  * accounts (a list envelope).
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { addressSchema } from "./address.schema.ts";
 import {
   deletedObjectSchema,
@@ -20,6 +20,18 @@ export const accountTypes = ["custom", "express", "standard"] as const;
 export type AccountType = (typeof accountTypes)[number];
 export const businessTypes = ["individual", "company", "non_profit", "government_entity"] as const;
 export const capabilityStatuses = ["active", "inactive", "pending"] as const;
+export type CapabilityStatus = (typeof capabilityStatuses)[number];
+export const companyStructures = [
+  "sole_proprietorship",
+  "single_member_llc",
+  "multi_member_llc",
+  "private_partnership",
+  "private_corporation",
+  "public_corporation",
+  "incorporated_non_profit",
+  "unincorporated_non_profit",
+  "government_instrumentality",
+] as const;
 export const serviceAgreements = ["full", "recipient"] as const;
 
 export const businessProfileSchema = z.strictObject({
@@ -40,7 +52,7 @@ export const companySchema = z.strictObject({
   directors_provided: z.boolean(),
   owners_provided: z.boolean(),
   executives_provided: z.boolean(),
-  structure: nullableStringSchema,
+  structure: z.nullable(z.enum(companyStructures)),
 });
 
 export const tosAcceptanceSchema = z.strictObject({

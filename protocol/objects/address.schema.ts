@@ -1,5 +1,5 @@
 /** A postal address as accounts and persons carry it (every line nullable). */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { nullableStringSchema } from "./api-fields.schema.ts";
 
 export const addressSchema = z.strictObject({

@@ -5,7 +5,7 @@
  * strict (`z.strictObject`): a field the provider adds or drops fails the route-walking test
  * (`server/test/routes.test.ts`) instead of drifting past the views.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 
 /** Unix seconds, as the API writes `created`, `arrival_date`, ... */
 export const unixSecondsSchema = z.int();

@@ -3,7 +3,7 @@
  * adjustment, a payout, its cancelation or failure). `net = amount - fee`; `status` is
  * `available` from `available_on` on.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { nullableStringSchema, unixSecondsSchema } from "./api-fields.schema.ts";
 
 export const balanceTransactionTypes = [

@@ -1,5 +1,5 @@
 /** The balance (`GET /v1/balance`): available, pending and instant_available per currency. */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { moneySchema } from "./api-fields.schema.ts";
 
 export const balanceSchema = z.strictObject({

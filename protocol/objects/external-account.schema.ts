@@ -2,7 +2,7 @@
  * An external account: where payouts go, a bank account or a debit card, `object` telling
  * which. A bank account's `status` follows its checks (`new` → `validated` / `errored`).
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { metadataSchema, nullableStringSchema } from "./api-fields.schema.ts";
 
 export const bankAccountStatuses = ["new", "validated", "verified", "errored"] as const;

@@ -1,5 +1,5 @@
 /** An uploaded file's metadata (`GET /v1/files/:id`); the bytes are on the files host at `url`. */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { unixSecondsSchema } from "./api-fields.schema.ts";
 
 export const filePurposes = [

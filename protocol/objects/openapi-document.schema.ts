@@ -2,7 +2,7 @@
  * The API host's OpenAPI 3.1 document (`GET /v1/openapi.json`), generated from the route
  * declarations: its envelope (the paths and components are JSON Schema and OpenAPI objects).
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 
 export const openApiDocumentSchema = z.strictObject({
   openapi: z.literal("3.1.0"),

@@ -1,5 +1,5 @@
 /** The account's payout schedule: how often automatic payouts run, and on which day. */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 
 export const payoutIntervals = ["manual", "daily", "weekly", "monthly"] as const;
 export type PayoutInterval = (typeof payoutIntervals)[number];

@@ -6,7 +6,7 @@
  * `failure_balance_transaction`. `balance_transaction`, `failure_balance_transaction` and
  * `destination` are expandable.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import {
   expandable,
   metadataSchema,

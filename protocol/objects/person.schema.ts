@@ -1,5 +1,5 @@
 /** A person of a connected account (representative, owner, director, executive). */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { addressSchema } from "./address.schema.ts";
 import {
   deletedObjectSchema,
@@ -9,6 +9,7 @@ import {
 } from "./api-fields.schema.ts";
 
 export const verificationStatuses = ["unverified", "pending", "verified"] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
 
 export const personSchema = z.strictObject({
   id: z.string(),

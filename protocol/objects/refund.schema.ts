@@ -1,5 +1,5 @@
 /** A refund of a charge, whole or partial. `balance_transaction` and `charge` are expandable. */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import {
   expandable,
   metadataSchema,

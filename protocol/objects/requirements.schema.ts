@@ -2,7 +2,7 @@
  * An account's requirements (and future_requirements): what is due now, eventually, past
  * due or being verified, the errors of failed checks, and why the account is disabled.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { nullableStringSchema } from "./api-fields.schema.ts";
 
 export const requirementErrorSchema = z.strictObject({

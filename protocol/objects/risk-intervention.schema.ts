@@ -1,5 +1,5 @@
 /** A risk intervention on an account (sandbox test helper): why, until when, resolved or not. */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { unixSecondsSchema } from "./api-fields.schema.ts";
 
 export const interventionDisabledReasons = [

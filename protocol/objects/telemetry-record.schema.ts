@@ -2,7 +2,7 @@
  * Telemetry as the platform reads it back (`GET` on the intake paths): one stored analytics
  * event, metric or error report; and the receipt the intake answers with.
  */
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { unixSecondsSchema } from "./api-fields.schema.ts";
 
 export const telemetryObjectNames = {

@@ -4,8 +4,8 @@
  * session's own account, persons and external accounts.
  */
 import { z } from "zod";
+import { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
 import { formBoolean, formInteger, formString, metadataParam } from "../http/params.ts";
-import { businessTypes, companyStructures } from "./account.tables.ts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/, { error: "Invalid country" });
 export const currencyCode = z

@@ -3,11 +3,13 @@
  * `db/schema.ts`. Secrets a real provider would hold (id numbers, tax ids, account numbers)
  * are never stored: only whether they were provided and their last four characters.
  */
-import type { ColumnType, Generated } from "kysely";
-import type { Json, JsonWithDefault } from "../db/schema.ts";
 
-export type BusinessType = "individual" | "company" | "non_profit" | "government_entity";
-export const businessTypes = ["individual", "company", "non_profit", "government_entity"] as const;
+import type { ColumnType, Generated } from "kysely";
+import type { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
+import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
+
+export type BusinessType = (typeof businessTypes)[number];
 
 export type CapabilityName = "card_payments" | "transfers";
 export const capabilityNames = ["card_payments", "transfers"] as const;
@@ -30,17 +32,6 @@ export interface BusinessProfile {
   support_url?: string | undefined;
 }
 
-export const companyStructures = [
-  "sole_proprietorship",
-  "single_member_llc",
-  "multi_member_llc",
-  "private_partnership",
-  "private_corporation",
-  "public_corporation",
-  "incorporated_non_profit",
-  "unincorporated_non_profit",
-  "government_instrumentality",
-] as const;
 export type CompanyStructure = (typeof companyStructures)[number];
 
 export interface Company {
@@ -148,6 +139,8 @@ export interface ExternalAccountsTable {
   routing_number: string | null;
   bank_name: string | null;
   bank_outcome: BankOutcome | null;
+  /** Sandbox: the bank returns every payout to this account, with this code (server/README.md). */
+  payout_failure_code: PayoutFailureCode | null;
   brand: string | null;
   exp_month: number | null;
   exp_year: number | null;

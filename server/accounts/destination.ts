@@ -1,8 +1,15 @@
 /** Where a payout goes: the account's default external account for the currency. */
 import type { Kysely } from "kysely";
+import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { bankStatus } from "./requirements.ts";
+
+export interface PayoutDestination {
+  id: string;
+  /** Sandbox: the bank returns payouts to it, with this code. */
+  payoutFailureCode: PayoutFailureCode | null;
+}
 
 /** The default external account for `currency` that can receive money, or null. */
 export async function payoutDestination(
@@ -10,17 +17,17 @@ export async function payoutDestination(
   accountId: string,
   currency: string,
   now: number,
-): Promise<string | null> {
+): Promise<PayoutDestination | null> {
   const row = await db
     .selectFrom("external_accounts")
-    .select(["id", "bank_outcome", "created"])
+    .select(["id", "bank_outcome", "created", "payout_failure_code"])
     .where("account_id", "=", accountId)
     .where("currency", "=", currency)
     .where("default_for_currency", "=", true)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!row || bankStatus(row.bank_outcome, row.created, now) === "errored") return null;
-  return row.id;
+  return { id: row.id, payoutFailureCode: row.payout_failure_code };
 }
 
 /** The destination, or the 400 that refuses the payout before anything is written. */
@@ -29,7 +36,7 @@ export async function requirePayoutDestination(
   accountId: string,
   currency: string,
   now: number,
-): Promise<string> {
+): Promise<PayoutDestination> {
   const destination = await payoutDestination(db, accountId, currency, now);
   if (destination === null) {
     throw invalidRequest(

@@ -5,6 +5,7 @@
  */
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import type { Insertable } from "kysely";
+import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId, sha256 } from "../http/secrets.ts";
 import type { BankOutcome, ExternalAccountsTable } from "./account.tables.ts";
@@ -17,6 +18,23 @@ export const bankMagic = {
   accountOk: "000123456789",
   accountErrored: "000111111116",
 } as const;
+
+/**
+ * Sandbox magic: a bank account whose number ends so is validated, but the bank returns
+ * every payout to it once submitted, with this failure code (server/README.md).
+ */
+export const payoutFailureAccountNumbers: Readonly<Record<string, PayoutFailureCode>> = {
+  "000111111113": "account_closed",
+  "000222222227": "no_account",
+  "000333333335": "could_not_process",
+};
+
+export function payoutFailureOf(accountNumber: string): PayoutFailureCode | null {
+  for (const [ending, code] of Object.entries(payoutFailureAccountNumbers)) {
+    if (accountNumber.endsWith(ending)) return code;
+  }
+  return null;
+}
 
 /** Debit-card test tokens. */
 export const debitCardTokens: Record<string, { brand: string; last4: string }> = {
@@ -116,6 +134,7 @@ export function bankAccountRow(
     routing_number: check.routing,
     bank_name: check.routing === bankMagic.routing ? "Sandbox Test Bank" : null,
     bank_outcome: bankOutcomeOf(check),
+    payout_failure_code: payoutFailureOf(check.number),
     brand: null,
     exp_month: null,
     exp_year: null,
@@ -159,6 +178,7 @@ export function debitCardRow(
     routing_number: null,
     bank_name: null,
     bank_outcome: null,
+    payout_failure_code: null,
     brand: card.brand,
     exp_month: 12,
     exp_year: new Date(now * 1000).getUTCFullYear() + 3,

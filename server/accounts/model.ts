@@ -4,7 +4,10 @@
  * accounts, and applying person and account parameters inside a transaction.
  */
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Account as AccountObject } from "../../protocol/objects/account.schema.ts";
+import type {
+  Account as AccountObject,
+  CapabilityStatus,
+} from "../../protocol/objects/account.schema.ts";
 import type { ExternalAccount } from "../../protocol/objects/external-account.schema.ts";
 import type { Person } from "../../protocol/objects/person.schema.ts";
 import type { Account, Database } from "../db/schema.ts";
@@ -25,7 +28,6 @@ import {
   type AccountStatus,
   accountStatus,
   bankStatus,
-  type CapabilityStatus,
   type PersonFacts,
   verificationStatus,
 } from "./requirements.ts";

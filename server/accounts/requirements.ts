@@ -9,6 +9,8 @@
  * pending, after it the outcome the sandbox decided at submission time (magic values,
  * server/README.md) applies. So statuses move when the sandbox clock moves.
  */
+import type { CapabilityStatus } from "../../protocol/objects/account.schema.ts";
+import type { VerificationStatus } from "../../protocol/objects/person.schema.ts";
 import type {
   Address,
   BankOutcome,
@@ -27,9 +29,6 @@ import type {
 export const checkDelay = 24 * 60 * 60;
 /** Seconds a non-restricting risk intervention gives the account before it is past due. */
 export const interventionGrace = 7 * 24 * 60 * 60;
-
-export type CapabilityStatus = "active" | "inactive" | "pending";
-export type VerificationStatus = "unverified" | "pending" | "verified";
 
 export interface PersonFacts {
   id: string;

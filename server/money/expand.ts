@@ -1,5 +1,6 @@
 /**
- * `expand[]` for the money objects: `balance_transaction` (charges, refunds, payouts),
+ * `expand[]` for the money objects: `balance_transaction` (charges, refunds, payouts) and
+ * `failure_balance_transaction` (payouts),
  * `charge` (refunds, disputes) and `destination` (payouts: the bank account or debit card)
  * become the objects they name; in lists the paths are `data.<field>`. Rows are fetched in
  * one query per field, from the same account only.
@@ -9,7 +10,11 @@ import { renderExternalAccount } from "../accounts/model.ts";
 import type { Database } from "../db/schema.ts";
 import { renderBalanceTransaction, renderCharge } from "./render.ts";
 
-export type ExpandableField = "balance_transaction" | "charge" | "destination";
+export type ExpandableField =
+  | "balance_transaction"
+  | "failure_balance_transaction"
+  | "charge"
+  | "destination";
 
 async function expandField(
   db: Kysely<Database>,
@@ -23,7 +28,7 @@ async function expandField(
   ];
   if (ids.length === 0) return;
   const found = new Map<string, unknown>();
-  if (field === "balance_transaction") {
+  if (field === "balance_transaction" || field === "failure_balance_transaction") {
     const rows = await db
       .selectFrom("balance_transactions")
       .selectAll()

@@ -1,8 +1,11 @@
 /**
  * The ledger's property (issue 3): after any random sequence of charges, refunds, disputes
- * and payouts, manual and automatic (with the clock moving between them), each balance equals
+ * and payouts, manual and automatic, some to a bank account that returns them (payout
+ * failures), with the clock moving between them, each balance equals
  * the sum of its balance transactions and no available balance is negative — now or at any
  * later moment. Every step goes through the HTTP API; refused steps must be clean 4xx errors.
+ * Each payment's stored state (`payment_status`) must be what its rows say, after capture,
+ * cancel, refunds, chargebacks, submissions decided by the sandbox and accepted disputes.
  * The daily summary the balance is read from (`balance_daily`) must equal its rows, after
  * those steps and after ledger rows written directly at any moment, one by one or in bulk.
  */
@@ -10,6 +13,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
+import { decideReviewedDisputes } from "./disputes.ts";
 import {
   DAY,
   type LedgerEntry,
@@ -18,21 +22,26 @@ import {
   writeEntries,
   writeEntry,
 } from "./ledger.ts";
-import { connectedAccount } from "./money-test.ts";
+import { connectedAccount, failingBankAccount, sandboxBankAccount } from "./money-test.ts";
+import { chargebackStatuses, paymentStatusOf } from "./payment-status.ts";
 import { runAutomaticPayouts } from "./payouts.ts";
 
 const t = setupTestDatabase();
 const api = testApi(t);
 
 const currency = fc.constantFrom("usd", "eur");
+// Charges, payouts and the clock come up more often: money must mature before it pays out.
 const step = fc.oneof(
-  fc.record({
-    op: fc.constant("charge" as const),
-    amount: fc.integer({ min: 50, max: 200_000 }),
-    currency,
-    capture: fc.boolean(),
-    inquiry: fc.boolean(),
-  }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("charge" as const),
+      amount: fc.integer({ min: 50, max: 200_000 }),
+      currency,
+      capture: fc.boolean(),
+      inquiry: fc.boolean(),
+    }),
+  },
   fc.record({ op: fc.constant("capture" as const), pick: fc.nat() }),
   fc.record({
     op: fc.constant("refund" as const),
@@ -50,15 +59,33 @@ const step = fc.oneof(
     pick: fc.nat(),
     outcome: fc.constantFrom("won", "lost"),
   }),
-  fc.record({
-    op: fc.constant("payout" as const),
-    amount: fc.integer({ min: 1, max: 300_000 }),
-    currency,
-    instant: fc.boolean(),
-  }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("payout" as const),
+      amount: fc.integer({ min: 1, max: 300_000 }),
+      currency,
+      instant: fc.boolean(),
+    }),
+  },
   fc.record({ op: fc.constant("cancel" as const), pick: fc.nat() }),
-  fc.record({ op: fc.constant("automatic" as const) }),
-  fc.record({ op: fc.constant("wait" as const), seconds: fc.integer({ min: 1, max: 4 * 86_400 }) }),
+  fc.record({ op: fc.constant("cancelCharge" as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant("accept" as const), pick: fc.nat() }),
+  fc.record({
+    op: fc.constant("submit" as const),
+    pick: fc.nat(),
+    evidence: fc.constantFrom("winning_evidence", "losing_evidence", "a receipt"),
+  }),
+  // A new default usd bank account: one the bank returns payouts to, or one it pays.
+  fc.record({ op: fc.constant("bank" as const), failing: fc.boolean() }),
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("automatic" as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("wait" as const),
+      seconds: fc.integer({ min: 1, max: 4 * 86_400 }),
+    }),
+  },
 );
 
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
@@ -106,12 +133,13 @@ async function checkSummary(accountId: string) {
 
 async function checkLedger(accountId: string, as: object) {
   const now = api.clock.now;
+  // Read first: reading the balance settles the payouts that failed by now.
+  const balance = (await api.get("/v1/balance", as)).body;
   const rows = await t.db
     .selectFrom("balance_transactions")
     .selectAll()
     .where("account_id", "=", accountId)
     .execute();
-  const balance = (await api.get("/v1/balance", as)).body;
   for (const cur of new Set(rows.map((r) => r.currency))) {
     const mine = rows.filter((r) => r.currency === cur);
     const available = mine.filter((r) => r.available_on <= now).reduce((s, r) => s + r.net, 0);
@@ -132,8 +160,9 @@ async function checkLedger(accountId: string, as: object) {
   await checkSummary(accountId);
 }
 
-async function run(steps: Step[]) {
-  const a = await connectedAccount(api);
+async function run(failing: boolean, steps: Step[]) {
+  // Half the accounts start with a usd bank account that returns every payout.
+  const a = await connectedAccount(api, failing ? failingBankAccount : sandboxBankAccount);
   const charges: string[] = [];
   const disputes: string[] = [];
   const payouts: string[] = [];
@@ -208,25 +237,99 @@ async function run(steps: Step[]) {
         if (id) r = await api.post(`/v1/payouts/${id}/cancel`, a.as);
         break;
       }
+      case "bank":
+        r = await api.post(`/v1/accounts/${a.accountId}/external_accounts`, {
+          key: a.secretKey,
+          params: {
+            external_account: s.failing ? failingBankAccount : sandboxBankAccount,
+            default_for_currency: true,
+          },
+        });
+        break;
       case "automatic": {
         const acting = { platformId: a.platform.id, accountId: a.accountId, livemode: false };
         for (const p of await runAutomaticPayouts(t.db, acting, api.clock.now)) payouts.push(p.id);
         break;
       }
+      case "cancelCharge": {
+        const id = pickFrom(charges, s.pick);
+        if (id) r = await api.post(`/v1/charges/${id}/cancel`, a.as);
+        break;
+      }
+      case "accept": {
+        const id = pickFrom(disputes, s.pick);
+        if (id) r = await api.post(`/v1/disputes/${id}/close`, a.as);
+        break;
+      }
+      case "submit": {
+        const id = pickFrom(disputes, s.pick);
+        if (id) {
+          r = await api.post(`/v1/disputes/${id}`, {
+            ...a.as,
+            params: { evidence: { uncategorized_text: s.evidence }, submit: "true" },
+          });
+        }
+        break;
+      }
       case "wait":
         api.clock.now += s.seconds;
+        // What the sandbox clock's advance does: decide the disputes whose review ended.
+        await decideReviewedDisputes(t.db, a.platform.id, api.clock.now);
         break;
     }
     if (r) expect([200, 400, 402]).toContain(r.status);
   }
   await checkLedger(a.accountId, a.as);
+  // And once what is in flight has matured (submitted payouts fail or arrive).
+  api.clock.now += 3 * DAY;
+  await checkLedger(a.accountId, a.as);
+  await checkPaymentStatus(a.accountId);
+}
+
+/** Each payment's stored state is what its rows say now (kept with every change). */
+async function checkPaymentStatus(accountId: string) {
+  const charges = await t.db
+    .selectFrom("charges")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .execute();
+  const disputes = await t.db
+    .selectFrom("disputes")
+    .select(["charge", "status"])
+    .where("account_id", "=", accountId)
+    .execute();
+  for (const charge of charges) {
+    const chargeback = disputes.some(
+      (d) => d.charge === charge.id && (chargebackStatuses as readonly string[]).includes(d.status),
+    );
+    expect(charge.payment_status, charge.id).toBe(paymentStatusOf(charge, chargeback));
+  }
 }
 
 describe("the ledger under random money movements", () => {
   it("each balance equals the sum of its balance transactions and no available balance is negative", async () => {
-    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), run), {
-      numRuns: 25,
-    });
+    // Besides the random runs, one that surely pays out to the failing bank account
+    // (standard, instant, automatic; one canceled), then moves to the paying one.
+    const charge = { op: "charge", currency: "usd", capture: true, inquiry: false } as const;
+    const payout = { op: "payout", currency: "usd" } as const;
+    const wait = (days: number) => ({ op: "wait", seconds: days * DAY }) as const;
+    const failingRun: Step[] = [
+      { ...charge, amount: 150_000 },
+      wait(3),
+      { ...payout, amount: 20_000, instant: false },
+      { ...payout, amount: 10_000, instant: true },
+      { ...payout, amount: 5_000, instant: false },
+      { op: "cancel", pick: 2 },
+      wait(1),
+      { op: "automatic" },
+      { op: "bank", failing: false },
+      { ...payout, amount: 30_000, instant: false },
+      wait(2),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 1, maxLength: 14 }), run),
+      { numRuns: 25, examples: [[true, failingRun]] },
+    );
   }, 120_000);
 });
 

@@ -13,12 +13,18 @@ export const sandboxBankAccount = {
   account_number: "000123456789",
 } as const;
 
-export async function connectedAccount(api: Api) {
+/** A US bank account the sandbox validates, whose payouts the bank returns (account_closed). */
+export const failingBankAccount = {
+  ...sandboxBankAccount,
+  account_number: "000111111113",
+} as const;
+
+export async function connectedAccount(api: Api, externalAccount: object = sandboxBankAccount) {
   const p = await api.platform();
   // A US bank account in usd, so payouts have their destination.
   const account = await api.post("/v1/accounts", {
     key: p.secretKey,
-    params: { type: "custom", external_account: sandboxBankAccount },
+    params: { type: "custom", external_account: externalAccount },
   });
   const accountId = account.body.id as string;
   const headers = { [api.headers.account]: accountId };

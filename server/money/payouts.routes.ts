@@ -10,13 +10,12 @@
  * payout is refused (`no_external_account`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { z } from "zod";
+import { filterQueryShape, transactionsFilterSpec } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { balanceSchema } from "../../protocol/objects/balance.schema.ts";
-import {
-  balanceTransactionSchema,
-  balanceTransactionTypes,
-} from "../../protocol/objects/balance-transaction.schema.ts";
+import { balanceTransactionSchema } from "../../protocol/objects/balance-transaction.schema.ts";
 import { payoutMethods, payoutSchema } from "../../protocol/objects/payout.schema.ts";
 import {
   payoutIntervals,
@@ -28,9 +27,17 @@ import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
 import { currencyParam, formInteger, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
-import { actingAccount, listAccountRows, payoutComponents, requireFeature } from "./access.ts";
+import {
+  actingAccount,
+  listAccountRows,
+  paymentComponents,
+  payoutComponents,
+  requireFeature,
+} from "./access.ts";
 import { expandList, expandOne } from "./expand.ts";
+import { filterConditions } from "./filters.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
+import { settlePayoutFailures, writePayoutFailures } from "./payout-failures.ts";
 import { createPayout } from "./payouts.ts";
 import {
   payoutStatus,
@@ -41,6 +48,12 @@ import {
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const payoutsApp = new OpenAPIHono<AppEnv>();
+
+/**
+ * Balance transactions show in the payout views and in the payments views (a payment's fee
+ * and net, its refunds); the transactions list is internal, so no session enables it.
+ */
+const balanceTransactionComponents = [...payoutComponents, ...paymentComponents];
 
 const idParams = z.strictObject({ id: z.string().min(1).max(255) });
 
@@ -57,7 +70,9 @@ defineRoute(
   },
   async ({ deps, principal }) => {
     const acting = actingAccount(principal);
-    return balanceOf(deps.db, acting.accountId, acting.livemode, deps.config.now());
+    const now = deps.config.now();
+    await settlePayoutFailures(deps.db, acting, now);
+    return balanceOf(deps.db, acting.accountId, acting.livemode, now);
   },
 );
 
@@ -69,19 +84,22 @@ defineRoute(
     summary: "Retrieve a balance transaction",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: balanceTransactionComponents,
     params: idParams,
     response: balanceTransactionSchema,
   },
   async ({ deps, principal, params }) => {
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    await settlePayoutFailures(deps.db, acting, now);
     const row = await deps.db
       .selectFrom("balance_transactions")
       .selectAll()
       .where("id", "=", params.id)
-      .where("account_id", "=", actingAccount(principal).accountId)
+      .where("account_id", "=", acting.accountId)
       .executeTakeFirst();
     if (!row) throw resourceMissing("balance transaction", params.id);
-    return renderBalanceTransaction(row, deps.config.now());
+    return renderBalanceTransaction(row, now);
   },
 );
 
@@ -90,13 +108,14 @@ defineRoute(
   {
     method: "get",
     path: "/v1/balance_transactions",
-    summary: "List balance transactions, newest first (filter by type or source)",
+    summary:
+      "List balance transactions, newest first (filter by type, `type[]=charge`; or by source)",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: balanceTransactionComponents,
     query: z.strictObject({
       ...listQueryShape,
-      type: z.enum(balanceTransactionTypes).optional(),
+      ...filterQueryShape(transactionsFilterSpec),
       source: z.string().min(1).max(255).optional(),
     }),
     response: listOf(balanceTransactionSchema),
@@ -104,12 +123,19 @@ defineRoute(
   async ({ deps, principal, query }) => {
     const { type, source, ...page } = query;
     const now = deps.config.now();
+    const acting = actingAccount(principal);
+    await settlePayoutFailures(deps.db, acting, now);
     return listAccountRows(deps.db, {
       table: "balance_transactions",
-      accountId: actingAccount(principal).accountId,
+      accountId: acting.accountId,
       query: page,
       url: "/v1/balance_transactions",
-      where: { type, source },
+      where: { source },
+      conditions: filterConditions(
+        transactionsFilterSpec,
+        { type },
+        { type: sql.ref("balance_transactions.type") },
+      ),
       render: (row) => renderBalanceTransaction(row, now),
     });
   },
@@ -136,15 +162,13 @@ defineRoute(
   },
   async ({ deps, principal, body }) => {
     const method = body.method ?? "standard";
-    requireFeature(
-      principal,
-      payoutComponents,
-      method === "instant" ? "instant_payouts" : "standard_payouts",
-    );
+    requireFeature(principal, method === "instant" ? "instant_payouts" : "standard_payouts");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       const { defaultCurrency } = await lockAccount(trx, acting.accountId);
+      // Money a failed payout returned is available again.
+      await writePayoutFailures(trx, acting, now);
       const currency = body.currency ?? defaultCurrency;
       if (currency === undefined) throw resourceMissing("account", acting.accountId);
       return createPayout(trx, acting, {
@@ -175,11 +199,12 @@ defineRoute(
     response: payoutSchema,
   },
   async ({ deps, principal, params }) => {
-    requireFeature(principal, payoutComponents, "standard_payouts");
+    requireFeature(principal, "standard_payouts");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccount(trx, acting.accountId);
+      await writePayoutFailures(trx, acting, now);
       const payout = await trx
         .selectFrom("payouts")
         .selectAll()
@@ -236,11 +261,13 @@ defineRoute(
     components: payoutComponents,
     params: idParams,
     response: payoutSchema,
-    expandable: ["balance_transaction", "destination"],
+    expandable: ["balance_transaction", "destination", "failure_balance_transaction"],
   },
   async ({ deps, principal, params, expand }) => {
-    const { accountId } = actingAccount(principal);
+    const acting = actingAccount(principal);
+    const { accountId } = acting;
     const now = deps.config.now();
+    await settlePayoutFailures(deps.db, acting, now);
     const row = await deps.db
       .selectFrom("payouts")
       .selectAll()
@@ -263,11 +290,17 @@ defineRoute(
     components: payoutComponents,
     query: z.strictObject(listQueryShape),
     response: listOf(payoutSchema),
-    expandable: ["data.balance_transaction", "data.destination"],
+    expandable: [
+      "data.balance_transaction",
+      "data.destination",
+      "data.failure_balance_transaction",
+    ],
   },
   async ({ deps, principal, query, expand }) => {
     const now = deps.config.now();
-    const { accountId } = actingAccount(principal);
+    const acting = actingAccount(principal);
+    const { accountId } = acting;
+    await settlePayoutFailures(deps.db, acting, now);
     const list = await listAccountRows(deps.db, {
       table: "payouts",
       accountId,
@@ -312,7 +345,7 @@ defineRoute(
     response: payoutScheduleSchema,
   },
   async ({ deps, principal, body }) => {
-    requireFeature(principal, payoutComponents, "edit_payout_schedule");
+    requireFeature(principal, "edit_payout_schedule");
     const acting = actingAccount(principal);
     const current = await payoutScheduleOf(deps.db, acting.accountId);
     const interval = body.interval ?? current.interval;

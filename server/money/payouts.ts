@@ -3,7 +3,8 @@
  * available balance at once (a `payout` ledger row of -amount, with the instant fee if any)
  * and is refused with `balance_insufficient`, writing nothing, when the funds are short; an
  * instant payout is limited by instant_available. Call inside a transaction that locked the
- * account (`lockAccount`).
+ * account (`lockAccount`). A payout to a failing destination fails once submitted
+ * (`payout-failures.ts`).
  */
 import type { Kysely, Transaction } from "kysely";
 import type { PayoutMethod } from "../../protocol/objects/payout.schema.ts";
@@ -22,6 +23,7 @@ import {
   writeEntry,
 } from "./ledger.ts";
 import { instantPayoutFee } from "./payment-methods.ts";
+import { writePayoutFailures } from "./payout-failures.ts";
 import type { PayoutRow } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
@@ -82,7 +84,7 @@ export async function createPayout(
     availableOn: now,
     created: now,
   });
-  return trx
+  const row = await trx
     .insertInto("payouts")
     .values({
       id,
@@ -92,7 +94,9 @@ export async function createPayout(
       currency,
       method: input.method,
       automatic: input.automatic,
-      destination,
+      destination: destination.id,
+      failure_code: destination.payoutFailureCode,
+      failure_balance_transaction: null,
       description: input.description,
       statement_descriptor: input.statementDescriptor,
       metadata: JSON.stringify(input.metadata),
@@ -107,6 +111,10 @@ export async function createPayout(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // An instant payout is submitted at once: to a failing destination it fails at once.
+  if (row.failure_code === null || row.submitted_at > now) return row;
+  await writePayoutFailures(trx, acting, now);
+  return trx.selectFrom("payouts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 const weekdayIndex: Record<string, number> = {
@@ -154,6 +162,7 @@ export async function runAutomaticPayouts(
   if (!isPayoutDay(schedule, now)) return [];
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, acting.accountId);
+    await writePayoutFailures(trx, acting, now);
     const already = await trx
       .selectFrom("payouts")
       .select("id")

@@ -6,6 +6,7 @@
  * sandbox magic values of server/README.md.
  */
 import type { Kysely } from "kysely";
+import { accountTypes } from "../../protocol/objects/account.schema.ts";
 import type { AccountModelParams } from "../accounts/account-params.ts";
 import { defaultCurrencyFor } from "../accounts/accounts.schema.ts";
 import {
@@ -37,7 +38,6 @@ export const onboardingStates: readonly OnboardingState[] = [
 ];
 
 type AccountType = SeededAccount["type"];
-const accountTypes: readonly AccountType[] = ["custom", "express", "standard"];
 
 const stateNames: Record<OnboardingState, string> = {
   new: "new",
