@@ -13,9 +13,11 @@
 import { FILE_SIGNATURE_BYTES, fileRefusal } from "../../protocol/files.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
+import { isKeyShaped } from "../../protocol/redaction.ts";
 import { type HttpAnswer, NetworkFailure, networkErrorMessage } from "./http.ts";
 import type { Connection } from "./intake.ts";
 import type { ApiProxy, ProxyRequest } from "./proxy.ts";
+import { errorResponse } from "./replies.ts";
 import type { FetchLike } from "./types.ts";
 
 export type UploadFileRequest = DataLayerRequestOf<"uploadFile">;
@@ -42,6 +44,9 @@ export interface Transfers {
 }
 
 const marker = provider.messageMarker;
+
+export const keyInUrlMessage =
+  "A download URL may not carry a key; the data layer sends it in a header.";
 
 const headersOf = (lines: Iterable<[string, string]>) => {
   const out: Record<string, string> = {};
@@ -230,6 +235,11 @@ export function createTransfers(options: TransfersOptions): Transfers {
 
     async download(connection, request) {
       const { requestId, url } = request;
+      // A URL is logged and cached everywhere: one that carries a key is never fetched.
+      if (isKeyShaped(url)) {
+        connection.send(errorResponse(requestId, keyInUrlMessage));
+        return;
+      }
       await proxy.handle(connection, asProxyRequest(connection, requestId, "GET", url), {
         send: (headers, signal) => fetchBytes(fetch, url, headers, signal),
         reply: (answer) => {
