@@ -14,7 +14,8 @@ import {
   DataLayerReplyError,
   type RequestOptions,
 } from "../ui-frame/data-layer-client.ts";
-import { failureOfAnswer, failureOfError, resultOf } from "./mutation.ts";
+import { failureOfError, resultOf } from "./mutation.ts";
+import { httpFailure } from "./resource-client.ts";
 
 /** The client's requests the transfers use (a DataLayerClient is one). */
 export type TransferClient = Pick<DataLayerClient, "request">;
@@ -53,7 +54,7 @@ export async function downloadFile(
   }
   if (reply.requestType === "fileResponse")
     return new File([reply.file], reply.filename, { type: reply.contentType });
-  if (reply.requestType === "response") throw failureOfAnswer(reply);
+  if (reply.requestType === "response") throw httpFailure(reply);
   throw failureOfError(new DataLayerReplyError(reply));
 }
 
