@@ -41,10 +41,22 @@ export const externalAccountChallengeSchema = z.strictObject({
   key: externalAccountKey,
 });
 
+/** Whether an external-account challenge is open for the session, and how many tries remain. */
 export const identityChallengeSchema = z.strictObject({
   object: z.literal("identity_challenge"),
-  status: z.literal("verified"),
-  key: externalAccountKey,
+  status: z.enum(["none", "pending"]),
+  attempts_remaining: z.int(),
+  expires_at: z.nullable(unixSecondsSchema),
+});
+
+/** Sandbox: the code the account's provider user received (a test helper, secret key). */
+export const externalAccountChallengeCodeSchema = z.strictObject({
+  object: z.literal("external_account_challenge_code"),
+  challenge: z.string(),
+  account: z.string(),
+  code: z.string(),
+  attempts: z.int(),
+  expires_at: unixSecondsSchema,
 });
 
 export const embeddedAuthenticationLinkSchema = z.strictObject({

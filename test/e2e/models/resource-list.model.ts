@@ -125,6 +125,33 @@ export class ResourceListModel {
     await this.root.getByRole("combobox", { name: label }).selectOption({ label: option });
   }
 
+  /**
+   * Sets a choice filter through the filter bar, as a person does: opens its chip, ticks the
+   * options by their labels (unticking the others), applies. The list then loads again; a
+   * test waits for the rows it expects.
+   */
+  async applyChoiceFilter(filter: string, options: readonly string[]): Promise<void> {
+    await this.root
+      .getByRole("button", { name: new RegExp(`^${filter}(:|$)`) })
+      .first()
+      .click();
+    const editor = this.root.getByRole("dialog", { name: filter });
+    const boxes = editor.getByRole("checkbox");
+    for (let i = 0; i < (await boxes.count()); i++) {
+      const box = boxes.nth(i);
+      const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")).trim();
+      await box.setChecked(options.includes(label));
+    }
+    await editor.getByRole("button", { name: "Apply" }).click();
+    await editor.waitFor({ state: "detached" });
+  }
+
+  /** The filter bar's chips as shown: "Type: Payout", "Amount", … */
+  async seeFilterChips(): Promise<string[]> {
+    const bar = this.root.getByRole("toolbar", { name: "Filter the list" });
+    return bar.locator("button[aria-haspopup=dialog]").allInnerTexts();
+  }
+
   // -- detail --------------------------------------------------------------------------------
 
   detail(): Locator {
