@@ -71,7 +71,13 @@ export function createApp(options: AppOptions) {
         provider.headers.livemodeOverride,
         provider.headers.idempotencyKey,
       ],
-      exposeHeaders: [provider.headers.requestId, "Idempotent-Replayed", "Original-Request"],
+      exposeHeaders: [
+        provider.headers.requestId,
+        "Idempotent-Replayed",
+        "Original-Request",
+        // A download (a CSV export) names its file.
+        "Content-Disposition",
+      ],
       maxAge: 600,
     }),
   );

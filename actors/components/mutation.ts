@@ -16,9 +16,9 @@ import { fromPromise } from "xstate";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import type { CallFailure } from "../../machines/auth/failure.ts";
 import type { FormValue } from "../../protocol/messages/data-layer.schema.ts";
-import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { DataLayerReplyError, type ResponseReply } from "../ui-frame/data-layer-client.ts";
+import { httpFailure } from "./resource-client.ts";
 
 /** What the mutation needs of the frame's API: `useApi()` gives one. */
 export interface MutationTransport {
@@ -77,17 +77,6 @@ export function failureOfError(error: unknown): CallFailure {
   return { kind: "network", message: (error instanceof Error && error.message) || "Unknown error" };
 }
 
-/** A non-2xx answer as a CallFailure, with the API error object when the body has one. */
-export function failureOfAnswer(reply: ResponseReply): CallFailure {
-  const parsed = safeParse(apiErrorResponseSchema, reply.body);
-  return {
-    kind: "http",
-    status: reply.status,
-    error: parsed.success ? parsed.data.error : {},
-    requestId: reply.headers[provider.headers.requestId.toLowerCase()] ?? null,
-  };
-}
-
 /**
  * Validates one answer: the parsed object, or throws the CallFailure (a non-2xx answer, or
  * a 2xx the schema rejects).
@@ -96,7 +85,7 @@ export function resultOf<Schema extends $ZodType>(
   schema: Schema,
   reply: ResponseReply,
 ): output<Schema> {
-  if (!reply.ok) throw failureOfAnswer(reply);
+  if (!reply.ok) throw httpFailure(reply);
   const parsed = safeParse(schema, reply.body);
   if (!parsed.success)
     throw {

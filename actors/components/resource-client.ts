@@ -39,7 +39,7 @@ export function httpFailure(answer: ApiAnswer): CallFailure {
   const raw = body && typeof body === "object" ? body.error : undefined;
   const error: Extract<CallFailure, { kind: "http" }>["error"] = {};
   if (raw && typeof raw === "object") {
-    for (const field of ["type", "code", "message", "message_code"] as const) {
+    for (const field of ["type", "code", "message", "message_code", "param"] as const) {
       const value = raw[field];
       if (typeof value === "string") error[field] = value;
     }

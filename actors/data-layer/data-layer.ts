@@ -24,6 +24,7 @@ import {
 } from "./replies.ts";
 import { collectRiskSignals } from "./risk.ts";
 import { createTelemetry, type Telemetry } from "./telemetry.ts";
+import { createTransfers } from "./transfers.ts";
 import { consoleLogger, type DataLayerDeps, systemClock, systemTimers } from "./types.ts";
 
 export const overrideRefusedMessage =
@@ -95,6 +96,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
 
   const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
+  const transfers = createTransfers({ fetch, hosts, proxy });
   const logout = createLogout({ fetch, hosts, keys, claim });
 
   const onRequest = (connection: Connection, request: PortRequest): void => {
@@ -160,6 +162,12 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       case "openPopupAndWaitForAuth":
       case "openPopupAndWaitForComplete":
         popup.wait(connection, request);
+        return;
+      case "uploadFile":
+        void transfers.upload(connection, request);
+        return;
+      case "downloadFile":
+        void transfers.download(connection, request);
         return;
     }
   };

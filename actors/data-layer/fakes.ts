@@ -75,6 +75,8 @@ export interface RecordedRequest {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** The body as given (a FormData for an upload). */
+  rawBody?: RequestInit["body"];
 }
 
 type Route = (request: RecordedRequest, signal?: AbortSignal) => Response | Promise<Response>;
@@ -94,6 +96,7 @@ export function fakeFetch(
       method: init.method ?? "GET",
       headers,
       body: typeof init.body === "string" ? init.body : undefined,
+      ...(init.body === undefined ? {} : { rawBody: init.body }),
     };
     requests.push(recorded);
     return current(recorded, init.signal ?? undefined);

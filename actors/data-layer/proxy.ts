@@ -37,7 +37,7 @@ import {
 } from "./http.ts";
 import type { Connection } from "./intake.ts";
 import type { KeyStore } from "./keys.actor.ts";
-import { errorResponse, fetchErrorResponse } from "./replies.ts";
+import { errorResponse, fetchErrorResponse, type Reply } from "./replies.ts";
 import type { Telemetry } from "./telemetry.ts";
 import type { FetchLike, Logger } from "./types.ts";
 
@@ -157,8 +157,18 @@ export interface ProxyOptions {
   log: Logger;
 }
 
+/**
+ * A call that is not JSON both ways (an upload, a download, see `transfers.ts`): the proxy
+ * checks and authorizes it like any call, then `send` performs it with those headers, and
+ * `reply` answers a 2xx (a non-2xx is answered as any call's `response`).
+ */
+export interface Transfer {
+  send(headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer>;
+  reply?(answer: HttpAnswer): Reply;
+}
+
 export interface ApiProxy {
-  handle(connection: Connection, request: ProxyRequest): Promise<void>;
+  handle(connection: Connection, request: ProxyRequest, transfer?: Transfer): Promise<void>;
   /** Aborts the sender's call in flight; false when there is none. */
   abort(connection: Connection, requestId: string): boolean;
   /** Calls in flight, for tests and the benchmark. */
@@ -189,7 +199,12 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     return answer.body;
   };
 
-  const handle = async (connection: Connection, request: ProxyRequest, retried = false) => {
+  const handle = async (
+    connection: Connection,
+    request: ProxyRequest,
+    transfer: Transfer | undefined,
+    retried = false,
+  ) => {
     const { requestId } = request;
     if (!isProxyAllowed(request.url, hosts)) {
       connection.send(errorResponse(requestId, notAllowlistedMessage(request.url)));
@@ -241,13 +256,15 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     inflight.set(id, controller);
     let answer: HttpAnswer;
     try {
-      answer = await send(fetch, {
-        url: request.url,
-        method: request.method,
-        headers,
-        ...(request.body === undefined ? {} : { form: request.body }),
-        signal: controller.signal,
-      });
+      answer = transfer
+        ? await transfer.send(headers, controller.signal)
+        : await send(fetch, {
+            url: request.url,
+            method: request.method,
+            headers,
+            ...(request.body === undefined ? {} : { form: request.body }),
+            signal: controller.signal,
+          });
     } catch (error) {
       if (inflight.get(id) === controller) inflight.delete(id);
       if (error instanceof NetworkFailure && error.aborted) {
@@ -283,11 +300,15 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         if (!retried && (await claim.whenClaimed(CLAIM_WAIT_MS))) {
           const fresh = keys.read("account_session");
           if (fresh && `Bearer ${fresh.apiKey}` !== stale) {
-            await handle(connection, request, true);
+            await handle(connection, request, transfer, true);
             return;
           }
         }
       }
+    }
+    if (answer.ok && transfer?.reply) {
+      connection.send(transfer.reply(answer));
+      return;
     }
     connection.send({
       type: provider.messageMarker,
@@ -303,8 +324,8 @@ export function createProxy(options: ProxyOptions): ApiProxy {
   };
 
   return {
-    handle: (connection, request) =>
-      handle(connection, request).catch((error) => {
+    handle: (connection, request, transfer) =>
+      handle(connection, request, transfer).catch((error) => {
         log.error("data layer: proxy failed", { reason: String(error) });
         connection.send(errorResponse(request.requestId, GENERIC_REQUEST_ERROR));
       }),

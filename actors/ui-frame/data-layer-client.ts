@@ -34,6 +34,8 @@ export type ResponseReply = Reply<"response">;
 export type ErrorResponseReply = Reply<"errorResponse">;
 export type FetchErrorResponseReply = Reply<"fetchErrorResponse">;
 export type AuthStateReply = Reply<"authState">;
+export type FileResponseReply = Reply<"fileResponse">;
+export type UploadProgressReply = Reply<"uploadProgress">;
 
 /** Requests that carry no requestId and get no reply. */
 const fireAndForgetTypes = [
@@ -55,7 +57,11 @@ export type RequestInput<T extends DataLayerRequestType> = WithoutEnvelope<
 
 /** The replies a request of type T may get. */
 export type ReplyFor<T extends ReplyingType> =
-  | (T extends "authStateRequest" ? AuthStateReply : ResponseReply)
+  | (T extends "authStateRequest"
+      ? AuthStateReply
+      : T extends "downloadFile"
+        ? FileResponseReply | ResponseReply
+        : ResponseReply)
   | ErrorResponseReply
   | FetchErrorResponseReply;
 
@@ -95,8 +101,11 @@ export interface DataLayerClientOptions {
 }
 
 export interface RequestOptions {
+  /** No reply (nor, for an upload, progress) within this long: CallTimeoutError. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** An upload's progress (`uploadProgress` replies); each one restarts the timeout. */
+  onProgress?: (loaded: number, total: number) => void;
 }
 
 export interface DataLayerClient {
@@ -139,6 +148,7 @@ export function findDataLayerWindow(
 
 interface Pending {
   requestType: string;
+  progress: (reply: UploadProgressReply) => void;
   resolve: (reply: DataLayerReply) => void;
   reject: (error: Error) => void;
   cleanup: () => void;
@@ -213,6 +223,10 @@ export function createDataLayerClient(options: DataLayerClientOptions): DataLaye
     }
     if (reply.requestType === "authStateChanged") setAuthState(reply.authState);
     const requestId = "requestId" in reply ? reply.requestId : undefined;
+    if (reply.requestType === "uploadProgress") {
+      pending.get(reply.requestId)?.progress(reply);
+      return;
+    }
     if (requestId !== undefined) {
       const entry = settle(requestId);
       if (!entry) return;
@@ -261,14 +275,18 @@ export function createDataLayerClient(options: DataLayerClientOptions): DataLaye
         if (sent && !closed) postOnPort({ requestType: "abort", targetRequestId: requestId });
         reject(error);
       };
-      const timer = timers.setTimeout(
-        () => giveUp(new CallTimeoutError(requestType, timeoutMs)),
-        timeoutMs,
-      );
+      const timeOut = () =>
+        timers.setTimeout(() => giveUp(new CallTimeoutError(requestType, timeoutMs)), timeoutMs);
+      let timer = timeOut();
       const onAbort = () => giveUp(new CallAbortedError(requestType));
       signal?.addEventListener("abort", onAbort, { once: true });
       pending.set(requestId, {
         requestType,
+        progress: (reply) => {
+          timers.clearTimeout(timer);
+          timer = timeOut();
+          requestOptions.onProgress?.(reply.loaded, reply.total);
+        },
         resolve: resolve as (reply: DataLayerReply) => void,
         reject,
         cleanup: () => {

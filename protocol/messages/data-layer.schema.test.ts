@@ -114,6 +114,20 @@ const validRequests: {
     requestType: "openPopupAndWaitForComplete",
     requestId: "r9",
   },
+  uploadFile: {
+    type: marker,
+    requestType: "uploadFile",
+    requestId: "r10",
+    purpose: "dispute_evidence",
+    file: new Blob(["%PDF-1.4"], { type: "application/pdf" }),
+    filename: "receipt.pdf",
+  },
+  downloadFile: {
+    type: marker,
+    requestType: "downloadFile",
+    requestId: "r11",
+    url: "https://files.example.com/v1/files/file_1/contents",
+  },
 };
 
 /** A field of each request that must not be a number. */
@@ -133,6 +147,8 @@ const wrongField: Record<DataLayerRequestType, string> = {
   errorReportingTags: "tags",
   openPopupAndWaitForAuth: "requestId",
   openPopupAndWaitForComplete: "requestId",
+  uploadFile: "filename",
+  downloadFile: "url",
 };
 
 const rejectionOf = (c: DataLayerClassification) => (c.ok ? undefined : c.rejection);

@@ -34,6 +34,7 @@ import { analyticsEventSchema } from "../objects/analytics-event.schema.ts";
 import { apiErrorSchema } from "../objects/api-error.schema.ts";
 import { authStateSchema } from "../objects/auth-state.schema.ts";
 import { objectIdSchema } from "../objects/common.schema.ts";
+import { filePurposes } from "../objects/file.schema.ts";
 import { metricSchema } from "../objects/metrics.schema.ts";
 import { riskExperienceContextSchema } from "../objects/risk-experience-context.schema.ts";
 import { sanitizedSessionSchema } from "../objects/sanitized-session.schema.ts";
@@ -366,6 +367,46 @@ export const openPopupAndWaitForCompleteRequestSchema = z.object({
   componentName: componentNameSchema.optional(),
 });
 
+/** A file's bytes as a Blob (a File arrives as one; its name travels beside it). */
+const blobSchema = z.custom<Blob>(
+  (value) => typeof Blob !== "undefined" && value instanceof Blob,
+  "expected a Blob or File",
+);
+
+/**
+ * Uploads a file to the files host (`POST /v1/files`, multipart) with the session's key, in
+ * the calling frame's component's name. The data layer checks the host's limits first
+ * (`protocol/files.ts`: size, and the type by the file's first bytes): a refused file is
+ * answered, without sending it, exactly as the host answers it (a `response` with ok false,
+ * status 400 and the API error object, param `file`).
+ * - purpose: the file's purpose (`dispute_evidence`, `identity_document`, ...);
+ * - file: the bytes; filename: the name the host stores (a File's name does not survive
+ *   every structured clone).
+ * Replies: `uploadProgress` any number of times while the bytes go out, then `response`
+ * (body: the file object, or the host's error), or errorResponse / fetchErrorResponse.
+ */
+export const uploadFileRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("uploadFile"),
+  requestId: requestIdSchema,
+  purpose: z.enum(filePurposes),
+  file: blobSchema,
+  filename: z.string().min(1).max(255),
+});
+
+/**
+ * Downloads a file (a CSV export, a PDF, an uploaded file's contents) from the API or files
+ * host with the session's key in the Authorization header — never in the URL, which must not
+ * carry one. Reply: `fileResponse` with the bytes; a non-2xx answer is a `response` with ok
+ * false and the API error; errorResponse / fetchErrorResponse as for any call.
+ */
+export const downloadFileRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("downloadFile"),
+  requestId: requestIdSchema,
+  url: absoluteUrlSchema,
+});
+
 export const dataLayerRequestSchemas = {
   init: initRequestSchema,
   claimAccountSessionRequest: claimAccountSessionRequestSchema,
@@ -382,6 +423,8 @@ export const dataLayerRequestSchemas = {
   errorReportingTags: errorReportingTagsRequestSchema,
   openPopupAndWaitForAuth: openPopupAndWaitForAuthRequestSchema,
   openPopupAndWaitForComplete: openPopupAndWaitForCompleteRequestSchema,
+  uploadFile: uploadFileRequestSchema,
+  downloadFile: downloadFileRequestSchema,
 } as const;
 
 export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
@@ -400,6 +443,8 @@ export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
   errorReportingTagsRequestSchema,
   openPopupAndWaitForAuthRequestSchema,
   openPopupAndWaitForCompleteRequestSchema,
+  uploadFileRequestSchema,
+  downloadFileRequestSchema,
 ]);
 
 export type DataLayerRequest = z.output<typeof dataLayerRequestSchema>;
@@ -535,6 +580,31 @@ export const authStateChangedSchema = z.object({
   authState: authStateSchema,
 });
 
+/** Progress of an upload: `loaded` of `total` bytes sent (many per request, before its reply). */
+export const uploadProgressSchema = z.object({
+  type: marker,
+  requestType: z.literal("uploadProgress"),
+  requestId: requestIdSchema,
+  loaded: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+
+/**
+ * The bytes of a download, for the frame to hand to the person as a file to save.
+ * - filename: from the answer's Content-Disposition (`download` when it names none);
+ * - contentType: the answer's Content-Type;
+ * - apiRequestId: the Request-Id response header.
+ */
+export const fileResponseSchema = z.object({
+  type: marker,
+  requestType: z.literal("fileResponse"),
+  requestId: requestIdSchema,
+  file: blobSchema,
+  filename: z.string().min(1).max(255),
+  contentType: z.string().max(255),
+  apiRequestId: z.string().max(255).optional(),
+});
+
 export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   initResponseSchema,
   sessionChangedSchema,
@@ -548,6 +618,8 @@ export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   popupLoadedSchema,
   popupDoRefreshSchema,
   popupCompleteSchema,
+  uploadProgressSchema,
+  fileResponseSchema,
 ]);
 
 export type DataLayerReply = z.output<typeof dataLayerReplySchema>;
@@ -564,6 +636,8 @@ export const responseRequestTypes = [
   "fetchErrorResponse",
   "authState",
   "authStateChanged",
+  "uploadProgress",
+  "fileResponse",
 ] as const satisfies readonly DataLayerReplyType[];
 
 // ---------------------------------------------------------------------------------------------

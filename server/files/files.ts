@@ -4,32 +4,16 @@
  * decided from the file's first bytes, never from what the client declared.
  */
 import type { Kysely } from "kysely";
+import { fileContentTypes, fileRefusal, sniffFileType } from "../../protocol/files.ts";
 import type { FileObject, FilePurpose, FileType } from "../../protocol/objects/file.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { Principal } from "../http/context.ts";
 import { ApiError, invalidRequest, permissionError, resourceMissing } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
 
-export const maxFileBytes = 10 * 1024 * 1024;
+export { maxFileBytes, sniffFileType } from "../../protocol/files.ts";
 
-const contentTypes: Record<FileType, string> = {
-  pdf: "application/pdf",
-  jpg: "image/jpeg",
-  png: "image/png",
-};
-/** Images only where the file is shown as an image. */
-const imagePurposes: ReadonlySet<FilePurpose> = new Set(["business_icon", "business_logo"]);
-
-/** The type of `bytes` from its signature, or undefined when it is none we accept. */
-export function sniffFileType(bytes: Uint8Array): FileType | undefined {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "pdf"; // %PDF-
-  if (starts(0xff, 0xd8, 0xff)) return "jpg";
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
-  return undefined;
-}
-
-export const contentTypeOf = (type: FileType) => contentTypes[type];
+export const contentTypeOf = (type: FileType) => fileContentTypes[type];
 
 type Uploader = Extract<Principal, { kind: "secret" | "account_session" | "user" }>;
 
@@ -48,22 +32,9 @@ export async function storeFile(
   input: { purpose: FilePurpose; filename: string; bytes: Uint8Array },
   now: number,
 ) {
-  if (input.bytes.length === 0) {
-    throw invalidRequest("The file is empty.", { code: "file_empty", param: "file" });
-  }
-  if (input.bytes.length > maxFileBytes) {
-    throw invalidRequest(`The file is larger than ${maxFileBytes} bytes.`, {
-      code: "file_too_large",
-      param: "file",
-    });
-  }
-  const type = sniffFileType(input.bytes);
-  if (!type || (imagePurposes.has(input.purpose) && type === "pdf")) {
-    throw invalidRequest(
-      `The file must be ${imagePurposes.has(input.purpose) ? "a JPEG or PNG image" : "a PDF, JPEG or PNG file"} for purpose ${input.purpose}.`,
-      { code: "file_type_invalid", param: "file" },
-    );
-  }
+  const refusal = fileRefusal(input.purpose, input.bytes.length, input.bytes);
+  if (refusal) throw invalidRequest(refusal.message, { code: refusal.code, param: refusal.param });
+  const type = sniffFileType(input.bytes) as FileType;
   const owner = ownerOf(principal);
   const row = await db
     .insertInto("files")

@@ -64,7 +64,7 @@ export function createFilesHostApp(options: FilesHostOptions) {
         provider.headers.version,
         provider.headers.livemode,
       ],
-      exposeHeaders: [provider.headers.requestId],
+      exposeHeaders: [provider.headers.requestId, "Content-Disposition"],
       maxAge: 600,
     }),
   );

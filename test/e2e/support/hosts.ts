@@ -9,6 +9,7 @@ import { sdkPath } from "../../../protocol/version.ts";
 import { createApp } from "../../../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/connect.ts";
 import { createConnectHostApp } from "../../../server/hosts/connect.ts";
+import { createFilesHostApp } from "../../../server/hosts/files.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
 import { startServer } from "../../../server/main.ts";
 import { createPlatform } from "../../../server/platforms/platforms.ts";
@@ -95,9 +96,19 @@ export async function startTestHosts(options: { builtTestPagesDir?: string } = {
  * one connected account, and a helper that creates account sessions the way a platform's
  * backend does (secret key, form-encoded).
  */
-export async function startProvider() {
+export async function startProvider(options: { filesHost?: boolean } = {}) {
   const database = await openDatabase({});
   const api = await startServer({ database });
+  // The files host on its origin, when a test uploads or downloads.
+  const files = options.filesHost
+    ? await listen(
+        createFilesHostApp({
+          db: database.db,
+          config: { hosts: localEnvironment(), corsOrigins: [testHosts.connect] },
+        }),
+        testHosts.files,
+      )
+    : undefined;
   const { secretKey, publishableKey } = await createPlatform(
     database.db,
     { business_name: "Rocket Rides" },
@@ -132,6 +143,7 @@ export async function startProvider() {
     },
     async close() {
       await api.close();
+      if (files) await new Promise((done) => files.close(() => done(undefined)));
       await database.close();
     },
   };

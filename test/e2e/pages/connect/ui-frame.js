@@ -11,6 +11,8 @@ let next = 0;
 const channel = new MessageChannel();
 channel.port1.onmessage = (event) => {
   received.push(event.data);
+  // An upload's progress comes before its reply: kept, not the answer.
+  if (event.data.requestType === "uploadProgress") return;
   const resolve = waiting.get(event.data.requestId);
   if (resolve) {
     waiting.delete(event.data.requestId);
