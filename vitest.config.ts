@@ -11,6 +11,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,
+    // Passwords hash at a low scrypt cost here; production uses N = 2^17 (server/http/secrets.ts).
+    env: { PASSWORD_SCRYPT_LOG2N: "12" },
     hookTimeout: 60_000,
   },
 });

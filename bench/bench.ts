@@ -41,7 +41,7 @@ export function formatRows(rows: BenchRow[]): string {
         ? ""
         : `target ${row.higherIsBetter ? "≥ " : ""}${formatNumber(row.target)} ${row.unit}`;
     const ratio =
-      row.target === undefined
+      row.target === undefined || row.target === 0
         ? ""
         : `ratio ${(row.higherIsBetter ? row.target / row.value : row.value / row.target).toFixed(3)}`;
     const meets = row.higherIsBetter

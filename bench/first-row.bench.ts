@@ -9,7 +9,7 @@ import type { SandboxInfo } from "../examples/platform/sandbox.ts";
 import { createPlatformApp, sessionComponentParams } from "../examples/platform/server.ts";
 import { endpoints } from "../protocol/endpoints.ts";
 import { localEnvironment, provider, tagName } from "../protocol/provider.ts";
-import { sdkPath } from "../sdk/version.ts";
+import { sdkPath } from "../protocol/version.ts";
 import { createApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";

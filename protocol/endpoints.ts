@@ -20,6 +20,8 @@ export const endpoints = {
   requiresExternalAccountVerification: "/v1/connect/auth/requires_external_account_verification",
   externalAccountChallenge: "/v1/connect/external_account_challenge",
   identityChallenge: "/v1/connect/identity_challenge",
+  /** Sandbox test helper: the code of an account's open external-account challenge (ours). */
+  externalAccountChallengeCode: "/v1/test_helpers/external_account_challenges/current",
   // Calls with special key handling (SPEC.md §7).
   embeddedAuthenticationLinks: "/v1/embedded_authentication_links",
   account: "/v1/account",

@@ -22,6 +22,10 @@
  * `customer_email=x`; metadata `metadata[key]=value`.
  */
 import { z } from "zod";
+import { balanceTransactionTypes } from "./objects/balance-transaction.schema.ts";
+import { type PaymentStatus, paymentStatuses } from "./objects/charge.schema.ts";
+import { disputeStatuses } from "./objects/dispute.schema.ts";
+import { payoutStatuses } from "./objects/payout.schema.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -83,16 +87,8 @@ export interface FilterFieldSpec {
 /** A list's filters by wire name (the query parameter's name). */
 export type FilterSpec = Readonly<Record<string, FilterFieldSpec>>;
 
-/** READING.md: the usual payment states. */
-export const paymentStatuses = [
-  "requires_capture",
-  "succeeded",
-  "refunded",
-  "partially_refunded",
-  "disputed",
-  "failed",
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+/** READING.md: the usual payment states (the charge object's `payment_status`). */
+export { type PaymentStatus, paymentStatuses };
 
 export const paymentMethodTypes = [
   "card",
@@ -122,16 +118,6 @@ export const paymentMethodTypes = [
   "konbini",
 ] as const;
 
-export const disputeStatuses = [
-  "warning_needs_response",
-  "warning_under_review",
-  "warning_closed",
-  "needs_response",
-  "under_review",
-  "won",
-  "lost",
-] as const;
-
 export const disputeReasons = [
   "bank_cannot_process",
   "credit_not_processed",
@@ -148,30 +134,8 @@ export const disputeReasons = [
   "unrecognized",
 ] as const;
 
-export const balanceTransactionTypes = [
-  "adjustment",
-  "application_fee",
-  "application_fee_refund",
-  "charge",
-  "dispute",
-  "payment",
-  "payment_refund",
-  "payout",
-  "payout_cancel",
-  "payout_failure",
-  "refund",
-  "reserve_transaction",
-  "topup",
-  "transfer",
-] as const;
-
-export const payoutStatusFilterValues = [
-  "pending",
-  "in_transit",
-  "paid",
-  "failed",
-  "canceled",
-] as const;
+// The states and types a list filters on are the provider's own (protocol/objects/), so a
+// filter never offers a value the provider cannot produce.
 
 /** The payments list (SPEC.md §5 default filters, and the two feature-gated filters). */
 export const paymentsFilterSpec = {
@@ -204,7 +168,7 @@ export const transactionsFilterSpec = {
 } as const satisfies FilterSpec;
 
 export const payoutsFilterSpec = {
-  status: { field: { kind: "choice", options: payoutStatusFilterValues } },
+  status: { field: { kind: "choice", options: payoutStatuses } },
   created: { field: { kind: "date" } },
   amount: { field: { kind: "amount" } },
 } as const satisfies FilterSpec;

@@ -14,6 +14,8 @@ const exempt = (path: string) =>
   path === "protocol/provider.ts" ||
   // Generated from the catalogue, whose texts name tags through the provider's prefix.
   path.endsWith(".generated.ts") ||
+  // The custom-elements manifest, generated from the catalogue and the provider configuration.
+  path === "custom-elements.json" ||
   /(^|\/)package(-lock)?\.json$/.test(path) ||
   /\.(test|model\.test|e2e)\.tsx?$/.test(path) ||
   path.startsWith("test/") ||

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { createPlatformApp } from "../examples/platform/server.ts";
 import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
-import { sdkPath } from "../sdk/version.ts";
+import { sdkPath } from "../protocol/version.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";
 import { createDashboardHostApp } from "../server/hosts/dashboard.ts";
 import { createFilesHostApp } from "../server/hosts/files.ts";

@@ -1,7 +1,8 @@
 // `npm test`, the README's test command and exactly what CI runs (.ci/run): installs what
-// it needs, then runs the type check, the linter, every unit / model-based / server test
-// (server tests twice: on embedded PGlite and on PostgreSQL), and the browser tests in
-// Debian's Chromium. Prints one closing line "N passed, N failed".
+// it needs, then runs the type check, the linter, the layering check (dependency-cruiser),
+// every unit / model-based / server test (server tests twice: on embedded PGlite and on
+// PostgreSQL), and the browser tests in Debian's Chromium. Prints one closing line
+// "N passed, N failed".
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,6 +92,7 @@ ensureDependencies();
 
 check("Type check (tsc)", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
 check("Lint and format (Biome)", "npx", ["biome", "ci", "."]);
+check("Layers and import cycles (dependency-cruiser)", "npm", ["run", "--silent", "deps"]);
 vitest("Unit, model-based and server tests (PGlite)", []);
 
 if (hasFiles("server", ".test.ts")) {

@@ -33,4 +33,4 @@ export type {
   PublicComponentName,
   TagName,
 } from "../actors/platform/types.ts";
-export { sdkVersion } from "./version.ts";
+export { sdkVersion } from "../protocol/version.ts";

@@ -20,7 +20,6 @@ import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
-import { readClockOffset, withClockOffset } from "./sandbox/clock.ts";
 import { sandboxApp } from "./sandbox/sandbox.routes.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
@@ -45,9 +44,8 @@ export function createApp(options: AppOptions) {
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    // The sandbox clock: read once per request, so every API process sees the same time.
-    const offset = await readClockOffset(deps.db);
-    c.set("deps", { ...deps, config: withClockOffset(config, offset) });
+    // On the wall clock until the caller is known (`http/auth.ts` applies its platform's clock).
+    c.set("deps", deps);
     await next();
     c.header(provider.headers.requestId, requestId);
     c.header(

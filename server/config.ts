@@ -19,15 +19,23 @@ export interface ServerConfig {
   authenticationLinkTtl: number;
   /** How long an Idempotency-Key is remembered (seconds; READING.md: 24 h). */
   idempotencyTtl: number;
+  /**
+   * Requests per second one key may make, counted across every API process in the database
+   * (`http/rate-limit.ts`); more are answered 429 with `Retry-After`. 0: no limit.
+   */
+  rateLimitPerSecond: number;
+  /** The clock of the rate-limit windows, in Unix seconds: always real time (tests inject one). */
+  rateLimitNow: () => number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   form: FormLimits;
   /** Deepest `expand[]` path, in dotted segments. */
   maxExpandDepth: number;
   /**
-   * The clock, in Unix seconds. `createApp` gives each request a config whose `now` is this
-   * base clock (the wall clock, or a test's) plus the sandbox clock's offset, read from the
-   * database once per request (`sandbox/clock.ts`), so every API process sees the same time.
+   * The clock, in Unix seconds. Each request's config has a `now` that is this base clock
+   * (the wall clock, or a test's) plus its caller's platform's sandbox clock offset, read
+   * with the caller's key (`http/auth.ts`, `sandbox/clock.ts`), so every API process sees
+   * the same time and one platform's clock never moves another's.
    */
   now: () => number;
   /** The sandbox clock's offset (seconds) included in `now`; 0 outside a request. */
@@ -60,6 +68,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     externalAccountKeyTtl: 15 * 60,
     authenticationLinkTtl: 5 * 60,
     idempotencyTtl: 24 * 60 * 60,
+    rateLimitPerSecond: 500,
+    rateLimitNow: () => Math.floor(Date.now() / 1000),
     maxBodyBytes: 256 * 1024,
     form: defaultFormLimits,
     maxExpandDepth: 4,
@@ -68,4 +78,12 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     trustedProxies: trustedProxiesFromEnv(),
     ...overrides,
   };
+}
+
+/** The config of one request: the base clock plus its platform's sandbox clock offset. */
+export function withClockOffset(config: ServerConfig, offset: number): ServerConfig {
+  if (offset === config.clockOffset) return config;
+  const base = config.now;
+  const previous = config.clockOffset;
+  return { ...config, clockOffset: offset, now: () => base() - previous + offset };
 }

@@ -32,6 +32,17 @@ export interface ServerHandle {
 
 export const defaultDataDir = `.${provider.id}/db`;
 
+/** RATE_LIMIT_PER_SECOND: requests per second per key (0: no limit); default in config.ts. */
+function rateLimitFromEnv(): { rateLimitPerSecond?: number } {
+  const raw = process.env.RATE_LIMIT_PER_SECOND;
+  if (raw === undefined) return {};
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new Error("RATE_LIMIT_PER_SECOND must be a whole number (0: no limit).");
+  }
+  return { rateLimitPerSecond: limit };
+}
+
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const owned = !options.database;
@@ -41,7 +52,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       databaseUrl ? { databaseUrl } : { dataDir: resolve(options.dataDir ?? defaultDataDir) },
     ));
   const hosts = localEnvironment(options.ports);
-  const app = createApp({ db: database.db, config: { hosts, corsOrigins: [hosts.connect] } });
+  const app = createApp({
+    db: database.db,
+    config: { hosts, corsOrigins: [hosts.connect], ...rateLimitFromEnv() },
+  });
   const requested = Number(new URL(hosts.api).port);
   const hostname = new URL(hosts.api).hostname;
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {

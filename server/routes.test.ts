@@ -51,6 +51,10 @@ class Walk {
       return r;
     }
     expect(r.status, `${where}: ${JSON.stringify(r.body)}`).toBe(declared.status);
+    const mediaType = (r.headers.get("content-type") ?? "").split(";")[0];
+    if (mediaType !== (declared.mediaType ?? "application/json")) {
+      this.problems.push(`${where}: answered ${mediaType}, declared ${declared.mediaType}`);
+    }
     const parsed = safeParseMessage(declared.schema, r.body);
     if (!parsed.ok) this.problems.push(`${where}: ${parsed.error.message}`);
     return r;
@@ -271,6 +275,9 @@ describe("the API host's routes", () => {
     const disputed = await charge({});
     const inquired = await charge({});
     await walk.post(`/v1/charges/${held.body.id}/capture`, as);
+    const released = await charge({ capture: false });
+    await walk.post(`/v1/charges/${released.body.id}/cancel`, as);
+    await walk.read("/v1/exports/charges", { ...as, params: { amount: { gte: 1 } } });
     await walk.read(`/v1/charges/${paid.body.id}`, as);
     await walk.read("/v1/charges", as);
     const refund = await walk.post("/v1/refunds", {
@@ -298,6 +305,7 @@ describe("the API host's routes", () => {
     await walk.post(`/v1/disputes/${inquiry.body.id}/close`, as);
     await walk.read(`/v1/disputes/${dispute.body.id}`, as);
     await walk.read("/v1/disputes", as);
+    await walk.read("/v1/exports/disputes", { ...as, params: { status: ["lost", "won"] } });
 
     // Funds become available; payouts (one canceled), the balance and its transactions.
     await walk.post("/v1/test_helpers/clock/advance", { ...sk, params: { seconds: 5 * 86_400 } });

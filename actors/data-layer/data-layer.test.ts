@@ -160,7 +160,10 @@ describe("SPEC.md §7 POST /v1/account_sessions/claim", () => {
       ),
     );
     await claim(platform);
-    const state = await platform.request({ requestType: "authStateRequest" });
+    // A UI frame sees the user (the platform's port does not: issue 14 item 13).
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const state = await frame.request({ requestType: "authStateRequest" });
     expect(state.authState).toEqual({
       status: "user_authenticated",
       expires: 1_800_000_000_000,

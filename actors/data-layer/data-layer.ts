@@ -6,6 +6,7 @@
  */
 import { observabilityMetadataOf } from "../../protocol/objects/observability-metadata.schema.ts";
 import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
+import { internalOverridesAllowed } from "../../protocol/provider.ts";
 import { type Claim, createClaim } from "./claim.ts";
 import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
 import { createKeyStore, type KeyStore } from "./keys.actor.ts";
@@ -14,14 +15,19 @@ import { createPopup, type Popup } from "./popup.ts";
 import { type ApiProxy, createProxy } from "./proxy.ts";
 import {
   authStateChanged,
+  authStateFor,
   authStateReply,
   clientSecretNeeded,
+  errorResponse,
   okResponse,
   sessionChanged,
 } from "./replies.ts";
 import { collectRiskSignals } from "./risk.ts";
 import { createTelemetry, type Telemetry } from "./telemetry.ts";
 import { consoleLogger, type DataLayerDeps, systemClock, systemTimers } from "./types.ts";
+
+export const overrideRefusedMessage =
+  "The API-key override is accepted only from the platform, on a host where override flags are honoured";
 
 export interface DataLayer {
   keys: KeyStore;
@@ -41,6 +47,8 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
   const { fetch, hosts } = deps;
   let publishableKey: string | undefined;
   let platform: Connection | null = null;
+  const overrideAllowed =
+    deps.platformOrigin !== null && internalOverridesAllowed(new URL(deps.platformOrigin).hostname);
 
   const keys = createKeyStore({ clock, storage: deps.storage, log });
   // Late-bound: the intake is created last, once every handler exists.
@@ -79,7 +87,10 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
   });
 
   keys.onAccountSessionExpired(() => claim.sessionExpired());
-  keys.subscribe((state) => broadcast(authStateChanged(state)));
+  keys.subscribe((state) => {
+    for (const connection of intake?.connections() ?? [])
+      connection.send(authStateChanged(authStateFor(connection.sender, state)));
+  });
 
   const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
@@ -88,6 +99,13 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
   const onRequest = (connection: Connection, request: PortRequest): void => {
     switch (request.requestType) {
       case "claimAccountSessionRequest":
+        // SPEC.md §6: the API-key override only from the platform, where override flags are
+        // honoured (docs/security.md "Override mode").
+        if (request.override && !(connection.sender === "platform" && overrideAllowed)) {
+          log.warn("data layer: an override claim was refused", { sender: connection.sender });
+          connection.send(errorResponse(request.requestId, overrideRefusedMessage));
+          return;
+        }
         claim.request(connection, request);
         return;
       case "collectRiskSignalsRequest":
@@ -128,7 +146,9 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
         return;
       }
       case "authStateRequest":
-        connection.send(authStateReply(request.requestId, keys.authState()));
+        connection.send(
+          authStateReply(request.requestId, authStateFor(connection.sender, keys.authState())),
+        );
         return;
       case "logout":
         void logout(connection, request);

@@ -44,6 +44,8 @@ export class FakeWindow implements DataLayerWindow {
   readonly popup = { name: "popup", parent: null, opener: this.sibling };
   /** A window of some other page. */
   readonly elsewhere = { name: "elsewhere", parent: { name: "other page" } };
+  /** @param platformOrigin the parent page's origin (messages from it come from `parent`). */
+  constructor(readonly platformOrigin: string = env.platform) {}
   addEventListener(_type: "message", listener: (event: WindowMessageEvent) => void) {
     this.listeners.add(listener);
   }
@@ -59,7 +61,7 @@ export class FakeWindow implements DataLayerWindow {
     for (const listener of this.listeners) listener({ origin, data, ports, source: from });
   }
   private defaultSource(origin: string, data: unknown) {
-    if (origin === env.platform) return this.parent;
+    if (origin === this.platformOrigin) return this.parent;
     const type = (data as { requestType?: unknown } | null)?.requestType;
     return typeof type === "string" && isPopupEventType(type) ? this.popup : this.sibling;
   }
@@ -289,7 +291,7 @@ export interface BuildOptions {
 }
 
 export function build(options: BuildOptions = {}) {
-  const window = new FakeWindow();
+  const window = new FakeWindow(options.platformOrigin ?? env.platform);
   const api = fakeFetch(
     options.route ??
       ((request) => {

@@ -2,7 +2,7 @@
  * The HTTP edge of the data layer (SPEC.md §7 "Common request form", §8 "HTTP and network
  * errors"): form encoding, one fetch with JSON parsing, and the error texts.
  */
-import type { CallFailure } from "../../machines/auth/failure.ts";
+import { type CallFailure, httpErrorMessage } from "../../machines/auth/failure.ts";
 import type { FormValue } from "../../protocol/messages/data-layer.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { FetchLike } from "./types.ts";
@@ -34,9 +34,7 @@ export function encodeForm(body: Record<string, FormValue | undefined>): string 
   return pairs.join("&");
 }
 
-/** SPEC.md §8: "HTTP status code: {status}. Reason: {message}", "unknown error" without one. */
-export const httpErrorMessage = (status: number, message?: string | null) =>
-  `HTTP status code: ${status}. Reason: ${message || "unknown error"}`;
+export { httpErrorMessage };
 
 /** SPEC.md §8: a network failure's message, "Unknown error" when there is none. */
 export const networkErrorMessage = (error: unknown) =>
@@ -142,12 +140,13 @@ export function apiErrorOf(body: unknown): {
   code?: string;
   message?: string;
   message_code?: string;
+  param?: string;
 } {
   if (typeof body !== "object" || body === null) return {};
   const error = (body as { error?: unknown }).error;
   if (typeof error !== "object" || error === null) return {};
   const out: Record<string, string> = {};
-  for (const field of ["type", "code", "message", "message_code"] as const) {
+  for (const field of ["type", "code", "message", "message_code", "param"] as const) {
     const value = (error as Record<string, unknown>)[field];
     if (typeof value === "string") out[field] = value;
   }

@@ -140,6 +140,10 @@ describe("SPEC.md §5 message handling in the data layer", () => {
   it("popup auth events must come from the connect origin", async () => {
     built = build();
     await built.claimed();
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    frame.send({ requestType: "openPopupAndWaitForAuth" });
+    await settle();
     const before = built.api.requests.length;
     const event = { type: marker, requestType: "popupAuthenticationComplete", apiKey: "popup_key" };
     built.window.post(env.platform, event);
@@ -337,5 +341,41 @@ describe("issue 14 item 1: only the right sender (docs/security.md)", () => {
     expect(
       built.logs.lines.filter((l) => l.message.includes("not from a popup of a UI frame")),
     ).toHaveLength(3);
+  });
+});
+
+describe("issue 14 item 13: the provider user's email and name go to UI frames only", () => {
+  it("the platform's port sees the auth state without the user; a UI frame's sees the user", async () => {
+    built = build({
+      route: (request) =>
+        request.url.endsWith("/v1/account_sessions/claim")
+          ? json(
+              200,
+              claimAnswer({
+                user_session_api_key: "uk_test_signed_in",
+                user_session_expires_at: 1_900_000_000,
+                user: {
+                  id: "usr_1",
+                  email: "anna@example.com",
+                  name: "Anna",
+                  is_primary_user: true,
+                },
+              }),
+            )
+          : json(200, {}),
+    });
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const { platform } = await built.claimed();
+    const platformState = await platform.request({ requestType: "authStateRequest" });
+    const frameState = await frame.request({ requestType: "authStateRequest" });
+    expect(platformState).toMatchObject({
+      authState: { status: "user_authenticated", user: null },
+    });
+    expect(frameState).toMatchObject({ authState: { user: { email: "anna@example.com" } } });
+    expect(JSON.stringify(platform.received)).not.toContain("anna@example.com");
+    expect(frame.ofType("authStateChanged").some((m) => JSON.stringify(m).includes("Anna"))).toBe(
+      true,
+    );
   });
 });

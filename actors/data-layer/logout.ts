@@ -22,7 +22,7 @@ import type { Claim } from "./claim.ts";
 import { sendOrFail } from "./http.ts";
 import type { Connection } from "./intake.ts";
 import type { KeyStore } from "./keys.actor.ts";
-import { fetchErrorResponse, okResponse } from "./replies.ts";
+import { authStateFor, fetchErrorResponse, okResponse } from "./replies.ts";
 import type { FetchLike } from "./types.ts";
 
 export interface LogoutOptions {
@@ -106,7 +106,12 @@ export function createLogout(options: LogoutOptions) {
           const output = actor.getSnapshot().output;
           if (output?.ok === false)
             connection.send(fetchErrorResponse(output.failure, request.requestId));
-          else connection.send(okResponse(request.requestId, { authState: keys.authState() }));
+          else
+            connection.send(
+              okResponse(request.requestId, {
+                authState: authStateFor(connection.sender, keys.authState()),
+              }),
+            );
           resolve();
         },
       });

@@ -158,17 +158,15 @@ describe("SPEC.md §4 popup sign-in wait", () => {
     expect(built.layer.popup.pending()).toBe(0);
   });
 
-  it("a sign-in that completes before any wait still exchanges the key", async () => {
+  it("issue 14 item 6: a popupAuthenticationComplete with no wait in progress is ignored: its key is never exchanged", async () => {
     const { frame } = await ready(exchanged);
+    const before = built.api.requests.length;
     authComplete();
-    await until(
-      () =>
-        frame
-          .ofType("authStateChanged")
-          .some((m) => (m.authState as { status: string }).status === "user_authenticated"),
-      "the user key",
-    );
-    expect(built.layer.popup.pending()).toBe(0);
+    await settle(10);
+    expect(built.api.requests.length).toBe(before);
+    expect(built.layer.keys.read("provider_user")).toBeUndefined();
+    expect(frame.ofType("authStateChanged")).toEqual([]);
+    expect(built.logs.text()).toContain("with no sign-in wait in progress ignored");
   });
 
   it("popupComplete from the popup is rebroadcast to every connected frame", async () => {

@@ -164,10 +164,13 @@ export function createPopup(options: PopupOptions): Popup {
         if (event.requestType === "popupComplete") popupClosed();
         return;
       }
-      const target =
-        waits.find((w) => w.actor.getSnapshot().value === "waiting") ?? start("auth", null);
-      if (target.actor.getSnapshot().value !== "waiting") {
-        log.info("data layer: sign-in completed while already signed in");
+      // Only a UI frame's wait in progress takes a key: a stray popupAuthenticationComplete
+      // (no wait, or the user signed in already) is ignored, its key never exchanged.
+      const target = waits.find((w) => w.actor.getSnapshot().value === "waiting");
+      if (!target) {
+        log.warn(
+          "data layer: popupAuthenticationComplete with no sign-in wait in progress ignored",
+        );
         return;
       }
       target.actor.send({

@@ -234,8 +234,17 @@ describe("SPEC.md §6 keys required by endpoint family", () => {
 });
 
 describe("SPEC.md §7 headers and form encoding", () => {
-  it("sends Authorization, version, account and livemode headers and the override headers", async () => {
-    const { frame } = await ready();
+  it("sends Authorization, version, account and livemode headers and, on the override path, the override headers", async () => {
+    built = build({ route: providerWith(claimAnswer()) });
+    const platform = built.platform();
+    await until(() => platform.ofType("initresponse").length === 1, "initresponse");
+    await platform.request({
+      requestType: "claimAccountSessionRequest",
+      clientSecret: "unused",
+      override: { apiKey: "sk_test_override", platformId: "acct_platform" },
+    });
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
     await call(frame, {
       url: `${env.api}/v1/payouts`,
       method: "POST",
@@ -246,7 +255,7 @@ describe("SPEC.md §7 headers and form encoding", () => {
     });
     const sent = lastApiCall();
     expect(sent.headers).toMatchObject({
-      Authorization: `Bearer ${claimAnswer().api_key}`,
+      Authorization: "Bearer sk_test_override",
       [provider.headers.version]: provider.apiVersion,
       [provider.headers.account]: "acct_connected",
       [provider.headers.livemode]: "false",
@@ -256,6 +265,47 @@ describe("SPEC.md §7 headers and form encoding", () => {
       "Idempotency-Key": "idem_1",
     });
     expect(sent.body).toBe("amount=100&metadata[order]=o_1");
+  });
+
+  it("issue 14 item 7: a frame cannot name another account, nor send the override headers outside the override path", async () => {
+    const { frame } = await ready();
+    await call(frame, {
+      url: `${env.api}/v1/payouts`,
+      headers: { [provider.headers.account]: "acct_someone_else" },
+      merchantIdOverride: "acct_other",
+      livemodeOverride: true,
+    });
+    const sent = lastApiCall().headers;
+    expect(sent[provider.headers.account]).toBe("acct_connected");
+    expect(Object.keys(sent)).not.toContain(provider.headers.merchantOverride);
+    expect(Object.keys(sent)).not.toContain(provider.headers.livemodeOverride);
+  });
+
+  it("issue 14 item 7: the API-key override is refused from a UI frame, and from the platform where override flags are not honoured", async () => {
+    const override = {
+      requestType: "claimAccountSessionRequest",
+      clientSecret: "unused",
+      override: { apiKey: "sk_test_override", platformId: "acct_platform" },
+    } as const;
+    built = build({ route: providerWith(claimAnswer()) });
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    expect(await frame.request(override)).toMatchObject({ requestType: "errorResponse" });
+    expect(built.api.requests).toEqual([]);
+    built.dispose();
+
+    built = build({
+      route: providerWith(claimAnswer()),
+      platformOrigin: "https://shop.example.com",
+    });
+    const platform = built.client("https://shop.example.com", {
+      sender: "platform",
+      publishableKey: "pk_test_1",
+    });
+    await until(() => platform.ofType("initresponse").length === 1, "initresponse");
+    expect(await platform.request(override)).toMatchObject({ requestType: "errorResponse" });
+    expect(built.api.requests).toEqual([]);
+    expect(built.layer.claim.overrideInUse()).toBe(false);
   });
 
   it("the account header is dropped when it is the placeholder empty_account_header", async () => {

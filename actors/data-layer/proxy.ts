@@ -106,11 +106,17 @@ export function keyTypeFor(
 
 /** Key types as the error text names them (the protocol's stored-key types). */
 
-/** The headers of an authed call (SPEC.md §7); the frame's own headers go first. */
+/**
+ * The headers of an authed call (SPEC.md §7); the frame's own headers go first. The account
+ * is the claimed session's: a frame may only drop the header (with the placeholder
+ * empty_account_header), never name another account, and the merchant and livemode
+ * override headers are sent only on the platform's override path (docs/security.md).
+ */
 export function authedHeaders(
   request: ProxyRequest,
   key: StoredKey,
   session: ClaimedAccountSession | null,
+  overrideInUse = false,
 ): Record<string, string> {
   const ours = new Set(
     [
@@ -126,18 +132,18 @@ export function authedHeaders(
   let version: string = provider.apiVersion;
   for (const [name, value] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
-    if (lower === provider.headers.account.toLowerCase()) account = value;
-    else if (lower === provider.headers.version.toLowerCase()) version = value;
+    if (lower === provider.headers.account.toLowerCase()) {
+      if (value === provider.placeholders.accountHeader) account = undefined;
+    } else if (lower === provider.headers.version.toLowerCase()) version = value;
     else if (!ours.has(lower)) headers[name] = value;
   }
   headers.Authorization = `Bearer ${key.apiKey}`;
   headers[provider.headers.version] = version;
-  if (account && account !== provider.placeholders.accountHeader)
-    headers[provider.headers.account] = account;
+  if (account) headers[provider.headers.account] = account;
   if (session) headers[provider.headers.livemode] = String(session.livemode);
-  if (request.merchantIdOverride)
+  if (overrideInUse && request.merchantIdOverride)
     headers[provider.headers.merchantOverride] = request.merchantIdOverride;
-  if (request.livemodeOverride !== undefined)
+  if (overrideInUse && request.livemodeOverride !== undefined)
     headers[provider.headers.livemodeOverride] = String(request.livemodeOverride);
   return headers;
 }
@@ -224,7 +230,7 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         connection.send(errorResponse(requestId, missingKeyMessage(keyType)));
         return;
       }
-      headers = authedHeaders(request, key, session);
+      headers = authedHeaders(request, key, session, claim.overrideInUse());
     } else {
       headers = { ...request.headers };
     }

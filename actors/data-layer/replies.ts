@@ -67,6 +67,13 @@ export function fetchErrorResponse(failure: CallFailure, requestId?: string): Re
   };
 }
 
+/**
+ * The auth state as one sender may see it: the provider user's email and name go to UI
+ * frames only, never to the platform page's port (docs/security.md).
+ */
+export const authStateFor = (sender: "platform" | "ui_frame", state: AuthState): AuthState =>
+  sender === "platform" ? { ...state, user: null } : state;
+
 export const authStateReply = (requestId: string, authState: AuthState): Reply => ({
   type,
   requestType: "authState",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hostsFor, provider } from "../../protocol/provider.ts";
-import { sdkPath } from "../../sdk/version.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import { classicChunks, scriptBase } from "./chunks.classic.ts";
 
 describe("the classic script's lazy chunks", () => {

@@ -1,5 +1,5 @@
 import { hostsFor } from "../../protocol/provider.ts";
-import { sdkPath } from "../../sdk/version.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import type { Chunks } from "./chunks.ts";
 
 /**

@@ -116,7 +116,7 @@ describe("the component frame page", () => {
     });
     await vi.waitFor(() => expect(page.state().status).toBe("ready"));
     expect(page.state().View).toBe(TestView);
-    expect(page.state().dataLayer).toBeDefined();
+    expect(page.state().services).toBeDefined();
     expect(dataLayer.inits).toEqual([{ sender: "ui_frame", componentName: "payouts" }]);
     await vi.waitFor(() => expect(methods(host.calls)).toContain("reportLoaderStart"));
     expect(methods(host.calls)).not.toContain("reportLoadError");
@@ -165,7 +165,7 @@ describe("the component frame page", () => {
       registry: { payouts: async () => ({ default: TestView }) },
     });
     await vi.waitFor(() => expect(page.state().status).toBe("ready"));
-    await vi.waitFor(() => expect(page.state().dataLayer?.authState()).toBeDefined());
+    await vi.waitFor(() => expect(page.state().services?.authState()).toBeDefined());
     const expired = {
       status: "unauthenticated",
       expires: null,

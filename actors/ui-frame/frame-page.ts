@@ -26,6 +26,7 @@ import {
   provider,
 } from "../../protocol/provider.ts";
 import { type ViewLoader, viewLoaderFor, viewRegistry } from "../../ui/components/registry.ts";
+import type { ViewLookup } from "../../ui/frame/component-view.ts";
 import { frameStylesheet } from "../../ui/frame/frame.css.ts";
 import { FrameRoot, type FrameRootState } from "../../ui/frame/frame-root.view.tsx";
 import type { FrameShellStatus } from "../../ui/frame/frame-shell.view.tsx";
@@ -45,6 +46,7 @@ import {
   type DataLayerClient,
   findDataLayerWindow,
 } from "./data-layer-client.ts";
+import { createFrameServices } from "./frame-services.ts";
 import {
   createHostLink,
   type HostLink,
@@ -117,6 +119,8 @@ export interface FramePage {
   subscribe(listener: () => void): () => void;
   hostLink: HostLink;
   apiOrigin: string;
+  /** The view registry's lookup, passed to views through the frame context. */
+  views: ViewLookup;
   /** A view's API call answered 401. */
   unauthorized(): void;
   /** A view could not show its content at all. */
@@ -132,10 +136,14 @@ export function startFramePage(options: FramePageOptions): FramePage {
   const log = options.log ?? consoleLogger;
   const hash = readFrameHash(options.hash);
   const definition = hash.component ? manifestEntry(hash.component) : undefined;
-  const loadView = hash.component
-    ? viewLoaderFor(hash.component, options.registry ?? viewRegistry)
-    : undefined;
   const namespace = hash.namespace;
+  const registry = options.registry ?? viewRegistry;
+  const views = (name: string) => viewLoaderFor(name, registry);
+  const loadView = hash.component ? views(hash.component) : undefined;
+  const apiOrigin = apiOriginFor(
+    options.origin,
+    options.document?.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content"),
+  );
 
   let state: FrameState = {
     status: "loading",
@@ -144,7 +152,7 @@ export function startFramePage(options: FramePageOptions): FramePage {
     width: undefined,
     View: undefined,
     props: undefined,
-    dataLayer: undefined,
+    services: undefined,
   };
   const listeners = new Set<() => void>();
   const update = (patch: Partial<FrameState>) => {
@@ -250,7 +258,7 @@ export function startFramePage(options: FramePageOptions): FramePage {
       return;
     }
     if (closed) return;
-    update({ dataLayer: connected });
+    update({ services: createFrameServices(connected, apiOrigin) });
     send({ type: "links.connected" });
     stopAuth = connected.onAuthState((auth) =>
       send({ type: "auth.changed", authenticated: auth.status !== "unauthenticated" }),
@@ -289,10 +297,8 @@ export function startFramePage(options: FramePageOptions): FramePage {
       return () => listeners.delete(listener);
     },
     hostLink,
-    apiOrigin: apiOriginFor(
-      options.origin,
-      options.document?.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content"),
-    ),
+    apiOrigin,
+    views,
     unauthorized: () => send({ type: "api.unauthorized" }),
     loadFailed: (message) => send({ type: "view.error", message }),
     reportLoadError: (error) => {

@@ -4,13 +4,14 @@ import { MessagePort as NodeMessagePort } from "node:worker_threads";
 import { act, render, screen, cleanup as unmountAll, waitFor } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { useApi, useAuthState, useHostProps } from "../../ui/frame/frame-context.tsx";
 import { FakeWindow, link } from "../messaging/fake-window.ts";
 import type { Logger } from "../messaging/types.ts";
 import { createDataLayerClient, DataLayerReplyError } from "./data-layer-client.ts";
 import { FakeDataLayer } from "./fake-data-layer.ts";
 import { baseProps, hostElement } from "./host-element.fixture.ts";
 import { createHostLink } from "./host-link.ts";
-import { DataLayerProvider, useApi, useAuthState, useHostProps } from "./react.tsx";
+import { DataLayerProvider } from "./react.tsx";
 
 const PLATFORM = "http://localhost:4000";
 const CONNECT = "http://127.0.0.1:4100";
@@ -145,11 +146,11 @@ describe("React hooks of a UI frame", () => {
     await waitFor(() => expect(screen.getByText("locale: nl-NL")).toBeTruthy());
   });
 
-  it("a hook used outside DataLayerProvider says so", () => {
+  it("a hook used outside the frame provider says so", () => {
     const errors = console.error;
     console.error = () => {};
     try {
-      expect(() => render(<AuthProbe />)).toThrow(/outside <DataLayerProvider>/);
+      expect(() => render(<AuthProbe />)).toThrow(/outside <FrameProvider>/);
     } finally {
       console.error = errors;
     }

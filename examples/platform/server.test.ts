@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localEnvironment, tagName } from "../../protocol/provider.ts";
+import { localEnvironment, provider, tagName } from "../../protocol/provider.ts";
 import { createApp } from "../../server/app.ts";
 import { createPlatform } from "../../server/platforms/platforms.ts";
 import { setupTestDatabase } from "../../server/test/db.ts";
@@ -172,10 +172,34 @@ describe("the account session's components", () => {
     expect(builtComponents().sort()).toEqual(Object.keys(viewRegistry).sort());
   });
 
-  it("names each enabled component once by its API name, with the platform's chosen features, and never an internal tool", () => {
-    const params = sessionComponentParams(["payouts", "payouts-list", "debug-components-list"]);
+  it("names each enabled component once by its API name, with every feature the catalogue names for it on (the user sign-in kept), and never an internal tool", () => {
+    const params = sessionComponentParams([
+      "payouts",
+      "payouts-list",
+      "payments",
+      "account-onboarding",
+      "debug-components-list",
+    ]);
     expect([...params.keys()]).toContain("components[payouts][enabled]");
-    expect(params.get("components[payouts][features][edit_payout_schedule]")).toBe("false");
+    expect(params.get("components[payouts][features][edit_payout_schedule]")).toBe("true");
+    for (const feature of [
+      "refund_management",
+      "dispute_management",
+      "capture_payments",
+      "export",
+      "enable_embedded_email_filter_in_payments_list",
+      "enable_embedded_metadata_filter_in_payments_list",
+    ]) {
+      expect(params.get(`components[payments][features][${feature}]`), feature).toBe("true");
+    }
+    expect(
+      params.get(
+        `components[account_onboarding][features][${provider.flags.disableUserAuthentication}]`,
+      ),
+    ).toBe("false");
+    expect([...params.keys()].filter((k) => k.startsWith("components[payouts_list]"))).toEqual([
+      "components[payouts_list][enabled]",
+    ]);
     expect(params.get("components[payouts_list][enabled]")).toBe("true");
     expect([...params.keys()].some((k) => k.includes("debug"))).toBe(false);
     expect(params.getAll("components[payouts][enabled]")).toEqual(["true"]);

@@ -14,9 +14,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import { featureDefaultsOf } from "../../protocol/catalogue/features.ts";
 import { catalogueManifest, isManifestName } from "../../protocol/catalogue/manifest.ts";
 import { supportedLocales } from "../../protocol/locales.ts";
-import type { ProviderHosts } from "../../protocol/provider.ts";
+import { type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
 import { dashboardPage, type PageConfig, plainPage, reactPage, signInPage } from "./pages.ts";
@@ -45,14 +46,12 @@ export function builtComponents(): string[] {
 }
 
 /**
- * The features this platform chooses for the components it enables (the rest keep the
- * provider's documented defaults).
+ * The features this platform leaves off. It is a full-featured platform: every other feature
+ * the catalogue names for a component it enables is on (refunds, disputes, capture, export,
+ * the payments list's email and metadata filters, payouts and their schedule, …). It keeps the
+ * provider user's sign-in: it does not own its accounts' login.
  */
-const chosenFeatures: Record<string, Record<string, boolean>> = {
-  payouts: { instant_payouts: true, standard_payouts: true, edit_payout_schedule: false },
-  payments: { refund_management: true, dispute_management: true, capture_payments: true },
-  account_onboarding: { external_account_collection: true },
-};
+const featuresOff: ReadonlySet<string> = new Set([provider.flags.disableUserAuthentication]);
 
 /** The `components[...]` parameters of the account session for these catalogue names. */
 export function sessionComponentParams(names: readonly string[]): URLSearchParams {
@@ -66,8 +65,8 @@ export function sessionComponentParams(names: readonly string[]): URLSearchParam
   }
   for (const key of [...keys].sort()) {
     params.append(`components[${key}][enabled]`, "true");
-    for (const [feature, on] of Object.entries(chosenFeatures[key] ?? {}))
-      params.append(`components[${key}][features][${feature}]`, String(on));
+    for (const feature of Object.keys(featureDefaultsOf(key)))
+      params.append(`components[${key}][features][${feature}]`, String(!featuresOff.has(feature)));
   }
   return params;
 }

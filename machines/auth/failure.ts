@@ -7,7 +7,14 @@ export type CallFailure =
       kind: "http";
       status: number;
       /** The API error object's fields (SPEC.md §3 "API error object"), when the body had one. */
-      error: { type?: string; code?: string; message?: string; message_code?: string };
+      error: {
+        type?: string;
+        code?: string;
+        message?: string;
+        message_code?: string;
+        /** The request parameter the error is about, in bracket form (`evidence[customer_name]`). */
+        param?: string;
+      };
       requestId: string | null;
     }
   | { kind: "network"; message: string };
@@ -31,3 +38,7 @@ export const isClientError = (failure: CallFailure) =>
 /** SPEC.md §8: a 401 or 404 from the invalidation still counts as invalidated. */
 export const countsAsInvalidated = (failure: CallFailure) =>
   failure.kind === "http" && (failure.status === 401 || failure.status === 404);
+
+/** SPEC.md §8: "HTTP status code: {status}. Reason: {message}", "unknown error" without one. */
+export const httpErrorMessage = (status: number, message?: string | null) =>
+  `HTTP status code: ${status}. Reason: ${message || "unknown error"}`;

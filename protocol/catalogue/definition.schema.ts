@@ -90,6 +90,21 @@ export const customHtmlElementMethodSchema = z
   );
 export type CustomHtmlElementMethod = z.infer<typeof customHtmlElementMethodSchema>;
 
+/**
+ * An account-session feature of a component (SPEC.md §3 "components: a map from component to
+ * {enabled, features}"): named once here, with the default a platform gets when it does not
+ * name it. The provider accepts and stores it, guards the endpoints it allows, and the
+ * frames read it from the sanitized session.
+ */
+export const componentFeatureSchema = z.strictObject({
+  name: z.string().regex(snakeCase, "feature names are snake_case"),
+  default: z.boolean(),
+  description: z.string().min(1),
+  /** Also a feature flag of SPEC.md §9: the session's `flags` map carries its value. */
+  flag: z.boolean().optional(),
+});
+export type ComponentFeature = z.infer<typeof componentFeatureSchema>;
+
 export const errorConfigurationSchema = z.strictObject({
   /** API error codes the component handles itself (not reported as failures). */
   expectedErrors: z.array(z.string().min(1)).readonly(),
@@ -127,11 +142,18 @@ export const componentDefinitionSchema = z
     /** Theming values from the platform's appearance are not applied (debug tools). */
     ignoreThemingValues: z.boolean(),
     errorConfiguration: errorConfigurationSchema,
+    /** The account-session features of the component, with their defaults. */
+    features: z.array(componentFeatureSchema).readonly(),
     /** An alias entry reuses another component (SPEC.md §2 "Alias"). */
     aliasOf: z.string().regex(kebabCase).optional(),
   })
   .superRefine((d, ctx) => {
-    for (const kind of ["htmlAttributes", "htmlEvents", "customHtmlElementMethods"] as const) {
+    for (const kind of [
+      "htmlAttributes",
+      "htmlEvents",
+      "customHtmlElementMethods",
+      "features",
+    ] as const) {
       const names = d[kind].map((item) => item.name);
       const dup = names.find((n, i) => names.indexOf(n) !== i);
       if (dup) ctx.addIssue({ code: "custom", path: [kind], message: `duplicate name ${dup}` });
@@ -172,6 +194,7 @@ export const definitionDefaults = {
   optionalInlineOverlay: false,
   ignoreThemingValues: false,
   errorConfiguration: { expectedErrors: [], mutedErrors: [] },
+  features: [],
 } as const;
 
 type Defaults = typeof definitionDefaults;

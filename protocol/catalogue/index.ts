@@ -4,17 +4,8 @@
  */
 import type { z } from "zod";
 import { tagName } from "../provider.ts";
+import { catalogue } from "./catalogue.ts";
 import type { ComponentDefinition } from "./definition.schema.ts";
-import { accountEntries } from "./entries/accounts.ts";
-import { appEntries } from "./entries/apps.ts";
-import { capitalEntries } from "./entries/capital.ts";
-import { entryPointEntries } from "./entries/entry-points.ts";
-import { internalEntries } from "./entries/internal.ts";
-import { issuingEntries } from "./entries/issuing.ts";
-import { paymentEntries } from "./entries/payments.ts";
-import { payoutEntries } from "./entries/payouts.ts";
-import { reportingEntries } from "./entries/reporting.ts";
-import { taxEntries } from "./entries/tax.ts";
 import { type AccountType, accountTypeAllows, describeIssues } from "./inputs.schema.ts";
 import type {
   AttributeName,
@@ -28,20 +19,8 @@ import type {
   TagName,
 } from "./types.ts";
 
-export const catalogue = {
-  ...accountEntries,
-  ...paymentEntries,
-  ...payoutEntries,
-  ...capitalEntries,
-  ...taxEntries,
-  ...issuingEntries,
-  ...appEntries,
-  ...reportingEntries,
-  ...internalEntries,
-  ...entryPointEntries,
-} as const;
-
 export type * from "./types.ts";
+export { catalogue };
 
 /** Every component name, in catalogue order. */
 export const componentNames = Object.keys(catalogue) as ComponentName[];

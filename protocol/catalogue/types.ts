@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { tagName } from "../provider.ts";
-import type { catalogue } from "./index.ts";
+import type { catalogue } from "./catalogue.ts";
 
 export type Catalogue = typeof catalogue;
 export type ComponentName = keyof Catalogue;

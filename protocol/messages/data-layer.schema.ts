@@ -243,8 +243,9 @@ const noBodyOnGet = (request: { method: string; body?: unknown }, ctx: z.Refinem
 };
 
 /**
- * An API call made with the session's keys. componentName is the calling component: the
- * call is refused when that component is not enabled in the claimed session.
+ * An API call made with the session's keys, from a UI frame's port only. The call is refused
+ * when the port's component (bound at init; this componentName is not trusted) is not
+ * enabled in the claimed session.
  * Reply: response, or errorResponse / fetchErrorResponse (SPEC.md §8).
  */
 export const authedProxyRequestSchema = z

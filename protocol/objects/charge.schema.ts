@@ -1,6 +1,8 @@
 /**
  * A charge (a payment): its amounts (captured, refunded), the card it was made with, the
- * customer, and whether it is disputed. `balance_transaction` is expandable.
+ * customer, whether it is disputed, its payment state and the moments of its timeline
+ * (created, captured_at or canceled_at; refunds and the dispute are their own objects).
+ * `balance_transaction` is expandable.
  */
 import * as z from "zod/mini";
 import {
@@ -13,6 +15,23 @@ import { balanceTransactionSchema } from "./balance-transaction.schema.ts";
 
 export const chargeStatuses = ["succeeded", "pending", "failed"] as const;
 export type ChargeStatus = (typeof chargeStatuses)[number];
+
+/**
+ * The payment's state as a person sees it (READING.md: requires_capture, succeeded,
+ * refunded, partially_refunded, disputed, failed; and canceled, an uncaptured payment
+ * released without capture). The provider keeps it with every change; the payments list
+ * filters and shows it.
+ */
+export const paymentStatuses = [
+  "requires_capture",
+  "succeeded",
+  "refunded",
+  "partially_refunded",
+  "disputed",
+  "failed",
+  "canceled",
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const cardFundings = ["credit", "debit"] as const;
 
@@ -62,5 +81,10 @@ export const chargeSchema = z.strictObject({
   payment_method_details: paymentMethodDetailsSchema,
   refunded: z.boolean(),
   status: z.enum(chargeStatuses),
+  /** The payment's state (`paymentStatuses`): what the payments list shows and filters. */
+  payment_status: z.enum(paymentStatuses),
+  /** The timeline's moments: when it was captured, or released without capture. */
+  captured_at: z.nullable(unixSecondsSchema),
+  canceled_at: z.nullable(unixSecondsSchema),
 });
 export type Charge = z.output<typeof chargeSchema>;

@@ -1,10 +1,12 @@
 /**
  * A dispute of a charge: its status (an inquiry is `warning_*`), the evidence given so far
- * and `evidence_details` (respond by `due_by`; submitted or not). `charge` is expandable.
+ * (`dispute-evidence.schema.ts`: text and file fields by reason), `evidence_details`
+ * (respond by `due_by`; submitted when) and when it closed. `charge` is expandable.
  */
 import * as z from "zod/mini";
 import { expandable, metadataSchema, unixSecondsSchema } from "./api-fields.schema.ts";
 import { chargeSchema } from "./charge.schema.ts";
+import { disputeEvidenceSchema } from "./dispute-evidence.schema.ts";
 
 export const disputeStatuses = [
   "warning_needs_response",
@@ -16,36 +18,15 @@ export const disputeStatuses = [
 ] as const;
 export type DisputeStatus = (typeof disputeStatuses)[number];
 
-/** The evidence fields a dispute accepts (text). */
-export const disputeEvidenceFields = [
-  "product_description",
-  "customer_name",
-  "customer_email_address",
-  "billing_address",
-  "receipt",
-  "shipping_tracking_number",
-  "refund_policy",
-  "cancellation_rebuttal",
-  "uncategorized_text",
-] as const;
-export type DisputeEvidenceField = (typeof disputeEvidenceFields)[number];
-
-/** The evidence given so far: only the fields that were set. */
-export const disputeEvidenceSchema = z.partial(
-  z.strictObject(
-    Object.fromEntries(disputeEvidenceFields.map((field) => [field, z.string()])) as Record<
-      DisputeEvidenceField,
-      z.ZodMiniString
-    >,
-  ),
-);
-export type DisputeEvidence = z.output<typeof disputeEvidenceSchema>;
-
 export const disputeEvidenceDetailsSchema = z.strictObject({
   /** Respond before this time; unanswered past it, the dispute is lost (an inquiry closes). */
   due_by: unixSecondsSchema,
   has_evidence: z.boolean(),
+  /** The response is late: due_by passed with nothing submitted. */
+  past_due: z.boolean(),
   submission_count: z.int(),
+  /** When the evidence was submitted (under review from then). */
+  submitted_at: z.nullable(unixSecondsSchema),
 });
 export type DisputeEvidenceDetails = z.output<typeof disputeEvidenceDetailsSchema>;
 
@@ -59,6 +40,8 @@ export const disputeSchema = z.strictObject({
   currency: z.string(),
   evidence: disputeEvidenceSchema,
   evidence_details: disputeEvidenceDetailsSchema,
+  /** When it was decided or accepted (or its due_by, when left unanswered); null while open. */
+  closed_at: z.nullable(unixSecondsSchema),
   is_charge_refundable: z.boolean(),
   livemode: z.boolean(),
   metadata: metadataSchema,

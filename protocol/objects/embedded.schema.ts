@@ -24,10 +24,15 @@ export const riskSignalSchema = z.strictObject({
 /** The external_account key (redacted by the data layer). */
 const externalAccountKey = z.string();
 
+/**
+ * The start of an external-account change: a challenge whose code goes to the account's
+ * provider user (never in this answer); the key comes from the challenge's answer.
+ */
 export const externalAccountVerificationSchema = z.strictObject({
   object: z.literal("external_account_verification"),
-  requires_verification: z.boolean(),
-  key: externalAccountKey,
+  requires_verification: z.literal(true),
+  challenge: z.string(),
+  expires_at: unixSecondsSchema,
 });
 
 export const externalAccountChallengeSchema = z.strictObject({

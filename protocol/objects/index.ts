@@ -14,6 +14,7 @@ export * from "./claimed-account-session.schema.ts";
 export * from "./common.schema.ts";
 export * from "./consent-record.schema.ts";
 export * from "./dispute.schema.ts";
+export * from "./dispute-evidence.schema.ts";
 export * from "./embedded.schema.ts";
 export * from "./external-account.schema.ts";
 export * from "./file.schema.ts";

@@ -16,10 +16,14 @@ const clockShape = {
 export const sandboxClockSchema = z.strictObject(clockShape);
 export type SandboxClock = z.output<typeof sandboxClockSchema>;
 
-/** After an advance: how many automatic payouts the days crossed made. */
+/**
+ * After an advance: how many automatic payouts the days crossed made, and how many disputes
+ * under review the sandbox decided (their review ended; magic evidence).
+ */
 export const sandboxClockAdvanceSchema = z.strictObject({
   ...clockShape,
   automatic_payouts: z.int(),
+  disputes_decided: z.int(),
 });
 
 export const seededAccountStates = [

@@ -5,6 +5,7 @@
  * is one conditional UPDATE, so two racing claims cannot both win.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { jsonObjectFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import { accountSessionSchema } from "../../protocol/objects/account-session.schema.ts";
 import {
@@ -15,8 +16,9 @@ import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
 import { statusOf } from "../accounts/model.ts";
+import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
-import { issuedKeyPrefixes } from "../http/auth.ts";
+import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
@@ -24,7 +26,7 @@ import { defineRoute } from "../http/route.ts";
 import { newId, newKey, sha256 } from "../http/secrets.ts";
 import { findUser, issueUserKey, rotateRefreshToken } from "../users/users.ts";
 import { type ComponentsParam, componentsParam, resolveComponents } from "./components.ts";
-import { defaultEmbeddedFlags } from "./flags.ts";
+import { sessionEmbeddedFlags } from "./flags.ts";
 
 export const accountSessionsApp = new OpenAPIHono<AppEnv>();
 
@@ -42,6 +44,7 @@ defineRoute(
   },
   async ({ deps, principal, body, expand }) => {
     const account = await findAccount(deps.db, principal.platformId, body.account, "account");
+    assertSameMode(principal.livemode, account.livemode);
     const now = deps.config.now();
     const clientSecret = newKey(provider.keyPrefixes.clientSecret);
     const components = resolveComponents(body.components as ComponentsParam);
@@ -100,13 +103,13 @@ defineRoute(
     response: claimedAccountSessionSchema,
   },
   async ({ deps, principal, body }) => {
-    const now = deps.config.now();
     const publishable = await deps.db
       .selectFrom("api_keys")
-      .select(["platform_id", "livemode"])
-      .where("key_hash", "=", sha256(body.key))
-      .where("kind", "=", "publishable")
-      .where("revoked_at", "is", null)
+      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+      .select(["api_keys.platform_id", "api_keys.livemode", "platform_clocks.offset_seconds"])
+      .where("api_keys.key_hash", "=", sha256(body.key))
+      .where("api_keys.kind", "=", "publishable")
+      .where("api_keys.revoked_at", "is", null)
       .executeTakeFirst();
     if (
       !publishable ||
@@ -114,6 +117,8 @@ defineRoute(
     ) {
       throw authenticationError("Invalid publishable key provided.", "publishable_key_invalid");
     }
+    // No key is needed to claim: the claim runs on the session's platform's sandbox clock.
+    const now = withClockOffset(deps.config, publishable.offset_seconds ?? 0).now();
     const secretHash = sha256(body.client_secret);
     const apiKey = newKey(issuedKeyPrefixes.account_session);
     const result = await deps.db.transaction().execute(async (trx) => {
@@ -143,16 +148,21 @@ defineRoute(
           revoked_at: null,
         })
         .execute();
-      const account = await trx
+      // The account and its platform in one statement (the claim is a hot path).
+      const { platform, ...account } = await trx
         .selectFrom("accounts")
-        .selectAll()
-        .where("id", "=", session.account_id)
+        .selectAll("accounts")
+        .select((eb) =>
+          jsonObjectFrom(
+            eb
+              .selectFrom("platforms")
+              .selectAll()
+              .whereRef("platforms.id", "=", "accounts.platform_id"),
+          ).as("platform"),
+        )
+        .where("accounts.id", "=", session.account_id)
         .executeTakeFirstOrThrow();
-      const platform = await trx
-        .selectFrom("platforms")
-        .selectAll()
-        .where("id", "=", session.platform_id)
-        .executeTakeFirstOrThrow();
+      if (!platform) throw new Error(`account ${account.id} has no platform`);
       return { session, account, platform, expiresAt };
     });
     if (!result) {
@@ -261,7 +271,7 @@ function claimedSession(args: {
     components: session.components,
     treatments: [],
     read_only: false,
-    flags: defaultEmbeddedFlags(),
+    flags: sessionEmbeddedFlags(session.components),
     connect_brand_accent_color: platform.brand_accent_color,
     connect_express_color: platform.express_color,
     support_site_base_url: platform.support_site_base_url,

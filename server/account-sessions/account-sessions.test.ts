@@ -61,6 +61,30 @@ describe("POST /v1/account_sessions", () => {
     expect(row.client_secret_hash).toBe(sha256(r.body.client_secret));
   });
 
+  it("accepts and stores the catalogue's features of the payments views, and the claim's flags carry the feature flags the session turned on", async () => {
+    const s = await setup();
+    const r = await s.createSession({
+      payments: {
+        enabled: true,
+        features: { export: true, enable_embedded_email_filter_in_payments_list: true },
+      },
+      disputes_list: { enabled: true },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.components.payments.features).toMatchObject({
+      refund_management: true,
+      export: true,
+      enable_embedded_email_filter_in_payments_list: true,
+      enable_embedded_metadata_filter_in_payments_list: false,
+    });
+    expect(r.body.components.disputes_list.features.export).toBe(false);
+    const claimed = await s.claim(r.body.client_secret);
+    expect(claimed.body.components.payments.features.export).toBe(true);
+    expect(claimed.body.flags.enable_embedded_email_filter_in_payments_list).toBe(true);
+    expect(claimed.body.flags.enable_embedded_metadata_filter_in_payments_list).toBe(false);
+    expect(claimed.body.flags.enable_metadata_in_payment_details).toBe(false);
+  });
+
   it("refuses an unknown component or feature, naming it, and writes nothing", async () => {
     const s = await setup();
     const unknown = await s.createSession({ spaceship: { enabled: true } });
@@ -223,5 +247,29 @@ describe("POST /v1/account_sessions/claim (SPEC.md §7)", () => {
     api.clock.now -= 60 * 60;
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe("api_key_expired");
+  });
+});
+
+describe("issue 14 item 13: a key's mode must match the account's", () => {
+  it("a test key can neither create an account session for a live account nor act on it through the account header", async () => {
+    const s = await setup();
+    await t.db
+      .updateTable("accounts")
+      .set({ livemode: true })
+      .where("id", "=", s.account.id)
+      .execute();
+    const session = await s.createSession();
+    expect(session.status).toBe(403);
+    expect(session.body.error).toMatchObject({
+      type: "permission_error",
+      code: "livemode_mismatch",
+    });
+    expect(await t.db.selectFrom("account_sessions").selectAll().execute()).toEqual([]);
+    const read = await api.get("/v1/balance", {
+      key: s.secretKey,
+      headers: { [provider.headers.account]: s.account.id },
+    });
+    expect(read.status).toBe(403);
+    expect(read.body.error.code).toBe("livemode_mismatch");
   });
 });

@@ -2,12 +2,12 @@
  * The components an account session can enable, and their features with the defaults a
  * platform gets when it does not name them. Component names come from the catalogue's
  * `enabledKey`s (internal components need no enablement, SPEC.md §5, so they are not
- * offered); features are the server's, since the catalogue does not list them yet.
+ * offered); features from each entry's `features` (`protocol/catalogue/features.ts`).
  */
 import { z } from "zod";
+import { featureDefaultsOf } from "../../protocol/catalogue/features.ts";
 import { catalogueEntries } from "../../protocol/catalogue/index.ts";
 import type { ResolvedComponents } from "../../protocol/objects/account-session.schema.ts";
-import { provider } from "../../protocol/provider.ts";
 import { formBoolean } from "../http/params.ts";
 
 /** Components a platform may enable in an account session, by API name. */
@@ -19,60 +19,9 @@ export const sessionComponentNames: readonly string[] = [
   ),
 ].sort();
 
-const moneyManagement = {
-  refund_management: true,
-  dispute_management: true,
-  capture_payments: true,
-  destination_on_behalf_of_charge_management: false,
-};
-const payoutManagement = {
-  instant_payouts: true,
-  standard_payouts: true,
-  edit_payout_schedule: true,
-  external_account_collection: true,
-};
-const accountCollection = {
-  external_account_collection: true,
-  [provider.flags.disableUserAuthentication]: false,
-};
-
-/** Documented defaults of each component's features (absent: a component without features). */
-export const featureDefaults: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
-  account_onboarding: accountCollection,
-  account_management: accountCollection,
-  notification_banner: accountCollection,
-  payments: moneyManagement,
-  payment_details: moneyManagement,
-  disputes_list: moneyManagement,
-  payment_disputes: {
-    refund_management: true,
-    dispute_management: true,
-    destination_on_behalf_of_charge_management: false,
-  },
-  payouts: payoutManagement,
-  balances: payoutManagement,
-  instant_payouts: payoutManagement,
-  issuing_card: {
-    card_management: false,
-    cardholder_management: false,
-    card_spend_dispute_management: false,
-    spend_control_management: false,
-  },
-  issuing_cards_list: {
-    card_management: false,
-    cardholder_management: false,
-    card_spend_dispute_management: false,
-    spend_control_management: false,
-    [provider.flags.disableUserAuthentication]: false,
-  },
-  financial_account: {
-    money_movement: false,
-    send_money: false,
-    transfer_balance: false,
-    external_account_collection: true,
-  },
-  financial_account_transactions: { card_spend_dispute_management: false },
-};
+/** Each offered component's features with their defaults, as the catalogue names them. */
+export const featureDefaults: Readonly<Record<string, Readonly<Record<string, boolean>>>> =
+  Object.fromEntries(sessionComponentNames.map((name) => [name, featureDefaultsOf(name)]));
 
 const componentParam = (name: string) => {
   const defaults = featureDefaults[name] ?? {};

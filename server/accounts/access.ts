@@ -43,9 +43,13 @@ export async function reachAccount(
 
 /**
  * External-account changes: the platform's secret key may; a session's key may only if it is
- * the external_account key and an enabled component collects external accounts.
+ * the external_account key and an enabled component collects external accounts — and then
+ * the key is spent: it allows one change (docs/security.md).
  */
-export function requireExternalAccountKey(principal: ModelPrincipal): void {
+export async function requireExternalAccountKey(
+  deps: Deps,
+  principal: ModelPrincipal,
+): Promise<void> {
   if (principal.kind === "secret") return;
   if (principal.kind !== "account_session" || principal.externalAccountKey !== true) {
     throw permissionError(
@@ -63,4 +67,18 @@ export function requireExternalAccountKey(principal: ModelPrincipal): void {
       "component_not_enabled",
     );
   }
+  // Good for one change (issue 14 item 3): the key is spent by the change it allows.
+  const spent = await deps.db
+    .updateTable("session_keys")
+    .set({ revoked_at: deps.config.now() })
+    .where("id", "=", principal.keyId)
+    .where("kind", "=", "external_account")
+    .where("revoked_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!spent)
+    throw permissionError(
+      "This external_account key was used for a change already: answer a new challenge.",
+      "external_account_key_used",
+    );
 }

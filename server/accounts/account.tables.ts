@@ -7,7 +7,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
 import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
-import type { Json, JsonWithDefault } from "../db/schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export type BusinessType = (typeof businessTypes)[number];
 

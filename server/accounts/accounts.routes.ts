@@ -125,7 +125,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);
-    if (body.external_account !== undefined) requireExternalAccountKey(principal);
+    if (body.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
     const row = await deps.db
@@ -249,7 +249,7 @@ defineRoute(
         "component_not_enabled",
       );
     }
-    if (body.external_account !== undefined) requireExternalAccountKey(principal);
+    if (body.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     const account = await findAccount(deps.db, principal.platformId, principal.accountId);
     await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();

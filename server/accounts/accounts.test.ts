@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
-import { sandboxChallengeCode } from "../embedded/embedded.routes.ts";
 import { newId } from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
+import { passExternalAccountChallenge } from "../test/challenge.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { checkDelay } from "./requirements.ts";
 
@@ -51,13 +51,19 @@ async function sessionKeys(
     params: { client_secret: session.body.client_secret, key: p.publishableKey },
   });
   const sessionKey = claimed.body.api_key as string;
-  const challenge = await api.post(endpoints.externalAccountChallenge, {
-    key: sessionKey,
-    params: { code: sandboxChallengeCode },
-  });
+  /** A new external_account key: each allows one change (issue 14 item 3). */
+  const freshExternalAccountKey = async () =>
+    (
+      await passExternalAccountChallenge(api, {
+        sessionKey,
+        secretKey: p.secretKey,
+        accountId: claimed.body.account_id,
+      })
+    ).body.key as string | undefined;
   return {
     sessionKey,
-    externalAccountKey: challenge.body.key as string | undefined,
+    externalAccountKey: await freshExternalAccountKey(),
+    freshExternalAccountKey,
     claimed: claimed.body,
   };
 }
@@ -596,7 +602,7 @@ describe("SPEC.md §6: external-account changes need the external_account key", 
     const deleteRefused = await api.del(`${path}/${added.body.id}`, { key: keys.sessionKey });
     expect(deleteRefused.body.error.code).toBe("external_account_key_required");
     const viaAccount = await api.post("/v1/account", {
-      key: keys.externalAccountKey!,
+      key: (await keys.freshExternalAccountKey())!,
       params: { external_account: "tok_visa_debit" },
     });
     expect(viaAccount.status).toBe(200);

@@ -73,7 +73,7 @@ defineRoute(
     response: externalAccountSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireExternalAccountKey(principal);
+    await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -135,7 +135,7 @@ defineRoute(
     response: externalAccountSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireExternalAccountKey(principal);
+    await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -196,7 +196,7 @@ defineRoute(
     response: deletedExternalAccountSchema,
   },
   async ({ deps, principal, params }) => {
-    requireExternalAccountKey(principal);
+    await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {

@@ -7,11 +7,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
+import type { Json, JsonWithDefault } from "./json.ts";
 
-/** A JSON column: written as a JSON string, read back parsed. */
-export type Json<T> = ColumnType<T, string, string>;
-/** A JSON column with a database default: optional on insert. */
-export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+export type { Json, JsonWithDefault };
 
 export interface PlatformsTable {
   id: string;
@@ -81,7 +79,13 @@ export interface AccountSessionsTable {
 }
 
 /** Keys the provider issues to the browser: the claimed session's key and its successors. */
-export type SessionKeyKind = "account_session" | "user" | "external_account" | "embedded_flags";
+export type SessionKeyKind =
+  | "account_session"
+  | "user"
+  | "external_account"
+  | "embedded_flags"
+  /** The sign-in popup's key: only the key exchange accepts it (migration 0017). */
+  | "popup";
 
 export interface SessionKeysTable {
   id: string;
@@ -207,8 +211,23 @@ export interface FilesTable {
 }
 
 /** A failed sign-in of a provider user, for the rate limit (hashes, never the email itself). */
-/** One sign-in limit's counter (migration 0015): attempts in the window from window_start. */
-export interface SignInLimitsTable {
+/** A sandbox external-account challenge (migration 0018). */
+export interface ExternalAccountChallengesTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string;
+  /** The provider user the code is addressed to; null when the account has none. */
+  user_id: string | null;
+  code: string;
+  attempts: Generated<number>;
+  created: number;
+  expires_at: number;
+  succeeded_at: number | null;
+}
+
+/** One rate limit's counter (migration 0015): attempts in the window from window_start. */
+export interface RateLimitsTable {
   scope_hash: string;
   window_start: number;
   attempts: number;
@@ -224,9 +243,16 @@ export interface DashboardSessionsTable {
   revoked_at: number | null;
 }
 
-/** The sandbox's simulated clock (one row, id 'global'): now = wall clock + offset_seconds. */
-export interface SandboxClockTable {
-  id: "global";
+/** Requests per key hash (`bucket`) and one-second window (`http/rate-limit.ts`). */
+export interface RateLimitWindowsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+/** A platform's sandbox clock: seconds added to the wall clock (no row: 0). */
+export interface PlatformClocksTable {
+  platform_id: string;
   offset_seconds: number;
   updated: number;
 }
@@ -261,9 +287,11 @@ export interface Database extends MoneyTables, AccountModelTables {
   user_refresh_tokens: UserRefreshTokensTable;
   telemetry_records: TelemetryRecordsTable;
   balance_daily: BalanceDailyTable;
-  sandbox_clock: SandboxClockTable;
+  platform_clocks: PlatformClocksTable;
+  rate_limit_windows: RateLimitWindowsTable;
   files: FilesTable;
-  sign_in_limits: SignInLimitsTable;
+  rate_limits: RateLimitsTable;
+  external_account_challenges: ExternalAccountChallengesTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 

@@ -4,8 +4,11 @@
  * verification calls whose answer carries the external_account `key`, embedded
  * authentication links, and the embedded flags of the override path.
  *
- * Sandbox magic value: the external-account challenge succeeds with the code `000000`
- * (`sandboxChallengeCode`) and fails with any other.
+ * The external_account key comes only from a real sandbox challenge (`challenge.ts`): the
+ * verification call starts one and sends its code (shown on the dashboard host and by the
+ * platform's test helper), the challenge call answers it (at most 5 attempts) and mints
+ * the key, bound to the session, the account and the user the code went to, good for one
+ * external-account change. The identity challenge reports the challenge's state; no key.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
@@ -23,13 +26,12 @@ import { defaultEmbeddedFlags } from "../account-sessions/flags.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Principal } from "../http/context.ts";
-import { invalidRequest, permissionError } from "../http/errors.ts";
+import { permissionError, resourceMissing } from "../http/errors.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId, newKey, randomToken, sha256 } from "../http/secrets.ts";
+import { answerChallenge, challengeLimits, openChallenge, startChallenge } from "./challenge.ts";
 
 export const embeddedApp = new OpenAPIHono<AppEnv>();
-
-export const sandboxChallengeCode = "000000";
 
 /** Components whose screens change the payout bank account (they may ask for the key). */
 const externalAccountComponents = [
@@ -46,6 +48,7 @@ type SessionPrincipal = Extract<Principal, { kind: "account_session" }>;
 async function issueExternalAccountKey(
   db: Kysely<Database>,
   principal: SessionPrincipal,
+  userId: string | null,
   now: number,
   ttl: number,
 ): Promise<string> {
@@ -59,6 +62,7 @@ async function issueExternalAccountKey(
       platform_id: principal.platformId,
       account_id: principal.accountId,
       account_session_id: principal.accountSessionId,
+      user_id: userId,
       livemode: principal.livemode,
       created: now,
       expires_at: now + ttl,
@@ -126,24 +130,20 @@ defineRoute(
   {
     method: "post",
     path: endpoints.requiresExternalAccountVerification,
-    summary: "Whether changing the payout account needs verification; answers the key",
+    summary:
+      "Changing the payout account needs verification: starts a challenge and sends its code to the account's user",
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
     response: externalAccountVerificationSchema,
   },
   async ({ deps, principal }) => {
-    const now = deps.config.now();
-    const key = await issueExternalAccountKey(
-      deps.db,
-      principal,
-      now,
-      deps.config.externalAccountKeyTtl,
-    );
+    const started = await startChallenge(deps.db, principal, deps.config.now());
     return {
       object: "external_account_verification" as const,
-      requires_verification: false,
-      key,
+      requires_verification: true as const,
+      challenge: started.id,
+      expires_at: started.expiresAt,
     };
   },
 );
@@ -153,7 +153,7 @@ defineRoute(
   {
     method: "post",
     path: endpoints.externalAccountChallenge,
-    summary: "Answer the external-account challenge; answers the key",
+    summary: "Answer the external-account challenge with its code; answers the key",
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
@@ -161,16 +161,13 @@ defineRoute(
     response: externalAccountChallengeSchema,
   },
   async ({ deps, principal, body }) => {
-    if (body.code !== sandboxChallengeCode) {
-      throw invalidRequest("The challenge code is not correct.", {
-        code: "challenge_failed",
-        param: "code",
-      });
-    }
+    const now = deps.config.now();
+    const { userId } = await answerChallenge(deps.db, principal, body.code, now);
     const key = await issueExternalAccountKey(
       deps.db,
       principal,
-      deps.config.now(),
+      userId,
+      now,
       deps.config.externalAccountKeyTtl,
     );
     return { object: "external_account_challenge" as const, status: "succeeded" as const, key };
@@ -182,20 +179,20 @@ defineRoute(
   {
     method: "get",
     path: endpoints.identityChallenge,
-    summary: "The identity challenge of the account session (sandbox: verified); answers the key",
+    summary: "The state of the account session's external-account challenge",
     tags: ["Embedded"],
     auth: ["account_session"],
     components: externalAccountComponents,
     response: identityChallengeSchema,
   },
   async ({ deps, principal }) => {
-    const key = await issueExternalAccountKey(
-      deps.db,
-      principal,
-      deps.config.now(),
-      deps.config.externalAccountKeyTtl,
-    );
-    return { object: "identity_challenge" as const, status: "verified" as const, key };
+    const open = await openChallenge(deps.db, principal.accountSessionId, deps.config.now());
+    return {
+      object: "identity_challenge" as const,
+      status: open ? ("pending" as const) : ("none" as const),
+      attempts_remaining: open ? Math.max(0, challengeLimits.attempts - open.attempts) : 0,
+      expires_at: open?.expires_at ?? null,
+    };
   },
 );
 
@@ -234,6 +231,53 @@ defineRoute(
       id,
       url: url.toString(),
       expires_at: expiresAt,
+    };
+  },
+);
+
+defineRoute(
+  embeddedApp,
+  {
+    method: "get",
+    path: endpoints.externalAccountChallengeCode,
+    summary:
+      "Sandbox: the code of an account's open external-account challenge, as its user receives it",
+    tags: ["Test helpers"],
+    auth: ["secret"],
+    query: z.strictObject({ account: z.string().min(1).max(255) }),
+    response: z.object({
+      object: z.literal("external_account_challenge_code"),
+      challenge: z.string(),
+      account: z.string(),
+      code: z.string(),
+      attempts: z.number().int(),
+      expires_at: z.number().int(),
+    }),
+  },
+  async ({ deps, principal, query }) => {
+    const row = await deps.db
+      .selectFrom("external_account_challenges")
+      .selectAll()
+      .where("platform_id", "=", principal.platformId)
+      .where("account_id", "=", query.account)
+      .where("succeeded_at", "is", null)
+      .where("expires_at", ">", deps.config.now())
+      .orderBy("created", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (!row)
+      throw resourceMissing(
+        "open external-account challenge for account",
+        query.account,
+        "account",
+      );
+    return {
+      object: "external_account_challenge_code" as const,
+      challenge: row.id,
+      account: row.account_id,
+      code: row.code,
+      attempts: row.attempts,
+      expires_at: row.expires_at,
     };
   },
 );

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostsFor, localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import { createConnectHostApp } from "./connect.ts";
 import { connectHostCsp } from "./csp.ts";
 
@@ -96,5 +97,25 @@ describe("the connect host", () => {
     expect(csp).not.toContain(hosts.files);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self';");
+  });
+});
+
+describe("issue 14 item 13: the connect host's small items", () => {
+  it("a malformed escape in an asset or SDK path answers 400, not 500", async () => {
+    const { app } = builtHost();
+    expect((await app.request("/assets/%E0%A4%A.js")).status).toBe(400);
+    expect((await app.request("/assets/%zz.js")).status).toBe(400);
+    expect((await app.request(`${sdkPath}%E0%A4%A.js`)).status).toBe(400);
+  });
+
+  it("serves the internal UI library page only where SPEC.md §6 honours internal things", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+    writeFileSync(join(dist, "ui-library.html"), "<html><head></head></html>");
+    writeFileSync(join(dist, "frame.html"), "<html><head></head></html>");
+    const local = createConnectHostApp({ hosts: localEnvironment(), distDir: dist });
+    expect((await local.request("/ui-library.html")).status).toBe(200);
+    const production = createConnectHostApp({ hosts: hostsFor("prod"), distDir: dist });
+    expect((await production.request("/ui-library.html")).status).toBe(404);
+    expect((await production.request("/frame.html")).status).toBe(200);
   });
 });

@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
 import { Hono } from "hono";
-import { hostsMetaName, isLoopbackIp, type ProviderHosts } from "../../protocol/provider.ts";
-import { sdkPath } from "../../sdk/version.ts";
+import {
+  hostsMetaName,
+  internalOverridesAllowed,
+  isLoopbackIp,
+  type ProviderHosts,
+} from "../../protocol/provider.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
 
 /**
@@ -22,6 +27,10 @@ const pages: Record<string, ConnectPage> = {
   "/data-layer.html": "data-layer",
   "/frame.html": "frame",
   "/popup.html": "popup",
+};
+
+/** Internal pages: served only where SPEC.md §6 honours internal things (docs/security.md). */
+const internalPages: Record<string, ConnectPage> = {
   "/ui-library.html": "frame",
 };
 
@@ -52,7 +61,9 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
     c.header("Cross-Origin-Opener-Policy", "unsafe-none");
   });
 
-  for (const [path, page] of Object.entries(pages)) {
+  const internalAllowed = internalOverridesAllowed(new URL(hosts.connect).hostname);
+  const served = { ...pages, ...(internalAllowed ? internalPages : {}) };
+  for (const [path, page] of Object.entries(served)) {
     app.get(path, (c) => {
       const file = join(root, path);
       if (!existsSync(file)) return c.text("This page is not built: run `npm run build`.", 503);
@@ -66,8 +77,15 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
   app.get("/favicon.ico", (c) => c.body(null, 204));
 
   app.get("/assets/*", (c) => {
-    // Only files inside dist/connect/assets, whatever the path says.
-    const file = normalize(join(root, decodeURIComponent(new URL(c.req.url).pathname)));
+    // Only files inside dist/connect/assets, whatever the path says; a malformed escape is
+    // the client's error (400), not the server's.
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.text("Bad Request: malformed percent-encoding in the path.", 400);
+    }
+    const file = normalize(join(root, decoded));
     if (!file.startsWith(join(root, "assets") + sep) || !existsSync(file)) return c.notFound();
     const ext = file.slice(file.lastIndexOf("."));
     const type = contentTypes[ext];
@@ -78,7 +96,7 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
     return c.body(readFileSync(file));
   });
 
-  // The platform SDK of this version (sdk/version.ts): the classic script and the ES modules
+  // The platform SDK of this version (protocol/version.ts): the classic script and the ES modules
   // it imports cross-origin, so CORS for module scripts. Hashed chunks never change; the
   // unhashed entries (`<id>.js`, `index.js`) of a released version neither, except on a
   // local connect host, where a rebuild changes them under the same version.
@@ -89,7 +107,7 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
     try {
       relative = decodeURIComponent(new URL(c.req.url).pathname).slice(sdkPath.length);
     } catch {
-      return c.notFound();
+      return c.text("Bad Request: malformed percent-encoding in the path.", 400);
     }
     const file = normalize(join(sdkRoot, relative));
     if (!file.startsWith(sdkRoot + sep) || !existsSync(file)) return c.notFound();

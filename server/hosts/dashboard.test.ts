@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints.ts";
 import { localEnvironment } from "../../protocol/provider.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
@@ -133,5 +134,59 @@ describe("the dashboard host", () => {
   it("escapes what it echoes", async () => {
     const r = await signIn('"><script>x</script>@example.com', "pw");
     expect(await r.text()).not.toContain("<script>x");
+  });
+});
+
+describe("issue 14 item 3: the dashboard shows the user the challenge codes sent to them", () => {
+  it("an open challenge's code appears for its user only, and not once answered", async () => {
+    const p = await api.platform();
+    const account = await api.post("/v1/accounts", {
+      key: p.secretKey,
+      params: { type: "custom" },
+    });
+    await createUser(
+      t.db,
+      {
+        email: "anna@example.com",
+        password: "correct horse",
+        accountId: account.body.id,
+        isPrimary: true,
+      },
+      api.clock.now,
+    );
+    await createUser(
+      t.db,
+      {
+        email: "bo@example.com",
+        password: "correct horse",
+        accountId: account.body.id,
+        isPrimary: false,
+      },
+      api.clock.now,
+    );
+    const session = await api.post("/v1/account_sessions", {
+      key: p.secretKey,
+      params: { account: account.body.id, components: { payouts: { enabled: true } } },
+    });
+    const sessionKey = (
+      await api.post(endpoints.claim, {
+        params: { client_secret: session.body.client_secret, key: p.publishableKey },
+      })
+    ).body.api_key as string;
+    await api.post(endpoints.requiresExternalAccountVerification, { key: sessionKey });
+    const [challenge] = await t.db.selectFrom("external_account_challenges").selectAll().execute();
+    const home = async (email: string) => {
+      const cookie = cookieOf(await signIn(email, "correct horse"));
+      return (await dashboard().request("/", { headers: { Cookie: cookie } })).text();
+    };
+    const annas = await home("anna@example.com");
+    expect(annas).toContain("Verification codes");
+    expect(annas).toContain(challenge!.code);
+    expect(await home("bo@example.com")).not.toContain(challenge!.code);
+    await api.post(endpoints.externalAccountChallenge, {
+      key: sessionKey,
+      params: { code: challenge!.code },
+    });
+    expect(await home("anna@example.com")).not.toContain(challenge!.code);
   });
 });

@@ -20,9 +20,9 @@ import type { Kysely } from "kysely";
 import { provider } from "../../protocol/provider.ts";
 import { defaultConfig, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/schema.ts";
+import { challengeLimits } from "../embedded/challenge.ts";
 import { ApiError } from "../http/errors.ts";
 import { newId, randomToken, sha256 } from "../http/secrets.ts";
-import { readClockOffset, withClockOffset } from "../sandbox/clock.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
 import { limitedSignIn, signInFailedMessage, verifyCredentials } from "../users/sign-in.ts";
 
@@ -106,7 +106,30 @@ interface AccountRow {
   is_primary: boolean;
 }
 
-function accountsPage(email: string, accounts: AccountRow[]): string {
+/** An open external-account challenge addressed to the signed-in user (issue 14 item 3). */
+interface CodeRow {
+  account_id: string;
+  code: string;
+  expires_at: number;
+}
+
+/** The sandbox's delivery of challenge codes: shown to the user they were sent to. */
+function codesSection(codes: CodeRow[], now: number): string {
+  if (codes.length === 0) return "";
+  const items = codes
+    .map((c) => {
+      const minutes = Math.max(1, Math.ceil((c.expires_at - now) / 60));
+      return `<li>Account <code>${escapeHtml(c.account_id)}</code>: <strong>${escapeHtml(c.code)}</strong> (expires in ${minutes} min)</li>`;
+    })
+    .join("\n");
+  return `<section aria-labelledby="codes"><h2 id="codes">Verification codes</h2>
+<p>A component asked to change a payout account. Enter this code there; never share it.</p>
+<ul>
+${items}
+</ul></section>`;
+}
+
+function accountsPage(email: string, accounts: AccountRow[], codes = ""): string {
   const yesNo = (value: boolean) => (value ? "Yes" : "No");
   const rows = accounts
     .map(
@@ -129,6 +152,7 @@ ${rows}
     "Accounts",
     `<header><h1>Accounts</h1>
 <form method="post" action="/sign-out"><span>${escapeHtml(email)}</span> <button type="submit">Sign out</button></form></header>
+${codes}
 ${table}`,
   );
 }
@@ -139,8 +163,9 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
   const origin = config.hosts.dashboard;
   const secure = origin.startsWith("https:");
   const app = new Hono();
-  // The sandbox clock, as the API host reads it (sessions and attempts on one time line).
-  const clockNow = async () => withClockOffset(config, await readClockOffset(db)).now();
+  // Dashboard sessions and sign-in attempts belong to no platform: they live on the wall
+  // clock, which no platform's sandbox clock moves (`sandbox/clock.ts`).
+  const clockNow = async () => config.now();
 
   app.use(async (c, next) => {
     await next();
@@ -244,7 +269,17 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
       .orderBy("accounts.created", "desc")
       .orderBy("accounts.id", "desc")
       .execute();
-    return c.html(accountsPage(session.email, accounts));
+    const now = await clockNow();
+    const codes = await db
+      .selectFrom("external_account_challenges")
+      .select(["account_id", "code", "expires_at"])
+      .where("user_id", "=", session.user_id)
+      .where("succeeded_at", "is", null)
+      .where("expires_at", ">", now)
+      .where("attempts", "<", challengeLimits.attempts)
+      .orderBy("created", "desc")
+      .execute();
+    return c.html(accountsPage(session.email, accounts, codesSection(codes, now)));
   });
 
   app.post("/sign-out", async (c) => {

@@ -25,11 +25,10 @@ import {
   renderFile,
   storeFile,
 } from "../files/files.ts";
-import { requireKind, resolvePrincipal } from "../http/auth.ts";
+import { authenticate, requireKind } from "../http/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, answerErrorsAsApi, invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
-import { readClockOffset, withClockOffset } from "../sandbox/clock.ts";
 
 export interface FilesHostOptions {
   db: Kysely<Database>;
@@ -47,8 +46,8 @@ export function createFilesHostApp(options: FilesHostOptions) {
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    // The sandbox clock, as the API host reads it: keys expire on the same time line.
-    c.set("deps", { db: deps.db, config: withClockOffset(config, await readClockOffset(deps.db)) });
+    // The caller's platform's sandbox clock is applied once its key is read (`authenticate`).
+    c.set("deps", deps);
     await next();
     c.header(provider.headers.requestId, requestId);
     c.header("X-Content-Type-Options", "nosniff");
@@ -82,8 +81,7 @@ export function createFilesHostApp(options: FilesHostOptions) {
       },
     }),
     async (c) => {
-      const deps = c.get("deps");
-      const principal = await resolvePrincipal(c, deps);
+      const { principal, deps } = await authenticate(c, c.get("deps"));
       requireKind(principal, ["secret", "account_session", "user"] as const);
       const type = (c.req.header("content-type") ?? "").toLowerCase();
       if (!type.startsWith("multipart/form-data")) {
@@ -137,8 +135,7 @@ export function createFilesHostApp(options: FilesHostOptions) {
   );
 
   app.get("/v1/files/:id/contents", async (c) => {
-    const deps = c.get("deps");
-    const principal = await resolvePrincipal(c, deps);
+    const { principal, deps } = await authenticate(c, c.get("deps"));
     const row = await findReadableFile(deps.db, principal, c.req.param("id"), true);
     const filename = row.filename.replace(/[^\w.\- ]/g, "_");
     return c.body(new Uint8Array(row.content ?? new Uint8Array()), 200, {

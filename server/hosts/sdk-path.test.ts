@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostsFor, localEnvironment, provider } from "../../protocol/provider.ts";
-import { sdkPath, sdkVersion } from "../../sdk/version.ts";
+import { sdkPath, sdkVersion } from "../../protocol/version.ts";
 import { createConnectHostApp } from "./connect.ts";
 
 /** A built connect host with a built SDK beside it (dist/connect, dist/sdk). */
@@ -56,7 +56,8 @@ describe("the connect host serves the platform SDK at its versioned path", () =>
     expect((await app.request(`/v0.0.0-other/${provider.id}.js`)).status).toBe(404);
     expect((await app.request(`${sdkPath}classic/chunks.json`)).status).toBe(404);
     expect((await app.request(`${sdkPath}..%2Fsecret.js`)).status).toBe(404);
-    expect((await app.request(`${sdkPath}%E0%A4%A`)).status).toBe(404);
+    // A malformed escape is the client's error (issue 14 item 13).
+    expect((await app.request(`${sdkPath}%E0%A4%A`)).status).toBe(400);
     expect((await app.request(`${sdkPath}missing.js`)).status).toBe(404);
   });
 });

@@ -4,9 +4,11 @@
  */
 import type { Context } from "hono";
 import { provider } from "../../protocol/provider.ts";
+import { withClockOffset } from "../config.ts";
 import type { SessionKeyKind } from "../db/schema.ts";
 import type { AppEnv, Deps, Principal } from "./context.ts";
 import { ApiError, authenticationError, invalidRequest, permissionError } from "./errors.ts";
+import { countRequest } from "./rate-limit.ts";
 import { sha256 } from "./secrets.ts";
 
 /** Prefixes of the keys the provider issues to the browser (test mode). */
@@ -15,6 +17,7 @@ export const issuedKeyPrefixes: Record<SessionKeyKind, string> = {
   embedded_flags: provider.keyPrefixes.accountSessionTest,
   user: provider.keyPrefixes.userTest,
   external_account: provider.keyPrefixes.externalAccountTest,
+  popup: provider.keyPrefixes.popupTest,
 };
 
 /** API versions this server speaks; the first is the default. */
@@ -38,12 +41,27 @@ export function redactKey(key: string): string {
   return `${prefix}${"*".repeat(Math.max(0, Math.min(key.length - prefix.length - 4, 20)))}${key.slice(-4)}`;
 }
 
+/** The caller, or `none` (see `authenticate` for the caller's clock as well). */
 export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<Principal> {
+  return (await authenticate(c, deps)).principal;
+}
+
+/**
+ * The caller, and the request's deps on the caller's platform's sandbox clock
+ * (`sandbox/clock.ts`): the key lookup reads the platform's clock offset in the same
+ * statement, and a session key's expiry is checked on that clock. With no key, the deps
+ * are returned as they are (the wall clock).
+ */
+export async function authenticate(
+  c: Context<AppEnv>,
+  deps: Deps,
+): Promise<{ principal: Principal; deps: Deps }> {
   checkVersionHeader(c);
   const key = bearerKey(c.req.header("authorization"));
-  if (!key) return { kind: "none" };
-  const now = deps.config.now();
+  if (!key) return { principal: { kind: "none" }, deps };
   const hash = sha256(key);
+  await countRequest(deps, hash);
+  let offset: number;
   let principal: Principal;
   if (
     key.startsWith(provider.keyPrefixes.secretTest) ||
@@ -53,12 +71,20 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
   ) {
     const row = await deps.db
       .selectFrom("api_keys")
-      .select(["platform_id", "kind", "livemode", "revoked_at"])
-      .where("key_hash", "=", hash)
+      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+      .select([
+        "api_keys.platform_id",
+        "api_keys.kind",
+        "api_keys.livemode",
+        "api_keys.revoked_at",
+        "platform_clocks.offset_seconds",
+      ])
+      .where("api_keys.key_hash", "=", hash)
       .executeTakeFirst();
     if (!row || row.revoked_at !== null) {
       throw authenticationError(`Invalid API Key provided: ${redactKey(key)}`, "api_key_invalid");
     }
+    offset = row.offset_seconds ?? 0;
     principal = {
       kind: row.kind,
       platformId: row.platform_id,
@@ -69,6 +95,7 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
     const row = await deps.db
       .selectFrom("session_keys")
       .leftJoin("account_sessions", "account_sessions.id", "session_keys.account_session_id")
+      .leftJoin("platform_clocks", "platform_clocks.platform_id", "session_keys.platform_id")
       .select([
         "session_keys.id",
         "session_keys.kind",
@@ -80,13 +107,15 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
         "session_keys.expires_at",
         "session_keys.revoked_at",
         "account_sessions.components",
+        "platform_clocks.offset_seconds",
       ])
       .where("session_keys.key_hash", "=", hash)
       .executeTakeFirst();
     if (!row || row.revoked_at !== null) {
       throw authenticationError(`Invalid API Key provided: ${redactKey(key)}`, "api_key_invalid");
     }
-    if (row.expires_at <= now) {
+    offset = row.offset_seconds ?? 0;
+    if (row.expires_at <= withClockOffset(deps.config, offset).now()) {
       throw authenticationError("The API key provided has expired.", "api_key_expired");
     }
     if (
@@ -127,7 +156,8 @@ export async function resolvePrincipal(c: Context<AppEnv>, deps: Deps): Promise<
     }
   }
   checkLivemodeHeader(c, principal);
-  return applyAccountHeader(c, deps, principal);
+  const clocked = { ...deps, config: withClockOffset(deps.config, offset) };
+  return { principal: await applyAccountHeader(c, deps, principal), deps: clocked };
 }
 
 function checkVersionHeader(c: Context<AppEnv>) {
@@ -180,15 +210,27 @@ async function applyAccountHeader(
     case "publishable": {
       const account = await deps.db
         .selectFrom("accounts")
-        .select("id")
+        .select(["id", "livemode"])
         .where("id", "=", accountId)
         .where("platform_id", "=", principal.platformId)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (!account) throw denied();
+      assertSameMode(principal.livemode, account.livemode);
       return { ...principal, accountId };
     }
   }
+}
+
+/** A test key never acts on a live account, nor a live key on a test one (docs/security.md). */
+export function assertSameMode(keyLivemode: boolean, accountLivemode: boolean): void {
+  if (keyLivemode === accountLivemode) return;
+  throw permissionError(
+    keyLivemode
+      ? "A live mode key cannot act on a test mode account."
+      : "A test mode key cannot act on a live mode account.",
+    "livemode_mismatch",
+  );
 }
 
 /** The caller must be one of `kinds`; a missing key is 401, the wrong kind of key 403. */

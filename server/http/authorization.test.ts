@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { connectedAccount } from "../money/money-test.ts";
 import { testApi } from "../test/api.ts";
+import { passExternalAccountChallenge } from "../test/challenge.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { createUser } from "../users/users.ts";
 
@@ -230,10 +231,13 @@ describe("a full logout (docs/protocol.md): no call succeeds with the old keys",
       params: { embedded_api_key: signedIn.body.api_key },
     });
     const userKey = exchanged.body.embedded_session_api_key as string;
-    const verification = await api.post(endpoints.requiresExternalAccountVerification, {
-      key: sessionKey,
-    });
-    const externalAccountKey = verification.body.key as string;
+    const externalAccountKey = (
+      await passExternalAccountChallenge(api, {
+        sessionKey,
+        secretKey: a.secretKey,
+        accountId: a.accountId,
+      })
+    ).body.key as string;
     // All three work before.
     expect((await api.get(endpoints.connectUser, { key: userKey })).status).toBe(200);
     expect((await api.get("/v1/balance", { key: sessionKey })).status).toBe(200);

@@ -11,12 +11,14 @@ export class ApiError extends Error {
   readonly type: ApiErrorType;
   readonly code: string | undefined;
   readonly param: string | undefined;
+  /** Response headers the answer carries (e.g. `Retry-After` on a 429). */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     status: number,
     type: ApiErrorType,
     message: string,
-    options: { code?: string; param?: string } = {},
+    options: { code?: string; param?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     this.type = type;
     this.code = options.code;
     this.param = options.param;
+    this.headers = options.headers;
   }
 
   toBody(requestId: string) {
@@ -71,7 +74,9 @@ export function answerErrorsAsApi(app: Hono<AppEnv>): void {
   });
   app.onError((error, c) => {
     const requestId = c.get("requestId");
-    if (error instanceof ApiError) return c.json(error.toBody(requestId), error.status as 400);
+    if (error instanceof ApiError) {
+      return c.json(error.toBody(requestId), error.status as 400, error.headers ?? {});
+    }
     console.error(`[${requestId}]`, error);
     const internal = new ApiError(500, "api_error", "An unexpected error occurred.");
     return c.json(internal.toBody(requestId), 500);

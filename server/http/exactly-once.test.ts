@@ -134,6 +134,27 @@ describe("a fault inside a charge, then the client's retry with the same key", (
   });
 });
 
+describe("a typed error thrown inside a handler's transaction block", () => {
+  it("undoes the whole request, and its answer is stored and replayed under the key", async () => {
+    const a = await setup();
+    const payout = () =>
+      api.post("/v1/payouts", {
+        ...a.as,
+        headers: { ...a.as.headers, [api.headers.idempotencyKey]: "k-no-funds" },
+        params: { amount: 5_000 },
+      });
+    const first = await payout();
+    expect(first.status).toBeGreaterThanOrEqual(400);
+    expect(first.status).toBeLessThan(500);
+    const retry = await payout();
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    const payouts = await t.db.selectFrom("payouts").select("id").execute();
+    expect(payouts).toEqual([]);
+    expect(await chargesOf(a.accountId)).toEqual({ charges: 0, ledger: 0 });
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)("PostgreSQL: a dropped connection", () => {
   it("inside the transaction leaves no partial write, the next request succeeds, and the retry charges once", async () => {
     const a = await setup();

@@ -390,6 +390,16 @@ describe("CORS and the OpenAPI document", () => {
     expect(r.body.paths["/v1/account_sessions/claim"].post).toBeDefined();
   });
 
+  it("documents the rate-limit answer (429 with Retry-After) on every route and the body limit (413) on POSTs", async () => {
+    const { paths } = (await api.get("/v1/openapi.json")).body;
+    const limited = paths["/v1/accounts"].get.responses["429"];
+    expect(limited.headers["Retry-After"].schema.type).toBe("integer");
+    expect(limited.description).toContain("rate_limit");
+    expect(paths["/v1/accounts"].post.responses["429"]).toBeDefined();
+    expect(paths["/v1/accounts"].post.responses["413"].description).toContain("body_too_large");
+    expect(paths["/v1/accounts"].get.responses["413"]).toBeUndefined();
+  });
+
   it("documents every session and auth call of SPEC.md §7 at its protocol path", async () => {
     const { paths } = (await api.get("/v1/openapi.json")).body;
     const calls: [string, string][] = [
@@ -450,5 +460,33 @@ describe("component enablement of account-session keys", () => {
     const balances = await claimWith({ balances: { enabled: true } });
     const allowed = await gatedApi.get("/v1/test_gated_payouts", { key: balances });
     expect(allowed.status).toBe(200);
+  });
+});
+
+describe("per-key rate limits", () => {
+  it("past the limit in one second a key is answered 429 with Retry-After, across API processes; the next second it works again, and other keys are not limited", async () => {
+    const { secretKey } = await api.platform();
+    const other = await api.platform();
+    const second = { now: 1_800_000_000 };
+    const config = { rateLimitPerSecond: 3, rateLimitNow: () => second.now };
+    const one = testApi(t, config);
+    const two = testApi(t, config);
+    const list = (app: typeof one, key: string) => app.get("/v1/accounts", { key });
+    expect((await list(one, secretKey)).status).toBe(200);
+    expect((await list(two, secretKey)).status).toBe(200);
+    expect((await list(one, secretKey)).status).toBe(200);
+    const limited = await list(two, secretKey);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("1");
+    expect(limited.body.error).toMatchObject({ type: "rate_limit_error", code: "rate_limit" });
+    const refusedWrite = await one.post("/v1/accounts", {
+      key: secretKey,
+      params: { type: "custom" },
+    });
+    expect(refusedWrite.status).toBe(429);
+    expect(await countAccounts()).toBe(0);
+    expect((await list(one, other.secretKey)).status).toBe(200);
+    second.now += 1;
+    expect((await list(one, secretKey)).status).toBe(200);
   });
 });

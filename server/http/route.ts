@@ -15,13 +15,13 @@ import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
-import { requireKind, resolvePrincipal } from "./auth.ts";
+import { authenticate, requireKind } from "./auth.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
-import { claimIdempotent, storeIdempotentAnswer } from "./idempotency.ts";
+import { claimIdempotent, type IdempotencyOutcome, storeIdempotentAnswer } from "./idempotency.ts";
 import { carriesKey } from "./key-bearing.ts";
-import { nestable } from "./transaction.ts";
+import { nestable, type RequestTransaction } from "./transaction.ts";
 import { validate } from "./validate.ts";
 
 type AnyObject = z.ZodObject | undefined;
@@ -48,6 +48,11 @@ export interface RouteSpec<
    * for the OpenAPI document and for the test that parses every route's real answer.
    */
   response: z.core.$ZodType;
+  /**
+   * The success answer's media type: JSON (the default), or a file a GET handler streams as
+   * a `Response` of its own (a CSV export; `response` is then its body's schema).
+   */
+  produces?: "application/json" | "text/csv";
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -93,11 +98,13 @@ export function defineRoute<
     status: spec.status ?? 200,
     schema: spec.response,
     expandable: spec.expandable ?? [],
+    mediaType: spec.produces ?? "application/json",
   });
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-    const deps = c.get("deps");
     const requestId = c.get("requestId");
-    const principal = await resolvePrincipal(c, deps);
+    // The caller, and the request's deps on the caller's platform's sandbox clock.
+    const { principal, deps } = await authenticate(c, c.get("deps"));
+    c.set("deps", deps);
     requireKind(principal, spec.auth);
     checkComponents(principal, spec.components);
     const raw = await readParameters(c, spec, deps);
@@ -118,39 +125,60 @@ export function defineRoute<
       expand,
     };
     const status = spec.status ?? 200;
-    if (spec.method === "get") return c.json(await handler(input), status);
-    const answer = await inRequestTransaction(c, deps, async (db) => {
-      const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
-      const scope = scopeOf(principal);
-      const claim =
-        spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
-          ? { scope, key: idempotencyKey }
-          : undefined;
-      if (claim) {
-        const outcome = await claimIdempotent(db, {
-          ...claim,
-          method: spec.method,
-          path: c.req.path,
-          params: raw.values,
-          requestId,
-          now: deps.config.now(),
-          ttl: deps.config.idempotencyTtl,
-        });
-        if (outcome.kind === "replay") return outcome;
-      }
-      const done = await answerOf(
-        () => handler({ ...input, deps: { ...deps, db } }),
-        requestId,
-        status,
+    if (spec.method === "get") {
+      const result = await handler(input);
+      if (spec.produces === "text/csv" && result instanceof Response) return result;
+      return c.json(result, status);
+    }
+    const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
+    const scope = scopeOf(principal);
+    const claim =
+      spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
+        ? {
+            scope,
+            key: idempotencyKey,
+            method: spec.method,
+            path: c.req.path,
+            params: raw.values,
+            requestId,
+            now: deps.config.now(),
+            ttl: deps.config.idempotencyTtl,
+          }
+        : undefined;
+    /** Claims the key, runs `work`, stores its answer: one transaction. */
+    const transact = (work: (db: Kysely<Database>) => Promise<Answer>) =>
+      inRequestTransaction(c, deps, async (request) => {
+        const { db } = request;
+        if (claim) {
+          const outcome = await claimIdempotent(db, claim);
+          if (outcome.kind === "replay") return outcome;
+        }
+        const done = await work(db);
+        if (request.failed) {
+          // A handler that went on after its block failed would answer for undone work.
+          if (done.status < 400) throw new Error("a handler went on after its block failed");
+          throw new RolledBack(done);
+        }
+        await deps.faults?.at("afterWork", { path: c.req.path, db });
+        if (claim) {
+          const stored = carriesKey(done.value) ? null : done.body;
+          await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
+        }
+        await deps.faults?.at("beforeCommit", { path: c.req.path, db });
+        return done;
+      });
+    let answer: Answer | ReplayAnswer;
+    try {
+      answer = await transact((db) =>
+        answerOf(() => handler({ ...input, deps: { ...deps, db } }), requestId, status),
       );
-      await deps.faults?.at("afterWork", { path: c.req.path, db });
-      if (claim) {
-        const stored = carriesKey(done.value) ? null : done.body;
-        await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
-      }
-      await deps.faults?.at("beforeCommit", { path: c.req.path, db });
-      return done;
-    });
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      // The handler's first block failed: nothing of the request stays; its answer (a typed
+      // error) is stored under the key in a transaction of its own.
+      const { answer: failure } = error;
+      answer = claim ? await transact(async () => failure) : failure;
+    }
     await deps.faults?.at("afterCommit", { path: c.req.path });
     if ("originalRequestId" in answer) {
       return new Response(answer.body, {
@@ -176,6 +204,15 @@ interface Answer {
   value: unknown;
 }
 
+type ReplayAnswer = Extract<IdempotencyOutcome, { kind: "replay" }>;
+
+/** Rolls the request's transaction back, then answers with `answer` (a typed error). */
+class RolledBack extends Error {
+  constructor(readonly answer: Answer) {
+    super("the request's first transaction block failed");
+  }
+}
+
 /**
  * Runs the handler: its result, or the typed error it threw (an `ApiError` is an answer,
  * and the work done before it stays, as a declined charge does). Any other error escapes
@@ -192,6 +229,7 @@ async function answerOf(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const value = error.toBody(requestId);
+    // (When the error came out of a failed block, `route.ts` rolls the request back first.)
     return { status: error.status, body: JSON.stringify(value), value };
   }
 }
@@ -204,12 +242,12 @@ async function answerOf(
 function inRequestTransaction<T>(
   c: Context<AppEnv>,
   deps: Deps,
-  work: (db: Kysely<Database>) => Promise<T>,
+  work: (request: RequestTransaction) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
-    const db = nestable(trx);
-    c.set("deps", { ...deps, db });
-    return work(db);
+    const request = nestable(trx);
+    c.set("deps", { ...deps, db: request.db });
+    return work(request);
   });
 }
 
@@ -325,12 +363,14 @@ function takeExpand(
   return { expand: [...new Set(paths)], rest };
 }
 
-/** A route's declared success answer: its status and the schema its JSON body follows. */
+/** A route's declared success answer: its status, media type and the schema its body follows. */
 export interface DeclaredResponse {
   status: number;
   schema: z.core.$ZodType;
   /** The `expand[]` paths the route accepts. */
   expandable: readonly string[];
+  /** The body's media type (a CSV export answers text/csv; JSON when absent). */
+  mediaType?: "application/json" | "text/csv";
 }
 
 const declared = new Map<string, DeclaredResponse>();
@@ -367,6 +407,24 @@ const errorResponse = {
   content: { "application/json": { schema: apiErrorResponseSchema } },
 };
 
+/** Every call with a key counts against the key's rate limit (`rate-limit.ts`). */
+const rateLimitedResponse = {
+  description:
+    "Too many requests with this key in one second (`rate_limit_error`, code `rate_limit`; the limit holds across API processes). Nothing ran: wait the seconds in Retry-After, then retry (with the same Idempotency-Key for a POST).",
+  headers: {
+    "Retry-After": {
+      description: "Seconds to wait before retrying",
+      schema: { type: "integer" as const, minimum: 1 },
+    },
+  },
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
+const bodyTooLargeResponse = {
+  description: "The request body is larger than the limit (`body_too_large`, 256 KB by default)",
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
 function registerOpenApi(
   app: OpenAPIHono<AppEnv>,
   spec: RouteSpec<AnyObject, AnyObject, AnyObject, PrincipalKind>,
@@ -393,8 +451,12 @@ function registerOpenApi(
     responses: {
       [spec.status ?? 200]: {
         description: spec.summary,
-        content: { "application/json": { schema: responseJsonSchema(spec.response) } },
+        content: {
+          [spec.produces ?? "application/json"]: { schema: responseJsonSchema(spec.response) },
+        },
       },
+      ...(spec.method === "post" ? { 413: bodyTooLargeResponse } : {}),
+      429: rateLimitedResponse,
       default: errorResponse,
     },
   });

@@ -2,7 +2,7 @@
  * Ids, keys and their hashes. Keys have 256 bits of entropy, so a plain sha-256 is a safe
  * way to store and look them up; passwords are low-entropy and get scrypt with a salt.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -30,19 +30,51 @@ const scryptAsync = promisify(scrypt) as (
   password: string,
   salt: Buffer,
   length: number,
+  options: ScryptOptions,
 ) => Promise<Buffer>;
 
-/** `scrypt$<salt b64>$<hash b64>` */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The scrypt cost, as log2 of N (r = 8, p = 1): 17 (N = 2^17, 128 MiB of memory per hash),
+ * current guidance for password storage. `PASSWORD_SCRYPT_LOG2N` lowers it where speed
+ * matters more than strength (the unit tests); it is kept in each stored hash, so a hash
+ * verifies at the cost it was made with.
+ */
+export const DEFAULT_SCRYPT_LOG2N = 17;
+export const passwordCost = (value = process.env.PASSWORD_SCRYPT_LOG2N): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 10 && n <= 20 ? n : DEFAULT_SCRYPT_LOG2N;
+};
+
+const optionsFor = (log2N: number): ScryptOptions => ({
+  N: 2 ** log2N,
+  r: 8,
+  p: 1,
+  // scrypt needs 128 · N · r bytes; Node's default limit (32 MiB) is below 2^17's.
+  maxmem: 2 ** log2N * 8 * 128 * 2,
+});
+
+/** `scrypt$ln=<log2 N>,r=8,p=1$<salt b64>$<hash b64>` */
+export async function hashPassword(password: string, log2N = passwordCost()): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, 32);
-  return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
+  const hash = await scryptAsync(password, salt, 32, optionsFor(log2N));
+  return `scrypt$ln=${log2N},r=8,p=1$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
+/** Verifies against a stored hash; hashes from before the cost was stored used N = 2^14. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const parts = stored.split("$");
+  const [scheme] = parts;
+  const [params, salt, hash] =
+    parts.length === 4 ? parts.slice(1) : ["ln=14,r=8,p=1", ...parts.slice(1)];
+  if (scheme !== "scrypt" || !params || !salt || !hash) return false;
+  const log2N = Number(/^ln=(\d+),r=8,p=1$/.exec(params)?.[1]);
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length);
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, "base64"),
+    expected.length,
+    optionsFor(log2N),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -5,12 +5,20 @@
  * its session enabled (checked by `defineRoute`), and writes only when that component's
  * feature allows it (`requireFeature`).
  */
-import type { AliasedRawBuilder, Kysely, Selectable } from "kysely";
+import type { AliasedRawBuilder, Expression, Kysely, Selectable, SqlBool } from "kysely";
+import { componentsOffering, type FeatureName } from "../../protocol/catalogue/features.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import type { Principal } from "../http/context.ts";
 import { invalidRequest, permissionError } from "../http/errors.ts";
-import { keysetCondition, keysetOrder, type ListQuery, listPage } from "../http/pagination.ts";
+import {
+  type Cursor,
+  keysetCondition,
+  keysetOrder,
+  type ListQuery,
+  listPage,
+  type PageRequest,
+} from "../http/pagination.ts";
 
 /** Components whose screens show payments, refunds and disputes. */
 export const paymentComponents = [
@@ -52,14 +60,13 @@ export function actingAccount(principal: MoneyPrincipal): Acting {
   };
 }
 
-/** A session key may write only if an enabled component of `components` grants `feature`. */
-export function requireFeature(
-  principal: MoneyPrincipal,
-  components: readonly string[],
-  feature: string,
-): void {
+/**
+ * A session key may act only if an enabled component that offers `feature` (the catalogue
+ * names which) has it on; otherwise a permission error naming the feature.
+ */
+export function requireFeature(principal: MoneyPrincipal, feature: FeatureName): void {
   if (principal.kind !== "account_session") return;
-  const granted = components.some((name) => {
+  const granted = componentsOffering(feature).some((name) => {
     const component = principal.components[name];
     return component?.enabled === true && component.features[feature] === true;
   });
@@ -73,29 +80,56 @@ export function requireFeature(
 
 type MoneyTable = "charges" | "refunds" | "disputes" | "payouts" | "balance_transactions";
 
+/** Which of one account's rows of `table` a list or an export reads. */
+export interface AccountRows<T extends MoneyTable> {
+  table: T;
+  accountId: string;
+  /** Equality filters by column. */
+  where?: Record<string, string | undefined>;
+  /** Further conditions (the list's filters, `filters.ts`), all of which must hold. */
+  conditions?: readonly Expression<SqlBool>[];
+  /** Extra columns of each row (e.g. a correlated subquery), read in the same query. */
+  extra?: AliasedRawBuilder<unknown, string>[];
+}
+
+type RowOf<T extends MoneyTable> = Selectable<Database[T]> & Cursor & Record<string, unknown>;
+
 /**
- * A keyset page of one account's rows of `table`, newest first. Every money table has
- * `id`, `account_id` and `created` and an index on (account_id, created desc, id desc);
- * `where` adds equality filters, `extra` columns computed in the same query.
+ * The keyset query of `rows`: one page in either direction. Every money table has `id`,
+ * `account_id` and `created` and an index on (account_id, created desc, id desc), and the
+ * filtered columns have their own (migration 0013).
  */
-export async function listAccountRows<T extends MoneyTable, Out>(
-  db: Kysely<Database>,
-  args: {
-    table: T;
-    accountId: string;
-    query: ListQuery;
-    url: string;
-    where?: Record<string, string | undefined>;
-    /** Extra columns of each row (e.g. a correlated subquery), read in the same query. */
-    extra?: AliasedRawBuilder<unknown, string>[];
-    render: (row: Selectable<Database[T]> & Record<string, unknown>) => Out;
-  },
-) {
+function accountRowsFetcher<T extends MoneyTable>(db: Kysely<Database>, rows: AccountRows<T>) {
   // One concrete table type for the query builder; the columns used are common to all.
-  const table = args.table as "charges";
-  const filters = Object.entries(args.where ?? {}).filter(
+  const table = rows.table as "charges";
+  const filters = Object.entries(rows.where ?? {}).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
+  return async ({ cursor, direction, fetch }: PageRequest): Promise<RowOf<T>[]> => {
+    let q = db.selectFrom(table).selectAll(table).where("account_id", "=", rows.accountId);
+    if (rows.extra) q = q.select(rows.extra) as unknown as typeof q;
+    for (const [column, value] of filters) q = q.where(column as "id", "=", value);
+    for (const condition of rows.conditions ?? []) q = q.where(condition);
+    if (cursor) q = q.where(keysetCondition(table, cursor, direction));
+    const found = await q
+      .orderBy("created", keysetOrder(direction))
+      .orderBy("id", keysetOrder(direction))
+      .limit(fetch)
+      .execute();
+    return found as unknown as RowOf<T>[];
+  };
+}
+
+/** A keyset page of one account's rows of `table`, newest first. */
+export async function listAccountRows<T extends MoneyTable, Out>(
+  db: Kysely<Database>,
+  args: AccountRows<T> & {
+    query: ListQuery;
+    url: string;
+    render: (row: RowOf<T>) => Out;
+  },
+) {
+  const table = args.table as "charges";
   return listPage({
     query: args.query,
     url: args.url,
@@ -106,17 +140,27 @@ export async function listAccountRows<T extends MoneyTable, Out>(
         .where("id", "=", id)
         .where("account_id", "=", args.accountId)
         .executeTakeFirst(),
-    fetch: ({ cursor, direction, fetch }) => {
-      let q = db.selectFrom(table).selectAll(table).where("account_id", "=", args.accountId);
-      if (args.extra) q = q.select(args.extra) as unknown as typeof q;
-      for (const [column, value] of filters) q = q.where(column as "id", "=", value);
-      if (cursor) q = q.where(keysetCondition(table, cursor, direction));
-      return q
-        .orderBy("created", keysetOrder(direction))
-        .orderBy("id", keysetOrder(direction))
-        .limit(fetch)
-        .execute();
-    },
-    render: (row) => args.render(row as never),
+    fetch: accountRowsFetcher(db, args),
+    render: args.render,
   });
+}
+
+/**
+ * Every row `rows` selects, newest first, read in keyset batches of `batch` (an export
+ * streams the whole filter without holding it, and each batch costs the same at any depth).
+ */
+export async function* accountRowsInBatches<T extends MoneyTable>(
+  db: Kysely<Database>,
+  rows: AccountRows<T>,
+  batch = 500,
+): AsyncGenerator<RowOf<T>> {
+  const fetch = accountRowsFetcher(db, rows);
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const found = await fetch({ cursor, direction: "older", fetch: batch });
+    yield* found;
+    const last = found.at(-1);
+    if (found.length < batch || !last) return;
+    cursor = { created: last.created as number, id: last.id as string };
+  }
 }

@@ -6,8 +6,9 @@
  * available balance negative (ledger.ts).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type AliasedRawBuilder, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { filterQueryShape, paymentsFilterSpec } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { chargeSchema } from "../../protocol/objects/charge.schema.ts";
 import { refundSchema } from "../../protocol/objects/refund.schema.ts";
@@ -26,6 +27,7 @@ import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
 import {
   type Acting,
+  accountRowsInBatches,
   actingAccount,
   listAccountRows,
   paymentComponents,
@@ -33,8 +35,11 @@ import {
 } from "./access.ts";
 import { findCharge, openDispute } from "./disputes.ts";
 import { expandList, expandOne } from "./expand.ts";
+import { type CsvColumn, csvResponse, exportFilename, isoTime } from "./export.ts";
+import { filterConditions, requireFilterFeatures } from "./filters.ts";
 import { DAY, lockAccount, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
 import { cardFee, testPaymentMethodNames, testPaymentMethods } from "./payment-methods.ts";
+import { paymentStatusOf } from "./payment-status.ts";
 import { type ChargeRow, renderCharge, renderRefund } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
@@ -61,6 +66,20 @@ function returnedFee(charge: ChargeRow, amount: number): number {
   const fee = cardFee(charge.amount_captured);
   const upTo = (refunded: number) => Math.round((fee * refunded) / charge.amount_captured);
   return upTo(charge.amount_refunded + amount) - upTo(charge.amount_refunded);
+}
+
+/** Capture and cancel need a payment waiting for capture; the error names its state. */
+function requireUncaptured(charge: ChargeRow, action: "captured" | "canceled") {
+  if (charge.payment_status === "requires_capture") return;
+  const code = charge.captured
+    ? "charge_already_captured"
+    : charge.canceled_at !== null
+      ? "charge_canceled"
+      : "charge_failed";
+  throw invalidRequest(
+    `Payment ${charge.id} cannot be ${action}: its status is ${charge.payment_status}, and only a payment in requires_capture can be.`,
+    { code },
+  );
 }
 
 /** Writes the ledger row of `amount` captured on `charge`. */
@@ -149,6 +168,9 @@ defineRoute(
           failure_code: method.decline?.code ?? null,
           failure_message: method.decline?.message ?? null,
           balance_transaction: balanceTransaction,
+          payment_status: failed ? "failed" : capture ? "succeeded" : "requires_capture",
+          captured_at: !failed && capture ? now : null,
+          canceled_at: null,
           created: now,
         })
         .returningAll()
@@ -188,35 +210,111 @@ defineRoute(
   },
 );
 
+/** The payments list's filters (`protocol/filters.ts`), each on an indexed column. */
+const paymentFilters = z.strictObject(filterQueryShape(paymentsFilterSpec));
+type PaymentFilters = z.output<typeof paymentFilters>;
+
+const paymentConditions = (filters: PaymentFilters) =>
+  filterConditions(paymentsFilterSpec, filters, {
+    amount: sql.ref("charges.amount"),
+    created: sql.ref("charges.created"),
+    status: sql.ref("charges.payment_status"),
+    payment_method: sql`(charges.payment_method_details->>'type')`,
+    customer_email: (email) => [sql<SqlBool>`lower(charges.customer_email) = lower(${email})`],
+    metadata: (pairs) => [sql<SqlBool>`charges.metadata @> ${JSON.stringify(pairs)}::jsonb`],
+  });
+
+/** The filters of a list or export call, checked against the session's features. */
+function paymentRows(principal: Parameters<typeof actingAccount>[0], filters: PaymentFilters) {
+  requireFilterFeatures(principal, paymentsFilterSpec, filters);
+  const { accountId } = actingAccount(principal);
+  return {
+    table: "charges" as const,
+    accountId,
+    conditions: paymentConditions(filters),
+    // Each charge's dispute (at most one, by a unique index) in the page's own query.
+    extra: [
+      sql<string | null>`(select disputes.id from disputes where disputes.charge = charges.id)`.as(
+        "dispute_id",
+      ),
+    ] as AliasedRawBuilder<unknown, string>[],
+  };
+}
+
 defineRoute(
   chargesApp,
   {
     method: "get",
     path: "/v1/charges",
-    summary: "List charges, newest first",
+    summary:
+      "List payments, newest first, filtered by amount, created, status, payment method (and, when the session enables them, customer email and metadata)",
     tags: ["Charges"],
     auth: ["secret", "account_session"],
     components: paymentComponents,
-    query: z.strictObject(listQueryShape),
+    query: paymentFilters.extend(listQueryShape),
     response: listOf(chargeSchema),
     expandable: ["data.balance_transaction"],
   },
   async ({ deps, principal, query, expand }) => {
-    const acting = actingAccount(principal);
-    // Each charge's dispute (at most one, by a unique index) in the page's own query.
+    const { limit, starting_after, ending_before, ...filters } = query;
+    const rows = paymentRows(principal, filters);
     const rendered = await listAccountRows(deps.db, {
-      table: "charges",
-      accountId: acting.accountId,
-      query,
+      ...rows,
+      query: { limit, starting_after, ending_before },
       url: "/v1/charges",
-      extra: [
-        sql<
-          string | null
-        >`(select disputes.id from disputes where disputes.charge = charges.id)`.as("dispute_id"),
-      ],
       render: ({ dispute_id, ...row }) => renderCharge(row, (dispute_id as string | null) ?? null),
     });
-    return expandList(deps.db, acting.accountId, rendered, expand, deps.config.now());
+    return expandList(deps.db, rows.accountId, rendered, expand, deps.config.now());
+  },
+);
+
+const paymentColumns: CsvColumn<ChargeRow & { dispute_id: unknown; fee: unknown }>[] = [
+  { header: "id", value: (c) => c.id },
+  { header: "created", value: (c) => isoTime(c.created) },
+  { header: "amount", value: (c) => c.amount },
+  { header: "amount_captured", value: (c) => c.amount_captured },
+  { header: "amount_refunded", value: (c) => c.amount_refunded },
+  { header: "fee", value: (c) => (c.fee as number | null) ?? 0 },
+  { header: "currency", value: (c) => c.currency },
+  { header: "status", value: (c) => c.payment_status },
+  { header: "payment_method_type", value: (c) => c.payment_method_details.type },
+  { header: "card_brand", value: (c) => c.payment_method_details.card.brand },
+  { header: "card_last4", value: (c) => c.payment_method_details.card.last4 },
+  { header: "customer_name", value: (c) => c.customer_name },
+  { header: "customer_email", value: (c) => c.customer_email },
+  { header: "description", value: (c) => c.description },
+  { header: "dispute", value: (c) => (c.dispute_id as string | null) ?? "" },
+  { header: "captured_at", value: (c) => isoTime(c.captured_at) },
+];
+
+defineRoute(
+  chargesApp,
+  {
+    method: "get",
+    path: "/v1/exports/charges",
+    summary:
+      "Export every payment the filters select (the whole filter, newest first) as CSV; amounts in the currency's minor unit",
+    tags: ["Charges"],
+    auth: ["secret", "account_session"],
+    components: ["payments"],
+    query: paymentFilters,
+    response: z.string(),
+    produces: "text/csv",
+  },
+  async ({ deps, principal, query }) => {
+    requireFeature(principal, "export");
+    const rows = paymentRows(principal, query);
+    rows.extra.push(
+      sql<number | null>`(select balance_transactions.fee from balance_transactions
+        where balance_transactions.id = charges.balance_transaction)`.as("fee"),
+    );
+    return csvResponse(
+      exportFilename("payments", deps.config.now()),
+      paymentColumns,
+      accountRowsInBatches(deps.db, rows) as AsyncGenerator<
+        ChargeRow & { dispute_id: unknown; fee: unknown }
+      >,
+    );
   },
 );
 
@@ -234,17 +332,13 @@ defineRoute(
     response: chargeSchema,
   },
   async ({ deps, principal, params, body }) => {
-    requireFeature(principal, paymentComponents, "capture_payments");
+    requireFeature(principal, "capture_payments");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccount(trx, acting.accountId);
       const charge = await findCharge(trx, acting, params.id, "id", true);
-      if (charge.status !== "succeeded" || charge.captured) {
-        throw invalidRequest(`Charge ${charge.id} has already been captured or has failed.`, {
-          code: "charge_already_captured",
-        });
-      }
+      requireUncaptured(charge, "captured");
       const amount = body.amount_to_capture ?? charge.amount;
       if (amount > charge.amount) {
         throw invalidRequest(
@@ -255,7 +349,43 @@ defineRoute(
       const balanceTransaction = await writeChargeEntry(trx, acting, charge, amount, now);
       return trx
         .updateTable("charges")
-        .set({ captured: true, amount_captured: amount, balance_transaction: balanceTransaction })
+        .set({
+          captured: true,
+          amount_captured: amount,
+          balance_transaction: balanceTransaction,
+          payment_status: "succeeded",
+          captured_at: now,
+        })
+        .where("id", "=", charge.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return chargeWithDispute(deps.db, row);
+  },
+);
+
+defineRoute(
+  chargesApp,
+  {
+    method: "post",
+    path: "/v1/charges/:id/cancel",
+    summary: "Cancel an uncaptured charge: its authorization is released and no money moves",
+    tags: ["Charges"],
+    auth: ["secret", "account_session"],
+    components: paymentComponents,
+    params: idParams,
+    response: chargeSchema,
+  },
+  async ({ deps, principal, params }) => {
+    requireFeature(principal, "capture_payments");
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const charge = await findCharge(trx, acting, params.id, "id", true);
+      requireUncaptured(charge, "canceled");
+      return trx
+        .updateTable("charges")
+        .set({ canceled_at: now, payment_status: "canceled" })
         .where("id", "=", charge.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -282,7 +412,7 @@ defineRoute(
     response: refundSchema,
   },
   async ({ deps, principal, body }) => {
-    requireFeature(principal, paymentComponents, "refund_management");
+    requireFeature(principal, "refund_management");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const refund = await deps.db.transaction().execute(async (trx) => {
@@ -346,9 +476,13 @@ defineRoute(
         availableOn,
         created: now,
       });
+      const refunded = { ...charge, amount_refunded: charge.amount_refunded + amount };
       await trx
         .updateTable("charges")
-        .set({ amount_refunded: charge.amount_refunded + amount })
+        .set({
+          amount_refunded: refunded.amount_refunded,
+          payment_status: paymentStatusOf(refunded, false),
+        })
         .where("id", "=", charge.id)
         .execute();
       return trx

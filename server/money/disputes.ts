@@ -6,13 +6,14 @@
  * Closing gives up: needs_response → lost, an inquiry → warning_closed; so does letting
  * `due_by` pass (derived from the clock, render.ts).
  */
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
 import type { Acting } from "./access.ts";
-import { DAY, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
+import { DAY, lockAccount, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
 import { disputeFee } from "./payment-methods.ts";
+import { paymentStatusOf } from "./payment-status.ts";
 import { type ChargeRow, type DisputeRow, disputeStatus } from "./render.ts";
 
 /** Days the account has to answer a dispute. */
@@ -125,6 +126,7 @@ export async function openDispute(
     args.status === "needs_response"
       ? await withdraw(trx, acting, { id, amount, currency: charge.currency }, charge, args.now)
       : null;
+  if (args.status === "needs_response") await setPaymentStatus(trx, charge, true);
   return trx
     .insertInto("disputes")
     .values({
@@ -140,6 +142,7 @@ export async function openDispute(
       due_by: startOfDay(args.now) + (disputeResponseDays + 1) * DAY - 1,
       withdrawal,
       reinstatement: null,
+      closed_at: null,
       created: args.now,
     })
     .returningAll()
@@ -169,6 +172,7 @@ export async function escalateDispute(
     charge,
     now,
   );
+  await setPaymentStatus(trx, charge, true);
   return trx
     .updateTable("disputes")
     .set({ status: "needs_response", amount, withdrawal })
@@ -201,12 +205,32 @@ export async function resolveDispute(
           created: now,
         })
       : null;
+  if (outcome === "won") {
+    await setPaymentStatus(
+      trx,
+      await findCharge(trx, acting, dispute.charge, undefined, true),
+      false,
+    );
+  }
   return trx
     .updateTable("disputes")
-    .set({ status: outcome, reinstatement })
+    .set({ status: outcome, reinstatement, closed_at: now })
     .where("id", "=", dispute.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Writes the charge's payment status after a dispute changed it (same transaction). */
+async function setPaymentStatus(
+  trx: Transaction<Database>,
+  charge: ChargeRow,
+  chargeback: boolean,
+) {
+  await trx
+    .updateTable("charges")
+    .set({ payment_status: paymentStatusOf(charge, chargeback) })
+    .where("id", "=", charge.id)
+    .execute();
 }
 
 export function requireStatus(
@@ -220,4 +244,64 @@ export function requireStatus(
     `Dispute ${dispute.id} is ${status}; this needs it to be ${allowed.join(" or ")}.`,
     { code: "dispute_status_invalid" },
   );
+}
+
+/** How long the card network reviews submitted evidence in the sandbox. */
+export const disputeReviewSeconds = 7 * DAY;
+
+/** The sandbox's decision by magic evidence text (server/README.md), or none. */
+export function sandboxOutcome(evidence: Record<string, string>): "won" | "lost" | undefined {
+  const texts = Object.values(evidence);
+  if (texts.some((t) => t.includes("losing_evidence"))) return "lost";
+  if (texts.some((t) => t.includes("winning_evidence"))) return "won";
+  return undefined;
+}
+
+/**
+ * Decides every dispute of the platform's accounts whose review ended by `now` (the
+ * platform's clock) and whose evidence carries a magic value: each in its own transaction
+ * under the account's lock, dated at the end of its review (a won dispute's reinstatement is
+ * a ledger row of that moment). Evidence without one stays under review until the test
+ * helper decides it. Returns how many were decided.
+ */
+export async function decideReviewedDisputes(
+  db: Kysely<Database>,
+  platformId: string,
+  now: number,
+): Promise<number> {
+  const due = await db
+    .selectFrom("disputes")
+    .innerJoin("accounts", "accounts.id", "disputes.account_id")
+    .select(["disputes.id", "disputes.account_id", "disputes.livemode", "accounts.platform_id"])
+    .where("accounts.platform_id", "=", platformId)
+    .where("disputes.status", "=", "under_review")
+    .where("disputes.evidence_submitted_at", "<=", now - disputeReviewSeconds)
+    .where((eb) =>
+      eb.or([
+        eb(sql`disputes.evidence::text`, "like", "%winning_evidence%"),
+        eb(sql`disputes.evidence::text`, "like", "%losing_evidence%"),
+      ]),
+    )
+    .orderBy("disputes.evidence_submitted_at")
+    .execute();
+  let decided = 0;
+  for (const row of due) {
+    const acting = {
+      platformId: row.platform_id,
+      accountId: row.account_id,
+      livemode: row.livemode,
+    };
+    decided += await db.transaction().execute(async (trx) => {
+      await lockAccount(trx, acting.accountId);
+      const dispute = await findDispute(trx, acting, row.id, true);
+      const outcome = sandboxOutcome(dispute.evidence);
+      if (dispute.status !== "under_review" || dispute.evidence_submitted_at === null || !outcome) {
+        return 0; // decided meanwhile by another call
+      }
+      const at = dispute.evidence_submitted_at + disputeReviewSeconds;
+      await resolveDispute(trx, acting, dispute, outcome, at);
+      return 1;
+    });
+  }
+  return decided;
 }

@@ -4,6 +4,8 @@
  * failures), with the clock moving between them, each balance equals
  * the sum of its balance transactions and no available balance is negative — now or at any
  * later moment. Every step goes through the HTTP API; refused steps must be clean 4xx errors.
+ * Each payment's stored state (`payment_status`) must be what its rows say, after capture,
+ * cancel, refunds, chargebacks, submissions decided by the sandbox and accepted disputes.
  * The daily summary the balance is read from (`balance_daily`) must equal its rows, after
  * those steps and after ledger rows written directly at any moment, one by one or in bulk.
  */
@@ -11,6 +13,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
+import { decideReviewedDisputes } from "./disputes.ts";
 import {
   DAY,
   type LedgerEntry,
@@ -20,6 +23,7 @@ import {
   writeEntry,
 } from "./ledger.ts";
 import { connectedAccount, failingBankAccount, sandboxBankAccount } from "./money-test.ts";
+import { chargebackStatuses, paymentStatusOf } from "./payment-status.ts";
 import { runAutomaticPayouts } from "./payouts.ts";
 
 const t = setupTestDatabase();
@@ -65,6 +69,13 @@ const step = fc.oneof(
     }),
   },
   fc.record({ op: fc.constant("cancel" as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant("cancelCharge" as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant("accept" as const), pick: fc.nat() }),
+  fc.record({
+    op: fc.constant("submit" as const),
+    pick: fc.nat(),
+    evidence: fc.constantFrom("winning_evidence", "losing_evidence", "a receipt"),
+  }),
   // A new default usd bank account: one the bank returns payouts to, or one it pays.
   fc.record({ op: fc.constant("bank" as const), failing: fc.boolean() }),
   { weight: 2, arbitrary: fc.record({ op: fc.constant("automatic" as const) }) },
@@ -240,8 +251,30 @@ async function run(failing: boolean, steps: Step[]) {
         for (const p of await runAutomaticPayouts(t.db, acting, api.clock.now)) payouts.push(p.id);
         break;
       }
+      case "cancelCharge": {
+        const id = pickFrom(charges, s.pick);
+        if (id) r = await api.post(`/v1/charges/${id}/cancel`, a.as);
+        break;
+      }
+      case "accept": {
+        const id = pickFrom(disputes, s.pick);
+        if (id) r = await api.post(`/v1/disputes/${id}/close`, a.as);
+        break;
+      }
+      case "submit": {
+        const id = pickFrom(disputes, s.pick);
+        if (id) {
+          r = await api.post(`/v1/disputes/${id}`, {
+            ...a.as,
+            params: { evidence: { uncategorized_text: s.evidence }, submit: "true" },
+          });
+        }
+        break;
+      }
       case "wait":
         api.clock.now += s.seconds;
+        // What the sandbox clock's advance does: decide the disputes whose review ended.
+        await decideReviewedDisputes(t.db, a.platform.id, api.clock.now);
         break;
     }
     if (r) expect([200, 400, 402]).toContain(r.status);
@@ -250,6 +283,27 @@ async function run(failing: boolean, steps: Step[]) {
   // And once what is in flight has matured (submitted payouts fail or arrive).
   api.clock.now += 3 * DAY;
   await checkLedger(a.accountId, a.as);
+  await checkPaymentStatus(a.accountId);
+}
+
+/** Each payment's stored state is what its rows say now (kept with every change). */
+async function checkPaymentStatus(accountId: string) {
+  const charges = await t.db
+    .selectFrom("charges")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .execute();
+  const disputes = await t.db
+    .selectFrom("disputes")
+    .select(["charge", "status"])
+    .where("account_id", "=", accountId)
+    .execute();
+  for (const charge of charges) {
+    const chargeback = disputes.some(
+      (d) => d.charge === charge.id && (chargebackStatuses as readonly string[]).includes(d.status),
+    );
+    expect(charge.payment_status, charge.id).toBe(paymentStatusOf(charge, chargeback));
+  }
 }
 
 describe("the ledger under random money movements", () => {

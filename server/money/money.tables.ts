@@ -4,11 +4,15 @@
  */
 
 import type { BalanceTransactionType } from "../../protocol/objects/balance-transaction.schema.ts";
-import type { ChargeStatus, PaymentMethodDetails } from "../../protocol/objects/charge.schema.ts";
+import type {
+  ChargeStatus,
+  PaymentMethodDetails,
+  PaymentStatus,
+} from "../../protocol/objects/charge.schema.ts";
 import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
 import type { PayoutFailureCode, PayoutMethod } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutInterval, Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
-import type { Json, JsonWithDefault } from "../db/schema.ts";
+import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export interface BalanceTransactionsTable {
   id: string;
@@ -52,6 +56,10 @@ export interface ChargesTable {
   failure_code: string | null;
   failure_message: string | null;
   balance_transaction: string | null;
+  /** Migration 0013: kept in the transaction of each change (`payment-status.ts`). */
+  payment_status: PaymentStatus;
+  captured_at: number | null;
+  canceled_at: number | null;
   created: number;
 }
 
@@ -86,6 +94,8 @@ export interface DisputesTable {
   /** The ledger row that gave the amount back when the dispute was won. */
   reinstatement: string | null;
   metadata: JsonWithDefault<Record<string, string>>;
+  /** When it was decided or accepted (migration 0013); null while open. */
+  closed_at: number | null;
   created: number;
 }
 

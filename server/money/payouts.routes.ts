@@ -10,13 +10,12 @@
  * payout is refused (`no_external_account`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { z } from "zod";
+import { filterQueryShape, transactionsFilterSpec } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { balanceSchema } from "../../protocol/objects/balance.schema.ts";
-import {
-  balanceTransactionSchema,
-  balanceTransactionTypes,
-} from "../../protocol/objects/balance-transaction.schema.ts";
+import { balanceTransactionSchema } from "../../protocol/objects/balance-transaction.schema.ts";
 import { payoutMethods, payoutSchema } from "../../protocol/objects/payout.schema.ts";
 import {
   payoutIntervals,
@@ -28,8 +27,15 @@ import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
 import { currencyParam, formInteger, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
-import { actingAccount, listAccountRows, payoutComponents, requireFeature } from "./access.ts";
+import {
+  actingAccount,
+  listAccountRows,
+  paymentComponents,
+  payoutComponents,
+  requireFeature,
+} from "./access.ts";
 import { expandList, expandOne } from "./expand.ts";
+import { filterConditions } from "./filters.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
 import { settlePayoutFailures, writePayoutFailures } from "./payout-failures.ts";
 import { createPayout } from "./payouts.ts";
@@ -42,6 +48,12 @@ import {
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const payoutsApp = new OpenAPIHono<AppEnv>();
+
+/**
+ * Balance transactions show in the payout views and in the payments views (a payment's fee
+ * and net, its refunds); the transactions list is internal, so no session enables it.
+ */
+const balanceTransactionComponents = [...payoutComponents, ...paymentComponents];
 
 const idParams = z.strictObject({ id: z.string().min(1).max(255) });
 
@@ -72,7 +84,7 @@ defineRoute(
     summary: "Retrieve a balance transaction",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: balanceTransactionComponents,
     params: idParams,
     response: balanceTransactionSchema,
   },
@@ -96,13 +108,14 @@ defineRoute(
   {
     method: "get",
     path: "/v1/balance_transactions",
-    summary: "List balance transactions, newest first (filter by type or source)",
+    summary:
+      "List balance transactions, newest first (filter by type, `type[]=charge`; or by source)",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: balanceTransactionComponents,
     query: z.strictObject({
       ...listQueryShape,
-      type: z.enum(balanceTransactionTypes).optional(),
+      ...filterQueryShape(transactionsFilterSpec),
       source: z.string().min(1).max(255).optional(),
     }),
     response: listOf(balanceTransactionSchema),
@@ -117,7 +130,12 @@ defineRoute(
       accountId: acting.accountId,
       query: page,
       url: "/v1/balance_transactions",
-      where: { type, source },
+      where: { source },
+      conditions: filterConditions(
+        transactionsFilterSpec,
+        { type },
+        { type: sql.ref("balance_transactions.type") },
+      ),
       render: (row) => renderBalanceTransaction(row, now),
     });
   },
@@ -144,11 +162,7 @@ defineRoute(
   },
   async ({ deps, principal, body }) => {
     const method = body.method ?? "standard";
-    requireFeature(
-      principal,
-      payoutComponents,
-      method === "instant" ? "instant_payouts" : "standard_payouts",
-    );
+    requireFeature(principal, method === "instant" ? "instant_payouts" : "standard_payouts");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -185,7 +199,7 @@ defineRoute(
     response: payoutSchema,
   },
   async ({ deps, principal, params }) => {
-    requireFeature(principal, payoutComponents, "standard_payouts");
+    requireFeature(principal, "standard_payouts");
     const acting = actingAccount(principal);
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -331,7 +345,7 @@ defineRoute(
     response: payoutScheduleSchema,
   },
   async ({ deps, principal, body }) => {
-    requireFeature(principal, payoutComponents, "edit_payout_schedule");
+    requireFeature(principal, "edit_payout_schedule");
     const acting = actingAccount(principal);
     const current = await payoutScheduleOf(deps.db, acting.accountId);
     const interval = body.interval ?? current.interval;

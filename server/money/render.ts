@@ -10,6 +10,11 @@ import type { Selectable } from "kysely";
 import type { BalanceTransaction } from "../../protocol/objects/balance-transaction.schema.ts";
 import type { Charge } from "../../protocol/objects/charge.schema.ts";
 import type { Dispute, DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import {
+  type DisputeEvidence,
+  disputeEvidenceFileFields,
+  disputeEvidenceTextFields,
+} from "../../protocol/objects/dispute-evidence.schema.ts";
 import type { Payout, PayoutStatus } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutSchedule as PayoutScheduleObject } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Refund } from "../../protocol/objects/refund.schema.ts";
@@ -78,6 +83,9 @@ export function renderCharge(row: ChargeRow, dispute: string | null): Charge {
     payment_method_details: row.payment_method_details,
     refunded: row.captured && row.amount_refunded === row.amount_captured,
     status: row.status,
+    payment_status: row.payment_status,
+    captured_at: row.captured_at,
+    canceled_at: row.canceled_at,
   };
 }
 
@@ -105,27 +113,43 @@ export function disputeStatus(row: DisputeRow, now: number): DisputeStatus {
   return row.status;
 }
 
-export const renderDispute = (row: DisputeRow, now: number): Dispute => ({
-  id: row.id,
-  object: "dispute" as const,
-  amount: row.amount,
-  balance_transactions: [row.withdrawal, row.reinstatement].filter((t) => t !== null),
-  charge: row.charge,
-  created: row.created,
-  currency: row.currency,
-  evidence: row.evidence,
-  evidence_details: {
-    due_by: row.due_by,
-    has_evidence: Object.keys(row.evidence).length > 0,
-    submission_count: row.evidence_submitted_at === null ? 0 : 1,
-  },
-  // Only an inquiry leaves the charge refundable.
-  is_charge_refundable: row.status.startsWith("warning_"),
-  livemode: row.livemode,
-  metadata: row.metadata,
-  reason: row.reason,
-  status: disputeStatus(row, now),
-});
+export function renderDispute(row: DisputeRow, now: number): Dispute {
+  const status = disputeStatus(row, now);
+  const lapsed = status !== row.status;
+  return {
+    id: row.id,
+    object: "dispute" as const,
+    amount: row.amount,
+    balance_transactions: [row.withdrawal, row.reinstatement].filter((t) => t !== null),
+    charge: row.charge,
+    created: row.created,
+    currency: row.currency,
+    evidence: renderEvidence(row.evidence),
+    evidence_details: {
+      due_by: row.due_by,
+      has_evidence: Object.keys(row.evidence).length > 0,
+      past_due: row.evidence_submitted_at === null && now > row.due_by,
+      submission_count: row.evidence_submitted_at === null ? 0 : 1,
+      submitted_at: row.evidence_submitted_at,
+    },
+    closed_at: lapsed ? row.due_by : row.closed_at,
+    // Only an inquiry leaves the charge refundable.
+    is_charge_refundable: row.status.startsWith("warning_"),
+    livemode: row.livemode,
+    metadata: row.metadata,
+    reason: row.reason,
+    status,
+  };
+}
+
+/** Every evidence field, null where nothing was given. */
+function renderEvidence(stored: Record<string, string>): DisputeEvidence {
+  const evidence: Record<string, string | null> = {};
+  for (const field of [...disputeEvidenceTextFields, ...disputeEvidenceFileFields]) {
+    evidence[field] = stored[field] ?? null;
+  }
+  return evidence as DisputeEvidence;
+}
 
 export function payoutStatus(row: PayoutRow, now: number): PayoutStatus {
   if (row.canceled_at !== null) return "canceled";

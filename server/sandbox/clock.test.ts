@@ -168,6 +168,56 @@ describe("the simulated clock", () => {
       expect(r.body.error.param).toBe(param);
       if (code) expect(r.body.error.code).toBe(code);
     }
-    expect(await t.db.selectFrom("sandbox_clock").selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom("platform_clocks").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("one clock per platform", () => {
+  /** A platform's account with a pending payout, a dispute to answer and a session key. */
+  async function platformWithObjects() {
+    const a = await payableAccount();
+    await api.post("/v1/payout_schedule", { ...a.as, params: { interval: "manual" } });
+    await a.charge({ amount: 50_000 });
+    const disputed = (await a.charge({ amount: 10_000 })).body.id;
+    await advance(a.secretKey, { seconds: 3 * DAY });
+    const payout = (await api.post("/v1/payouts", { ...a.as, params: { amount: 1_000 } })).body;
+    const dispute = (
+      await api.post(`/v1/test_helpers/charges/${disputed}/dispute`, {
+        ...a.as,
+        params: { status: "needs_response" },
+      })
+    ).body;
+    await a.charge({ amount: 7_000 }); // pending funds
+    const sessionKey = await a.sessionKey({ payouts: { enabled: true } });
+    const state = async () => ({
+      clock: (await api.get("/v1/test_helpers/clock", { key: a.secretKey })).body,
+      payout: (await api.get(`/v1/payouts/${payout.id}`, a.as)).body,
+      dispute: (await api.get(`/v1/disputes/${dispute.id}`, a.as)).body,
+      balance: await a.balance(),
+      payouts: (await api.get("/v1/payouts", a.as)).body.data.map((p: { id: string }) => p.id),
+      withSessionKey: (await api.get("/v1/balance", { key: sessionKey })).status,
+    });
+    return { ...a, payout, dispute, state };
+  }
+
+  it("one platform's helper leaves another platform's keys, payouts and disputes as they were", async () => {
+    const mover = await platformWithObjects();
+    const other = await platformWithObjects();
+    const before = await other.state();
+    expect(before.payout.status).toBe("pending");
+    expect(before.dispute.status).toBe("needs_response");
+    expect(before.withSessionKey).toBe(200);
+
+    const moved = await advance(mover.secretKey, { seconds: 30 * DAY });
+    expect(moved.status).toBe(200);
+
+    // The mover's own objects moved with its clock...
+    const mine = await mover.state();
+    expect(mine.clock.offset).toBe(33 * DAY);
+    expect(mine.payout.status).toBe("paid");
+    expect(mine.dispute.status).toBe("lost");
+    expect(mine.withSessionKey).toBe(401);
+    // ...and the other platform's did not.
+    expect(await other.state()).toEqual(before);
   });
 });

@@ -77,6 +77,9 @@ async function rowsOf(accountId: string) {
         r.failure_code,
         r.failure_message,
         r.balance_transaction === null,
+        r.payment_status,
+        r.captured_at,
+        r.canceled_at,
       ]),
     ),
     refunds: sorted(
@@ -98,6 +101,7 @@ async function rowsOf(accountId: string) {
         r.withdrawal === null,
         r.reinstatement === null,
         r.metadata,
+        r.closed_at,
       ]),
     ),
     payouts: sorted(

@@ -34,6 +34,7 @@ import {
   instantPayoutFee,
   testPaymentMethods,
 } from "../money/payment-methods.ts";
+import { chargebackStatuses, paymentStatusOf } from "../money/payment-status.ts";
 import { instantArrivalSeconds, isPayoutDay, standardArrivalDays } from "../money/payouts.ts";
 import { defaultDelayDays } from "../money/schedule.ts";
 
@@ -146,6 +147,7 @@ interface DisputeState {
   dueBy: number;
   withdrawal: number | null;
   reinstatement: number | null;
+  closedAt: number | null;
   created: number;
 }
 
@@ -342,6 +344,7 @@ export class HistoryModel {
       dueBy: startOfDay(e.at) + (disputeResponseDays + 1) * DAY - 1,
       withdrawal,
       reinstatement: null,
+      closedAt: null,
       created: e.at,
     });
     return true;
@@ -394,6 +397,7 @@ export class HistoryModel {
       });
     }
     d.status = e.outcome;
+    d.closedAt = e.at;
     return true;
   }
 
@@ -403,6 +407,7 @@ export class HistoryModel {
     const status = HistoryModel.statusAt(d, e.at);
     if (status !== "needs_response" && status !== "warning_needs_response") return false;
     d.status = d.status === "needs_response" ? "lost" : "warning_closed";
+    d.closedAt = e.at;
     return true;
   }
 
@@ -567,7 +572,7 @@ const evidence = (charge: ChargeAttempt): EvidenceFields => ({
   product_description: charge.description,
   customer_name: charge.customer.name,
   customer_email_address: charge.customer.email,
-  receipt: `Receipt for ${charge.description}, paid by ${charge.customer.name}.`,
+  uncategorized_text: `Receipt for ${charge.description}, paid by ${charge.customer.name}.`,
 });
 
 type ChargeAttempt = Extract<HistoryEvent, { kind: "charge" }>;
@@ -913,6 +918,11 @@ export async function writeHistory(
     }
     const charges = [...model.charges.values()];
     const chargeId = new Map(charges.map((c) => [c.key, c.id]));
+    const chargebacks = new Set(
+      [...model.disputes.values()]
+        .filter((d) => (chargebackStatuses as readonly string[]).includes(d.status))
+        .map((d) => d.charge),
+    );
     for (const rows of chunked(charges)) {
       await trx
         .insertInto("charges")
@@ -939,6 +949,18 @@ export async function writeHistory(
             failure_code: c.failure?.code ?? null,
             failure_message: c.failure?.message ?? null,
             balance_transaction: entryId(c.entry),
+            payment_status: paymentStatusOf(
+              {
+                status: c.status,
+                captured: c.captured,
+                amount_captured: c.amountCaptured,
+                amount_refunded: c.amountRefunded,
+                canceled_at: null,
+              },
+              chargebacks.has(c.key),
+            ),
+            captured_at: c.captured ? c.created : null,
+            canceled_at: null,
             created: c.created,
           })),
         )
@@ -981,6 +1003,7 @@ export async function writeHistory(
             withdrawal: entryId(d.withdrawal),
             reinstatement: entryId(d.reinstatement),
             metadata: "{}",
+            closed_at: d.closedAt,
             created: d.created,
           })),
         )

@@ -1,7 +1,9 @@
 /**
- * The sandbox's test helpers (secret key): read the simulated clock and advance it by
- * `seconds` or to `to` (Unix seconds), which runs the automatic payouts of the days crossed
- * (`clock.ts`); reset the calling platform's demo data (`seed.ts`).
+ * The sandbox's test helpers (secret key): read the platform's simulated clock and advance
+ * it by `seconds` or to `to` (Unix seconds), which runs the automatic payouts of its accounts
+ * for the days crossed (`clock.ts`; another platform's clock and objects stay as they were)
+ * and then decides its disputes whose review ended (`money/disputes.ts`); reset the calling
+ * platform's demo data (`seed.ts`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -14,6 +16,7 @@ import type { AppEnv } from "../http/context.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
+import { decideReviewedDisputes } from "../money/disputes.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
@@ -24,12 +27,12 @@ defineRoute(
   {
     method: "get",
     path: "/v1/test_helpers/clock",
-    summary: "Sandbox: the simulated clock (now, and its offset from the wall clock)",
+    summary: "Sandbox: the platform's simulated clock (now, and its offset from the wall clock)",
     tags: ["Test helpers"],
     auth: ["secret"],
     response: sandboxClockSchema,
   },
-  async ({ deps }) => clockState(deps),
+  async ({ deps, principal }) => clockState(deps, principal.platformId),
 );
 
 defineRoute(
@@ -38,7 +41,7 @@ defineRoute(
     method: "post",
     path: "/v1/test_helpers/clock/advance",
     summary:
-      "Sandbox: move the clock forward (seconds, or to a time); runs the automatic payouts of the days crossed",
+      "Sandbox: move the platform's clock forward (seconds, or to a time); runs its accounts' automatic payouts of the days crossed and decides its disputes whose review ended; other platforms' clocks do not move",
     tags: ["Test helpers"],
     auth: ["secret"],
     body: z.strictObject({
@@ -47,17 +50,20 @@ defineRoute(
     }),
     response: sandboxClockAdvanceSchema,
   },
-  async ({ deps, body }) => {
+  async ({ deps, principal, body }) => {
     if ((body.seconds === undefined) === (body.to === undefined)) {
       throw invalidRequest("Send exactly one of seconds or to.", {
         code: "parameter_missing",
         param: body.seconds === undefined ? "seconds" : "to",
       });
     }
-    return advanceClock(
+    const advanced = await advanceClock(
       deps,
+      principal.platformId,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
+    const decided = await decideReviewedDisputes(deps.db, principal.platformId, advanced.now);
+    return { ...advanced, disputes_decided: decided };
   },
 );
 

@@ -3,14 +3,18 @@
  * POSTs as JSON to the paths of `protocol/endpoints.ts`, kept one row per event, metric or
  * report, and listed for the platform with its secret key.
  *
- * Who sent it. The data layer posts telemetry without a key today, and the spec allows
- * beacons (which carry no header), so a keyless POST is accepted. A row is tied to an
- * account by the strongest thing the request carries: an account-session or user key
- * (attribution `key`), a publishable key (`key` for the platform; the account comes from the
- * account header or the session metadata if it is one of that platform's accounts), else the
- * session metadata alone when it names an existing account of the named platform
- * (`metadata`: unverified), else nothing (`none`, never listed). A secret key is refused: it
- * has no business in a browser.
+ * Who sent it (issue 14 item 9, docs/security.md). The data layer posts telemetry with the
+ * session's key when it has one, and the spec allows beacons (which carry no header), so a
+ * keyless POST is accepted. A row belongs only to what the key itself proves: an
+ * account-session or user key gives its own platform and account (attribution `key`), a
+ * publishable key its platform only; the caller's session metadata and account header are
+ * kept as data, never trusted for attribution, and a keyless row belongs to nobody (`none`,
+ * never listed). A secret key is refused: it has no business in a browser.
+ *
+ * Limits. Each writer — the key, or for a keyless POST the client address — may post
+ * `telemetryLimits.requestsPerMinute` times a minute (429 after, nothing written), and the
+ * rows kept are capped: per platform, and for the unattributed rows together, the oldest
+ * beyond the cap are dropped as new ones arrive.
  *
  * `defineRoute` takes form bodies only (JSON is a 415 there), so the three POSTs are declared
  * here with the same edge rules: the caller first, then the content type, the byte cap, the
@@ -18,6 +22,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
@@ -28,14 +33,21 @@ import {
   telemetryReceiptSchema,
   telemetryRecordSchema,
 } from "../../protocol/objects/telemetry-record.schema.ts";
-import type { TelemetryAttribution, TelemetryKind, TelemetryRecordsTable } from "../db/schema.ts";
+import type {
+  Database,
+  TelemetryAttribution,
+  TelemetryKind,
+  TelemetryRecordsTable,
+} from "../db/schema.ts";
 import { requireKind, resolvePrincipal } from "../http/auth.ts";
 import type { AppEnv, Deps, Principal } from "../http/context.ts";
 import { ApiError, invalidRequest } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
+import { takeSlot } from "../http/rate-limit.ts";
 import { declareResponse, defineRoute, responseJsonSchema } from "../http/route.ts";
-import { newId } from "../http/secrets.ts";
+import { newId, sha256 } from "../http/secrets.ts";
 import { validate } from "../http/validate.ts";
+import { clientAddress } from "../users/sign-in.routes.ts";
 import {
   ANALYTICS_INTAKE_MAX_BYTES,
   type AnalyticsPayload,
@@ -52,8 +64,6 @@ export const telemetryApp = new OpenAPIHono<AppEnv>();
 
 const intakeKinds = ["none", "publishable", "account_session", "user"] as const;
 
-type SessionMetadata = { connected_account_id: string; platform_id: string } | null;
-
 interface Attributed {
   platform_id: string | null;
   account_id: string | null;
@@ -68,23 +78,8 @@ const unattributed: Attributed = {
   attribution: "none",
 };
 
-/** An account of `platformId`, not deleted; undefined otherwise. */
-async function accountOf(deps: Deps, platformId: string, accountId: string) {
-  return deps.db
-    .selectFrom("accounts")
-    .select(["id", "livemode"])
-    .where("id", "=", accountId)
-    .where("platform_id", "=", platformId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-}
-
-/** The account a row belongs to: from the key when there is one, else from the metadata. */
-async function attribute(
-  deps: Deps,
-  principal: Principal,
-  metadata: SessionMetadata,
-): Promise<Attributed> {
+/** What the key proves, and only that. */
+function attribute(principal: Principal): Attributed {
   switch (principal.kind) {
     case "account_session":
     case "user":
@@ -94,31 +89,65 @@ async function attribute(
         livemode: principal.livemode,
         attribution: "key",
       };
-    case "publishable": {
-      let accountId = principal.accountId;
-      if (accountId === null && metadata) {
-        const account = await accountOf(deps, principal.platformId, metadata.connected_account_id);
-        accountId = account?.id ?? null;
-      }
+    case "publishable":
       return {
         platform_id: principal.platformId,
-        account_id: accountId,
+        account_id: null,
         livemode: principal.livemode,
         attribution: "key",
       };
-    }
-    default: {
-      if (!metadata) return unattributed;
-      const account = await accountOf(deps, metadata.platform_id, metadata.connected_account_id);
-      if (!account) return unattributed;
-      return {
-        platform_id: metadata.platform_id,
-        account_id: account.id,
-        livemode: account.livemode,
-        attribution: "metadata",
-      };
-    }
+    default:
+      return unattributed;
   }
+}
+
+export const telemetryLimits = {
+  /** POSTs per writer (key, or client address when keyless) per minute. */
+  requestsPerMinute: 120,
+  /** Rows kept per platform; the oldest beyond are dropped. */
+  rowsPerPlatform: 100_000,
+  /** Unattributed (keyless) rows kept, all writers together. */
+  unattributedRows: 10_000,
+} as const;
+
+const telemetryRateLimited = () =>
+  new ApiError(429, "rate_limit_error", "Too many telemetry requests. Slow down.", {
+    code: "rate_limited",
+  });
+
+/** The writer a rate limit counts: the key's own id, the platform's, or the client address. */
+function writerScope(c: Context<AppEnv>, deps: Deps, principal: Principal): string {
+  switch (principal.kind) {
+    case "account_session":
+    case "user":
+    case "embedded_flags":
+      return `telemetry:key:${principal.keyId}`;
+    case "publishable":
+    case "secret":
+      return `telemetry:platform:${principal.platformId}:${principal.livemode}`;
+    default:
+      return `telemetry:client:${clientAddress(c, deps.config.trustedProxies)}`;
+  }
+}
+
+/** Drops the oldest rows of `platformId` (null: the unattributed ones) beyond the cap. */
+async function prune(deps: Deps, platformId: string | null) {
+  const cap =
+    platformId === null ? telemetryLimits.unattributedRows : telemetryLimits.rowsPerPlatform;
+  const owner = (eb: ExpressionBuilder<Database, "telemetry_records">) =>
+    platformId === null ? eb("platform_id", "is", null) : eb("platform_id", "=", platformId);
+  await deps.db
+    .deleteFrom("telemetry_records")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("telemetry_records")
+        .select("id")
+        .where(owner)
+        .orderBy("created", "desc")
+        .orderBy("id", "desc")
+        .offset(cap),
+    )
+    .execute();
 }
 
 type NewRow = Omit<
@@ -132,7 +161,6 @@ interface IntakeSpec<S extends z.ZodType> {
   summary: string;
   schema: S;
   maxBytes: number;
-  metadata(payload: z.output<S>): SessionMetadata;
   rows(payload: z.output<S>): NewRow[];
 }
 
@@ -190,9 +218,11 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
     const requestId = c.get("requestId");
     const principal = await resolvePrincipal(c, deps);
     requireKind(principal, intakeKinds);
-    const payload = validate(spec.schema, await readJson(c, spec.maxBytes));
-    const who = await attribute(deps, principal, spec.metadata(payload));
     const created = deps.config.now();
+    const used = await takeSlot(deps.db, sha256(writerScope(c, deps, principal)), created, 60);
+    if (used > telemetryLimits.requestsPerMinute) throw telemetryRateLimited();
+    const payload = validate(spec.schema, await readJson(c, spec.maxBytes));
+    const who = attribute(principal);
     const rows = spec.rows(payload).map((row) => ({
       ...row,
       ...who,
@@ -203,6 +233,7 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
       created,
     }));
     await deps.db.insertInto("telemetry_records").values(rows).execute();
+    await prune(deps, who.platform_id);
     return c.json({ object: "telemetry_receipt" as const, received: rows.length }, 202);
   });
 }
@@ -213,7 +244,6 @@ defineIntake({
   summary: "Receive a batch of analytics events from the data layer",
   schema: analyticsPayloadSchema,
   maxBytes: ANALYTICS_INTAKE_MAX_BYTES,
-  metadata: () => null,
   rows: (payload: AnalyticsPayload) =>
     payload.events.map((event) => ({
       kind: "analytics" as const,
@@ -230,7 +260,6 @@ defineIntake({
   summary: "Receive metrics with the session metadata and host_env",
   schema: metricsPayloadSchema,
   maxBytes: METRICS_INTAKE_MAX_BYTES,
-  metadata: (payload: MetricsPayload) => payload.session_metadata,
   rows: (payload: MetricsPayload) =>
     payload.metrics.map((metric) => ({
       kind: "metric" as const,
@@ -247,7 +276,6 @@ defineIntake({
   summary: "Receive an error report (owner, level, tags) from the data layer",
   schema: errorReportPayloadSchema,
   maxBytes: ERRORS_INTAKE_MAX_BYTES,
-  metadata: (payload: ErrorReportPayload) => payload.session_metadata,
   rows: (payload: ErrorReportPayload) => {
     const { session_metadata, host_env, ...report } = payload;
     return [

@@ -34,7 +34,8 @@ export function testApi(
   const getApp = () => {
     app ??= createApp({
       db: t.db,
-      config: { now: () => clock.now, ...config },
+      // Unthrottled unless a test sets a limit: tests call far faster than any client.
+      config: { now: () => clock.now, rateLimitPerSecond: 0, ...config },
       domains,
       ...(faults ? { faults } : {}),
     });
@@ -63,10 +64,12 @@ export function testApi(
       ...(body !== undefined ? { body } : {}),
     });
     const text = await response.text();
+    // A file (a CSV export) stays text; everything else of the API is JSON.
+    const json = !(response.headers.get("content-type") ?? "").startsWith("text/");
     return {
       status: response.status,
       headers: response.headers,
-      body: text ? JSON.parse(text) : undefined,
+      body: text ? (json ? JSON.parse(text) : text) : undefined,
     };
   }
 

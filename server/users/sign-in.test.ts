@@ -47,7 +47,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
       expires_at: api.clock.now + popupKeyTtl,
       session_created_for_embedded: true,
     });
-    expect(r.body.api_key).toMatch(/^uk_test_/);
+    expect(r.body.api_key).toMatch(/^upk_test_/);
     const exchange = () =>
       api.post(endpoints.userAuthedKey, {
         key: w.sessionKey,
@@ -94,7 +94,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
     api.clock.now += signInLimits.windowSeconds + 1;
     expect((await w.signIn("anna@example.com", "correct horse")).status).toBe(200);
     // Attempts are kept as hashes, never the email, the address or the password.
-    const rows = JSON.stringify(await t.db.selectFrom("sign_in_limits").selectAll().execute());
+    const rows = JSON.stringify(await t.db.selectFrom("rate_limits").selectAll().execute());
     for (const clear of ["anna@", "wrong", "correct horse"]) expect(rows).not.toContain(clear);
   });
 
@@ -109,7 +109,7 @@ describe("POST /v1/connect/sign_in (the sign-in popup)", () => {
       params: { email: "a@b.c", password: "x", account: w.accountId, admin: "true" },
     });
     expect(extra.status).toBe(400);
-    expect(await t.db.selectFrom("sign_in_limits").selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom("rate_limits").selectAll().execute()).toEqual([]);
   });
 
   it("answers CORS only to the connect origin", async () => {
@@ -231,5 +231,69 @@ describe("issue 14 item 4: sign-in brute force (docs/security.md)", () => {
     // A peer that is not a trusted proxy is the client, whatever it forwards.
     peer = "5.5.5.5";
     expect(await ask("1.2.3.4")).toBe("5.5.5.5");
+  });
+});
+
+describe("issue 14 item 6: the popup's key is its own kind, spent by any exchange", () => {
+  it("authenticates no API call: only the exchange accepts it", async () => {
+    const w = await world();
+    const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;
+    for (const path of [endpoints.connectUser, "/v1/balance", "/v1/payouts"]) {
+      const r = await api.get(path, { key });
+      expect(r.status).toBe(401);
+    }
+    const exchanged = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: key },
+    });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body.embedded_session_api_key).toMatch(/^uk_test_/);
+  });
+
+  it("a user key is not a popup key: the exchange refuses it", async () => {
+    const w = await world();
+    const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;
+    const userKey = (
+      await api.post(endpoints.userAuthedKey, {
+        key: w.sessionKey,
+        params: { embedded_api_key: key },
+      })
+    ).body.embedded_session_api_key as string;
+    const again = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: userKey },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe("user_key_invalid");
+  });
+
+  it("a failed exchange (another account's session presents it) revokes it: its own session cannot exchange it after", async () => {
+    const w = await world();
+    // A session of another account of the same platform.
+    const account = await api.post("/v1/accounts", {
+      key: w.secretKey,
+      params: { type: "custom" },
+    });
+    const session = await api.post("/v1/account_sessions", {
+      key: w.secretKey,
+      params: { account: account.body.id, components: { payouts: { enabled: true } } },
+    });
+    const otherKey = (
+      await api.post(endpoints.claim, {
+        params: { client_secret: session.body.client_secret, key: w.publishableKey },
+      })
+    ).body.api_key as string;
+    const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;
+    const foreign = await api.post(endpoints.userAuthedKey, {
+      key: otherKey,
+      params: { embedded_api_key: key },
+    });
+    expect(foreign.status).toBe(400);
+    const own = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: key },
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.error.code).toBe("user_key_invalid");
   });
 });

@@ -11,9 +11,10 @@
  * limit the attempt is refused (429) until the window passes, right password or not.
  * Scopes are stored as hashes. The error text never says whether the email exists.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { giveBackSlots, takeSlot } from "../http/rate-limit.ts";
 import { hashPassword, sha256, verifyPassword } from "../http/secrets.ts";
 import { issueUserKey, type UserKey } from "./users.ts";
 
@@ -76,23 +77,6 @@ function scopesOf(attempt: SignInAttempt): { hash: string; limit: number }[] {
   ];
 }
 
-/** Raises one scope's counter atomically (a new window restarts it); answers the new count. */
-async function take(db: Kysely<Database>, scopeHash: string, now: number): Promise<number> {
-  const stale = now - signInLimits.windowSeconds;
-  const row = await db
-    .insertInto("sign_in_limits")
-    .values({ scope_hash: scopeHash, window_start: now, attempts: 1 })
-    .onConflict((oc) =>
-      oc.column("scope_hash").doUpdateSet({
-        attempts: sql<number>`case when sign_in_limits.window_start <= ${stale} then 1 else sign_in_limits.attempts + 1 end`,
-        window_start: sql<number>`case when sign_in_limits.window_start <= ${stale} then ${now} else sign_in_limits.window_start end`,
-      }),
-    )
-    .returning("attempts")
-    .executeTakeFirstOrThrow();
-  return Number(row.attempts);
-}
-
 /**
  * Runs `check` (the password check; undefined means it failed) only when every limit of
  * `attempt` has room, counting the attempt atomically first; throws `signInRateLimited`
@@ -106,19 +90,16 @@ export async function limitedSignIn<T>(
 ): Promise<T | undefined> {
   const scopes = scopesOf(attempt);
   let over = false;
-  for (const scope of scopes) if ((await take(db, scope.hash, now)) > scope.limit) over = true;
+  for (const scope of scopes)
+    if ((await takeSlot(db, scope.hash, now, signInLimits.windowSeconds)) > scope.limit)
+      over = true;
   if (over) throw signInRateLimited();
   const result = await check();
   if (result !== undefined)
-    await db
-      .updateTable("sign_in_limits")
-      .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
-      .where(
-        "scope_hash",
-        "in",
-        scopes.map((s) => s.hash),
-      )
-      .execute();
+    await giveBackSlots(
+      db,
+      scopes.map((s) => s.hash),
+    );
   return result;
 }
 
@@ -168,5 +149,5 @@ export async function signInForPopup(
     platformId: access.platform_id,
     livemode: access.livemode,
   };
-  return issueUserKey(db, owner, now, popupKeyTtl);
+  return issueUserKey(db, owner, now, popupKeyTtl, "popup");
 }

@@ -38,18 +38,22 @@ defineRoute(
   },
   async ({ deps, principal, body }) => {
     const now = deps.config.now();
-    // Single use: the exchange revokes the popup's key (only one of this account's).
+    // Single use, and any exchange that presents it spends it: the popup key is revoked
+    // first, whichever account's session presents it, and only then checked (so a failed
+    // exchange — another account's session, an expired key — leaves it revoked too).
     const popupKey = await deps.db
       .updateTable("session_keys")
       .set({ revoked_at: now })
       .where("key_hash", "=", sha256(body.embedded_api_key))
-      .where("kind", "=", "user")
-      .where("account_id", "=", principal.accountId)
+      .where("kind", "=", "popup")
       .where("revoked_at", "is", null)
-      .where("expires_at", ">", now)
-      .returning(["user_id", "account_id"])
+      .returning(["user_id", "account_id", "expires_at"])
       .executeTakeFirst();
-    if (!popupKey?.user_id) {
+    if (
+      !popupKey?.user_id ||
+      popupKey.account_id !== principal.accountId ||
+      popupKey.expires_at <= now
+    ) {
       throw invalidRequest("The provided user key is invalid or expired.", {
         code: "user_key_invalid",
         param: "embedded_api_key",

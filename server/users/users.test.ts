@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { claimedAccountSessionSchema } from "../../protocol/objects/claimed-account-session.schema.ts";
-import { hashPassword, verifyPassword } from "../http/secrets.ts";
+import {
+  DEFAULT_SCRYPT_LOG2N,
+  hashPassword,
+  passwordCost,
+  verifyPassword,
+} from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { createUser, signIn } from "./users.ts";
@@ -54,6 +59,22 @@ async function signedIn(email = "Anna@Example.com") {
 }
 
 describe("passwords", () => {
+  it("issue 14 item 13: hash at scrypt N = 2^17 by default, keep the cost in the hash, and still verify older hashes", async () => {
+    expect(DEFAULT_SCRYPT_LOG2N).toBe(17);
+    expect(passwordCost("")).toBe(17);
+    expect(passwordCost("9")).toBe(17);
+    expect(passwordCost("12")).toBe(12);
+    const strong = await hashPassword("s3cret", 17);
+    expect(strong).toMatch(/^scrypt\$ln=17,r=8,p=1\$/);
+    expect(await verifyPassword("s3cret", strong)).toBe(true);
+    expect(await verifyPassword("other", strong)).toBe(false);
+    // A hash made before the cost was stored (N = 2^14, Node's default).
+    const { scryptSync } = await import("node:crypto");
+    const salt = Buffer.from("0123456789abcdef");
+    const legacy = `scrypt$${salt.toString("base64")}$${scryptSync("old", salt, 32).toString("base64")}`;
+    expect(await verifyPassword("old", legacy)).toBe(true);
+  });
+
   it("are stored with scrypt and salted, and only the right one verifies", async () => {
     const a = await hashPassword("s3cret");
     const b = await hashPassword("s3cret");

@@ -54,19 +54,23 @@ export interface UserKey {
   expiresAt: number;
 }
 
-/** Issues a user key for (user, account); the caller checked the user's access. */
+/**
+ * Issues a user key for (user, account); the caller checked the user's access. A `popup`
+ * key (the sign-in popup's) authenticates nothing but its one exchange for a `user` key.
+ */
 export async function issueUserKey(
   db: Kysely<Database>,
   args: { userId: string; accountId: string; platformId: string; livemode: boolean },
   now: number,
   ttl: number,
+  kind: "user" | "popup" = "user",
 ): Promise<UserKey> {
-  const apiKey = newKey(issuedKeyPrefixes.user);
+  const apiKey = newKey(issuedKeyPrefixes[kind]);
   await db
     .insertInto("session_keys")
     .values({
-      id: newId("uk"),
-      kind: "user",
+      id: newId(kind === "user" ? "uk" : "upk"),
+      kind,
       key_hash: sha256(apiKey),
       platform_id: args.platformId,
       account_id: args.accountId,
@@ -173,8 +177,8 @@ export async function rotateRefreshToken(
 }
 
 /**
- * Signs a user in for an account (what the sign-in popup does): the password must match
- * and the user must have access to the account. Answers the popup's user key.
+ * Signs a user in for an account (what the sign-in popup does, without its rate limit): the
+ * password must match and the user must have access to the account. Answers a popup key.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -201,6 +205,7 @@ export async function signIn(
     },
     now,
     ttl,
+    "popup",
   );
 }
 

@@ -95,13 +95,13 @@ describe("UI frames proxying through the data layer, in Chromium, against the re
         url,
         method: "POST",
       });
+      // It starts the sandbox challenge (issue 14 item 3): no key in the answer.
       expect(answer).toMatchObject({
         requestType: "response",
         ok: true,
         status: 200,
-        body: { object: "external_account_verification", requires_verification: false },
+        body: { object: "external_account_verification", requires_verification: true },
       });
-      // The response's key is kept by the data layer and redacted from what it forwards.
       expect(answer.body).not.toHaveProperty("key", expect.stringMatching(/./));
       const state = await frame.request({ requestType: "authStateRequest" });
       expect(state).toMatchObject({ authState: { status: "account_session_authenticated" } });

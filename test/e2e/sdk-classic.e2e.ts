@@ -2,7 +2,7 @@ import { serve } from "@hono/node-server";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provider } from "../../protocol/provider.ts";
-import { sdkPath } from "../../sdk/version.ts";
+import { sdkPath } from "../../protocol/version.ts";
 import { launchChromium } from "./support/browser.ts";
 import { startTestHosts } from "./support/hosts.ts";
 

@@ -257,6 +257,39 @@ describe("the UI library page in Chromium", () => {
     await library.close();
   });
 
+  it("the money confirmation opens on Cancel with the amount in the locale, stays open while busy, shows its error, and axe finds nothing serious in it (light, dark, pseudo-locale at 360px)", async () => {
+    for (const [options, viewport] of [
+      [{ locale: "fr-FR", theme: "light" }, undefined],
+      [{ locale: "en-US", theme: "dark" }, undefined],
+      [{ locale: "en-XA", theme: "light" }, { width: 360 }],
+    ] as const) {
+      const library = await UiLibraryPage.open(browser, hosts.connect, options, viewport ?? {});
+      const section = library.page.getByRole("region", { name: "Confirmation dialog" });
+      const opener = section.getByRole("button").first();
+      await opener.click();
+      const dialog = library.page.getByRole("dialog");
+      expect(await dialog.count()).toBe(1);
+      const buttons = dialog.locator(".kit-overlay__actions button");
+      const cancel = buttons.first();
+      expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+      if (options.locale === "fr-FR")
+        expect((await dialog.innerText()).replace(/\s/g, " ")).toContain("1 234,56 €");
+      expect(seriousOrCritical(await library.runAxe())).toEqual([]);
+      expect(await library.findOverflows()).toEqual([]);
+      await buttons.last().click();
+      // Busy: Escape does not close it; then the (simulated) failure shows as an alert.
+      await library.page.keyboard.press("Escape");
+      expect(await dialog.count()).toBe(1);
+      await dialog.getByRole("alert").waitFor();
+      expect(seriousOrCritical(await library.runAxe())).toEqual([]);
+      await library.page.keyboard.press("Escape");
+      expect(await dialog.count()).toBe(0);
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(library.problems).toEqual([]);
+      await library.close();
+    }
+  });
+
   it("Tab reaches every interactive primitive, each with a visible focus indicator", async () => {
     const library = await UiLibraryPage.open(browser, hosts.connect, {
       locale: "en-US",

@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from "react";
-import type { DataLayerClient } from "../../actors/ui-frame/data-layer-client.ts";
-import type { HostProps } from "../../actors/ui-frame/host-link.ts";
-import { DataLayerProvider, type ViewHostLink } from "../../actors/ui-frame/react.tsx";
 import type { FrameLoadError } from "../../machines/components/component-frame.machine.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
-import type { ComponentView } from "../components/registry.ts";
+import type { HostProps } from "../../protocol/messages/host-props.schema.ts";
 import { I18nProvider } from "../i18n/provider.tsx";
+import type { ComponentView, ViewLookup } from "./component-view.ts";
+import { FrameProvider, type FrameServices, type ViewHostLink } from "./frame-context.tsx";
 import { FrameShell, type FrameShellStatus } from "./frame-shell.view.tsx";
 
 /** What the frame root shows: a snapshot the frame page keeps. */
@@ -16,7 +15,8 @@ export interface FrameRootState {
   width: number | undefined;
   View: ComponentView | undefined;
   props: HostProps | undefined;
-  dataLayer: DataLayerClient | undefined;
+  /** The data layer's services for views, once the data layer answered. */
+  services: FrameServices | undefined;
 }
 
 /** The frame page as the root sees it: a store plus the callbacks views report through. */
@@ -25,7 +25,8 @@ export interface FrameRootSource {
   subscribe(listener: () => void): () => void;
   /** The frame's host link: props for views, and overlay reports when it has them. */
   hostLink: ViewHostLink;
-  apiOrigin: string;
+  /** The view registry's lookup, for views that open others (the debug components list). */
+  views: ViewLookup;
   unauthorized(): void;
   loadFailed(message: string): void;
   reportLoadError(error: FrameLoadError): void;
@@ -34,16 +35,16 @@ export interface FrameRootSource {
 /** The frame's React root: the locale from the host's props (live), the shell, the view. */
 export function FrameRoot({ page }: { page: FrameRootSource }) {
   const state = useSyncExternalStore(page.subscribe, page.state);
-  const { View, dataLayer } = state;
+  const { View, services } = state;
   return (
     <I18nProvider locale={state.props?.locale ?? undefined}>
       <FrameShell status={state.status} errorText={state.errorText} width={state.width}>
-        {View && dataLayer && state.component ? (
-          <DataLayerProvider
-            dataLayer={dataLayer}
+        {View && services && state.component ? (
+          <FrameProvider
+            services={services}
             hostLink={page.hostLink}
             componentName={state.component}
-            apiOrigin={page.apiOrigin}
+            views={page.views}
           >
             <View
               component={state.component as ComponentName}
@@ -51,7 +52,7 @@ export function FrameRoot({ page }: { page: FrameRootSource }) {
               onLoadFailed={page.loadFailed}
               reportLoadError={page.reportLoadError}
             />
-          </DataLayerProvider>
+          </FrameProvider>
         ) : null}
       </FrameShell>
     </I18nProvider>

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DataLayerClient } from "../../actors/ui-frame/data-layer-client.ts";
 import { unknownComponentText } from "../../machines/components/component-frame.machine.ts";
 import { errorTexts } from "../../protocol/catalogue/entries/error-texts.ts";
 import { getDefinition } from "../../protocol/catalogue/index.ts";
@@ -10,6 +9,7 @@ import deDE from "../i18n/messages/de-DE.json" with { type: "json" };
 import jaJP from "../i18n/messages/ja-JP.json" with { type: "json" };
 import { I18nProvider } from "../i18n/provider.tsx";
 import { frameMessages, loadFailureMessages } from "./frame.messages.ts";
+import type { FrameServices } from "./frame-context.tsx";
 import { FrameRoot, type FrameRootSource, type FrameRootState } from "./frame-root.view.tsx";
 import { FrameShell, type FrameShellProps, useNarrowLayout } from "./frame-shell.view.tsx";
 
@@ -101,7 +101,7 @@ function source(initial: FrameRootState) {
       return () => listeners.delete(listener);
     },
     hostLink: { props: () => state.props, onProps: () => () => {} },
-    apiOrigin: "http://127.0.0.1:4200",
+    views: () => undefined,
     unauthorized: () => reported.push("unauthorized"),
     reportLoadError: (error) => reported.push(`load error: ${error.name}`),
     loadFailed: (message) => reported.push(`failed: ${message}`),
@@ -120,7 +120,7 @@ const errorState: FrameRootState = {
   width: 600,
   View: undefined,
   props: undefined,
-  dataLayer: undefined,
+  services: undefined,
 };
 
 describe("the frame root", () => {
@@ -151,8 +151,8 @@ describe("the frame root", () => {
         </button>
       </div>
     );
-    const dataLayer = {} as DataLayerClient;
-    const { page, reported } = source({ ...errorState, status: "ready", View, dataLayer });
+    const services = {} as FrameServices;
+    const { page, reported } = source({ ...errorState, status: "ready", View, services });
     render(<FrameRoot page={page} />);
     expect(screen.getByText("view of payouts")).toBeTruthy();
     fireEvent.click(screen.getByText("401"));

@@ -49,6 +49,11 @@ type KitMessageValues = {
   taxIdInvalid: None;
   comboboxNoOptions: None;
   errorSummaryTitle: None;
+  cancel: None;
+  confirmAmount: None;
+  formNetworkError: None;
+  formPermissionError: None;
+  formInvalid: None;
   addressCountry: None;
   addressLine1: None;
   addressLine2: None;
@@ -264,6 +269,32 @@ export const kitMessages = defineMessages<KitMessageValues>({
     defaultMessage: "There is a problem with this form",
     description:
       "Title of the list of field errors shown at the top of a form after a failed submit",
+  },
+  cancel: {
+    id: "kit.cancel",
+    defaultMessage: "Cancel",
+    description: "Button that closes a confirmation dialog without doing what it asks about",
+  },
+  confirmAmount: {
+    id: "kit.confirm.amount",
+    defaultMessage: "Amount",
+    description: "Label of the amount in a dialog confirming a money action (a refund, a capture)",
+  },
+  formNetworkError: {
+    id: "kit.form.networkError",
+    defaultMessage: "The request could not reach the server. Check your connection and try again.",
+    description: "Error of a form whose submit got no answer (network failure or lost answer)",
+  },
+  formPermissionError: {
+    id: "kit.form.permissionError",
+    defaultMessage: "You are not allowed to do this.",
+    description: "Error of a form whose submit the provider refused as not permitted",
+  },
+  formInvalid: {
+    id: "kit.form.invalid",
+    defaultMessage:
+      "Some of the values in this form do not fit together. Check them and try again.",
+    description: "Error of a form whose values are each valid but not valid together",
   },
   addressCountry: {
     id: "kit.address.country",

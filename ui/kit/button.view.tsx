@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 import { cx } from "./cx.ts";
 
 export type ButtonVariant = "primary" | "secondary" | "danger";
@@ -8,6 +8,8 @@ export interface ButtonProps
   variant?: ButtonVariant;
   /** Shows a spinner and ignores clicks, but keeps the button focusable and named. */
   loading?: boolean;
+  /** The button element, e.g. for an Overlay's `initialFocus`. */
+  ref?: Ref<HTMLButtonElement>;
   children: ReactNode;
 }
 

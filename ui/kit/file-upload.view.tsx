@@ -3,6 +3,7 @@ import { useIntl } from "react-intl";
 import { kitMessages } from "../i18n/messages.ts";
 import { Button } from "./button.view.tsx";
 import { cx } from "./cx.ts";
+import { type FieldError, useFieldErrorText } from "./field.view.tsx";
 import {
   acceptedTypeNames,
   checkFile,
@@ -37,6 +38,10 @@ export interface FileUploadViewProps extends FileRules {
   onCancel: () => void;
   onRetry: () => void;
   disabled?: boolean;
+  /** The choose button's id, when a form links to it (ErrorSummary). */
+  id?: string;
+  /** The form's own error about this field (e.g. from the API); the upload's own wins. */
+  error?: FieldError;
 }
 
 /**
@@ -54,8 +59,11 @@ export function FileUploadView({
   onCancel,
   onRetry,
   disabled = false,
+  id: buttonId,
+  error: formError,
 }: FileUploadViewProps) {
   const intl = useIntl();
+  const errorText = useFieldErrorText();
   const fileSize = useFileSize();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -75,6 +83,8 @@ export function FileUploadView({
         : intl.formatMessage(kitMessages.fileWrongType);
   } else if (state.status === "failed") {
     error = intl.formatMessage(kitMessages.fileFailed, { name: state.file.name });
+  } else if (formError) {
+    error = errorText(formError);
   }
   const status =
     state.status === "uploaded"
@@ -123,7 +133,7 @@ export function FileUploadView({
             event.target.value = "";
           }}
         />
-        <Button disabled={disabled || busy} onClick={() => inputRef.current?.click()}>
+        <Button id={buttonId} disabled={disabled || busy} onClick={() => inputRef.current?.click()}>
           {intl.formatMessage(kitMessages.fileChoose)}
         </Button>
         <span className="kit-body-sm kit-secondary-text">
@@ -165,7 +175,9 @@ export function FileUploadView({
   );
 }
 
-export interface FileUploadProps extends FileRules {
+export interface FileUploadProps
+  extends FileRules,
+    Partial<Pick<FileUploadViewProps, "id" | "error">> {
   label: ReactNode;
   description?: ReactNode;
   /**

@@ -41,6 +41,7 @@ export {
   type ComboboxProps,
   filterOptions,
 } from "./combobox.view.tsx";
+export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog.view.tsx";
 export {
   DateInput,
   type DateInputProps,
@@ -97,6 +98,25 @@ export {
   specOf,
 } from "./filter-bar.ts";
 export { FilterBar, type FilterBarProps } from "./filter-bar.view.tsx";
+export {
+  type ApiMessages,
+  FormErrorBanner,
+  FormErrorSummary,
+  type FormErrorSummaryProps,
+  FormFileField,
+  type FormFileFieldProps,
+  FormMoneyField,
+  type FormMoneyFieldProps,
+  FormSelectField,
+  type FormSelectFieldProps,
+  FormTextField,
+  type FormTextFieldProps,
+  type FormView,
+  fieldId,
+  formErrorText,
+  formViewOf,
+  kitFieldError,
+} from "./form-fields.view.tsx";
 export { DateTime, type DateTimeProps, Money, type MoneyProps } from "./format.view.tsx";
 export { kitStylesheet } from "./kit.css.ts";
 export { Link, type LinkProps } from "./link.view.tsx";

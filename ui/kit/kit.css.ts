@@ -151,6 +151,9 @@ ${banner("Danger", "danger")}
 .kit-input[aria-invalid="true"] { border-color: ${v("colorDanger")}; }
 .kit-field__error { color: ${v("colorDanger")}; }
 .kit-select { cursor: pointer; min-block-size: 2.5rem; }
+.kit-textarea { min-block-size: 6rem; resize: vertical; font: inherit; }
+.kit-confirm__amount { display: flex; flex-direction: column; gap: ${space(1)}; margin: 0; }
+.kit-confirm__amount dd { margin: 0; }
 .kit-date { min-block-size: 2.5rem; }
 /* Chromium moves focus through the day, month, year and picker parts of a date input; on the
    picker part the input only matches :focus-within: draw the ring on every part. */

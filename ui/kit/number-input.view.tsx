@@ -12,6 +12,8 @@ import { useParsedText } from "./parsed-text.ts";
 import { type FieldError, TextField } from "./text-field.view.tsx";
 
 interface NumericFieldProps {
+  /** The input's id, when a form links to it (ErrorSummary); otherwise generated. */
+  id?: string;
   label: ReactNode;
   description?: ReactNode;
   /** The form's own error (e.g. from the API); shown instead of the input's own. */

@@ -22,10 +22,12 @@ export interface TextFieldProps {
   required?: boolean;
   disabled?: boolean;
   maxLength?: number;
+  /** Visible lines: given, the field is a multi-line text area (a dispute's explanation). */
+  rows?: number;
 }
 
 /**
- * A labelled text input with its field-level error. The error is tied to the input
+ * A labelled text input (or, with `rows`, a text area) with its field-level error. The error is tied to the input
  * (aria-invalid, aria-describedby), so it is read when the input takes focus.
  */
 export function TextField({
@@ -38,22 +40,26 @@ export function TextField({
   error,
   type = "text",
   required = false,
+  rows,
   ...rest
 }: TextFieldProps) {
   return (
     <Field id={id} label={label} description={description} error={error}>
-      {(control) => (
-        <input
-          {...rest}
-          {...control}
-          className="kit-input"
-          type={type}
-          value={value}
-          required={required}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-        />
-      )}
+      {(control) => {
+        const shared = {
+          ...rest,
+          ...control,
+          value,
+          required,
+          onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+          onBlur,
+        };
+        return rows === undefined ? (
+          <input {...shared} className="kit-input" type={type} />
+        ) : (
+          <textarea {...shared} className="kit-input kit-textarea" rows={rows} />
+        );
+      }}
     </Field>
   );
 }

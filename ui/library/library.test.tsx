@@ -35,6 +35,8 @@ describe("the UI library page", () => {
       "Postal addresses",
       "File uploads",
       "Forms",
+      "Confirmation dialog",
+      "Form fields",
       "Filter bar",
       "Long lists",
       "Charts",

@@ -8,7 +8,7 @@
  * primitive says comes from the catalogues, so the pseudo-locale shows every kit string.
  */
 
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useIntl } from "react-intl";
 import { paymentsFilterSpec } from "../../protocol/filters.ts";
 import { type KitMessageKey, kitMessages } from "../i18n/messages.ts";
@@ -58,15 +58,8 @@ import {
   UsBankAccountInput,
 } from "../kit/index.ts";
 import { VirtualTable } from "../kit/virtual-table.view.tsx";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="kit-library__section" aria-label={title}>
-      <h2 className="kit-heading-md">{title}</h2>
-      <div className="kit-library__items">{children}</div>
-    </section>
-  );
-}
+import { LibraryForms } from "./library-forms.view.tsx";
+import { readFileLocally, Section } from "./parts.tsx";
 
 interface SampleRow {
   id: string;
@@ -127,26 +120,6 @@ const longRows = (from: number, count: number): LongRow[] =>
       amount: ((i * 7919) % 100000) + 100,
       created: 1704467045 - i * 3600,
     };
-  });
-
-/**
- * Uploads in the library read the chosen file in the browser: the progress is the real
- * progress of the read, and Cancel aborts it. Nothing leaves the page.
- */
-const readFileLocally = (
-  file: File,
-  reportProgress: (fraction: number) => void,
-  signal: AbortSignal,
-) =>
-  new Promise<void>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onprogress = (event) => {
-      if (event.lengthComputable) reportProgress(event.loaded / event.total);
-    };
-    reader.onload = () => resolve();
-    reader.onerror = () => reject(reader.error);
-    signal.addEventListener("abort", () => reader.abort());
-    reader.readAsArrayBuffer(file);
   });
 
 const uploadRules = {
@@ -734,6 +707,8 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
           />
         </FormLayout>
       </Section>
+
+      <LibraryForms />
 
       <Section title="Filter bar">
         <FilterBar filters={sampleFilters(t)} values={filters} onChange={setFilters} />

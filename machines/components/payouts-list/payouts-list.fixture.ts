@@ -1,9 +1,10 @@
 /**
- * A payout history and a fake `GET /v1/payouts` over it that pages exactly as the reference
- * provider does (keyset on created then id, newest first; `ending_before` answers newest
- * first too), for the machine's unit and model-based tests and the view tests.
+ * A payout history for the machine's unit and model-based tests (paged by the kit's
+ * `fakePage`), and a payout's detail as its retrieve call answers it.
  */
-import type { PageRequest, Payout, PayoutPage, PayoutStatus } from "./payouts-list.types.ts";
+import type { Payout, PayoutStatus } from "../../../protocol/objects/payout.schema.ts";
+
+export { fakePage } from "../resource-list.fixture.ts";
 
 const DAY = 86_400;
 const START = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -40,26 +41,6 @@ export function payoutHistory(count: number): Payout[] {
       type: "bank_account",
     };
   });
-}
-
-/** What the API answers for `request` over `history`. */
-export function fakePage(history: readonly Payout[], request: PageRequest): PayoutPage {
-  const newestFirst = [...history].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
-  if (request.kind === "newest") {
-    return {
-      payouts: newestFirst.slice(0, request.limit),
-      hasMore: newestFirst.length > request.limit,
-    };
-  }
-  if (request.kind === "older") {
-    const at = newestFirst.findIndex((p) => p.id === request.startingAfter);
-    const rest = newestFirst.slice(at + 1);
-    return { payouts: rest.slice(0, request.limit), hasMore: rest.length > request.limit };
-  }
-  const at = newestFirst.findIndex((p) => p.id === request.endingBefore);
-  const before = newestFirst.slice(0, Math.max(0, at));
-  const page = before.slice(Math.max(0, before.length - request.limit));
-  return { payouts: page, hasMore: before.length > request.limit };
 }
 
 /** The payout's detail: its balance transaction expanded (fee 0, or 1 % of an instant one). */

@@ -16,6 +16,7 @@ import {
   urlAttribute,
 } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
+import { accountCollection } from "./features.ts";
 
 /** Setters that account-management, the banner and the form share. */
 const setDisabledSections = (internal: boolean) =>
@@ -68,6 +69,7 @@ export const accountEntries = {
       "credentials, and linked external bank accounts.",
     docSitePath: "/components/account-management",
     errorText: errorTexts.account,
+    features: accountCollection,
     htmlAttributes: [
       enableAddressAutocomplete,
       {
@@ -119,6 +121,7 @@ export const accountEntries = {
       "capabilities are enabled; performs the user claim step when no user has claimed it.",
     docSitePath: "/components/account-onboarding",
     errorText: errorTexts.account,
+    features: accountCollection,
     htmlAttributes: [
       {
         name: "full-terms-of-service-url",
@@ -367,6 +370,7 @@ export const accountEntries = {
       '"in review" status while they are pending, and nothing otherwise.',
     docSitePath: "/components/notification-banner",
     errorText: errorTexts.payments,
+    features: accountCollection,
     // A blank banner is a valid state, so the banner paints no background of its own.
     componentControlledBackground: true,
     disableMinWidth: true,

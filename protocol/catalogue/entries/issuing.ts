@@ -8,6 +8,14 @@ import {
   nonEmptyText,
 } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
+import {
+  cardholderManagement,
+  cardManagement,
+  cardSpendDisputeManagement,
+  disableUserAuthentication,
+  externalAccountCollection,
+  spendControlManagement,
+} from "./features.ts";
 
 const showSpendControls = {
   name: "show-spend-controls",
@@ -44,6 +52,12 @@ export const issuingEntries = {
       "One card; the user can switch cards, activate and deactivate them, and view spend controls.",
     docSitePath: "/components/issuing-card",
     errorText: errorTexts.issuingCards,
+    features: [
+      cardManagement,
+      cardholderManagement,
+      cardSpendDisputeManagement,
+      spendControlManagement,
+    ],
     // A card face wider than this looks stretched.
     maxWidth: 500,
     htmlAttributes: [
@@ -72,6 +86,13 @@ export const issuingEntries = {
     description: "The cards of the connected account.",
     docSitePath: "/components/issuing-cards-list",
     errorText: errorTexts.issuingCards,
+    features: [
+      cardManagement,
+      cardholderManagement,
+      cardSpendDisputeManagement,
+      spendControlManagement,
+      disableUserAuthentication,
+    ],
     htmlAttributes: [
       showSpendControls,
       {
@@ -93,6 +114,20 @@ export const issuingEntries = {
     description: "The balance and money-movement options of a financial account.",
     docSitePath: "/components/financial-account",
     errorText: errorTexts.financialAccount,
+    features: [
+      {
+        name: "money_movement",
+        default: false,
+        description: "Move money in and out of the financial account.",
+      },
+      { name: "send_money", default: false, description: "Send money from the financial account." },
+      {
+        name: "transfer_balance",
+        default: false,
+        description: "Transfer the balance to the financial account.",
+      },
+      externalAccountCollection,
+    ],
     htmlAttributes: [financialAccount],
   }),
 
@@ -104,6 +139,7 @@ export const issuingEntries = {
     description: "The transaction list of a financial account.",
     docSitePath: "/components/financial-account-transactions",
     errorText: errorTexts.financialAccountTransactions,
+    features: [cardSpendDisputeManagement],
     htmlAttributes: [financialAccount],
   }),
 

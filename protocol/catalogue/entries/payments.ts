@@ -9,6 +9,13 @@ import {
   transactionsDefaultFilters,
 } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
+import {
+  destinationOnBehalfOfChargeManagement,
+  disputeManagement,
+  exportData,
+  moneyManagement,
+  refundManagement,
+} from "./features.ts";
 
 export const paymentEntries = {
   payments: defineComponent({
@@ -19,6 +26,22 @@ export const paymentEntries = {
     description: "A list of payments, with refunds, dispute management and capture of charges.",
     docSitePath: "/components/payments",
     errorText: errorTexts.payments,
+    features: [
+      ...moneyManagement,
+      exportData,
+      {
+        name: "enable_embedded_email_filter_in_payments_list",
+        default: false,
+        description: "Filter the payments by the customer's email.",
+        flag: true,
+      },
+      {
+        name: "enable_embedded_metadata_filter_in_payments_list",
+        default: false,
+        description: "Filter the payments by a metadata key and value.",
+        flag: true,
+      },
+    ],
     htmlAttributes: [
       {
         name: "recent-payments",
@@ -47,6 +70,15 @@ export const paymentEntries = {
     description: "One payment, with refunds and dispute management.",
     docSitePath: "/components/payment-details",
     errorText: errorTexts.payments,
+    features: [
+      ...moneyManagement,
+      {
+        name: "enable_metadata_in_payment_details",
+        default: false,
+        description: "Show the payment's metadata.",
+        flag: true,
+      },
+    ],
     optionalInlineOverlay: true,
     errorConfiguration: { expectedErrors: ["resource_missing"], mutedErrors: [] },
     htmlAttributes: [
@@ -81,6 +113,7 @@ export const paymentEntries = {
     description: "The disputes of one payment, with dispute management.",
     docSitePath: "/components/payment-disputes",
     errorText: errorTexts.disputes,
+    features: [refundManagement, disputeManagement, destinationOnBehalfOfChargeManagement],
     htmlAttributes: [
       { name: "payment", internal: false, description: "The disputed payment.", schema: paymentId },
     ],
@@ -102,6 +135,7 @@ export const paymentEntries = {
     description: "All disputes of the account, with dispute management.",
     docSitePath: "/components/disputes-list",
     errorText: errorTexts.disputes,
+    features: [...moneyManagement, exportData],
   }),
 
   "transactions-list": defineComponent({

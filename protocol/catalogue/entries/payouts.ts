@@ -4,6 +4,7 @@ import { tagName } from "../../provider.ts";
 import { defineComponent, enableFlag } from "../definition.schema.ts";
 import { booleanAttribute, payoutId } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
+import { payoutManagement } from "./features.ts";
 
 const manualScheduleAttributes = [
   {
@@ -36,6 +37,7 @@ const instantPayouts = defineComponent({
   docSitePath: "/components/instant-payouts",
   deprecatedMessage: `${tagName("instant-payouts")} is deprecated: use ${tagName("balances")}, which includes instant payouts.`,
   errorText: errorTexts.payments,
+  features: payoutManagement,
   htmlEvents: [instantPayoutCreated],
 });
 
@@ -49,6 +51,7 @@ export const payoutEntries = {
       "A list of payouts, with manual payouts, instant payouts and payout schedule management.",
     docSitePath: "/components/payouts",
     errorText: errorTexts.payouts,
+    features: payoutManagement,
     htmlAttributes: manualScheduleAttributes,
   }),
 
@@ -60,6 +63,7 @@ export const payoutEntries = {
     description: "The balance, with manual payouts, instant payouts and the payout schedule.",
     docSitePath: "/components/balances",
     errorText: errorTexts.balances,
+    features: payoutManagement,
     htmlAttributes: [
       ...manualScheduleAttributes,
       {

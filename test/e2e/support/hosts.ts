@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
 import { createPlatformApp } from "../../../examples/platform/server.ts";
 import { localEnvironment, provider } from "../../../protocol/provider.ts";
-import { sdkPath } from "../../../sdk/version.ts";
+import { sdkPath } from "../../../protocol/version.ts";
 import { createApp } from "../../../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/connect.ts";
 import { createConnectHostApp } from "../../../server/hosts/connect.ts";

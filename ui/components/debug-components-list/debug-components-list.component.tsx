@@ -1,21 +1,35 @@
 /**
- * The internal debug components list as the frame registers it: rows from the catalogue
- * manifest and the session, a filter, and any component opened in place — its registered
+ * The internal debug components list as the frame registers it: the kit's list machine over
+ * rows from the catalogue manifest and the session (refreshed when the session changes),
+ * filters as data, and any component opened in place as the list's detail — its registered
  * view rendered inline (its API calls made in its own name), or, when this version has no
  * view for it, its typed "not available in this version" text. Never a mock.
  */
-import { type ComponentType, useEffect, useMemo, useState } from "react";
-import { ComponentScope, useSession } from "../../../actors/ui-frame/react.tsx";
-import type { ComponentName } from "../../../protocol/catalogue/index.ts";
-import { catalogueManifest } from "../../../protocol/catalogue/manifest.ts";
-import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
-import { type ComponentViewProps, viewLoaderFor } from "../registry.ts";
+import { type ComponentType, useEffect, useMemo, useRef, useState } from "react";
+import { fromPromise } from "xstate";
+import {
+  DEBUG_LIST_PAGE_SIZE,
+  debugComponentsListMachine,
+} from "../../../machines/components/debug-components-list/debug-components-list.machine.ts";
 import {
   type ComponentFilter,
   type ComponentRow,
   componentRows,
-  filterRows,
-} from "./debug-components-list.connect.ts";
+  noComponentFilter,
+  pageOfRows,
+} from "../../../machines/components/debug-components-list/debug-components-list.rows.ts";
+import type {
+  ListPageInput,
+  Page,
+  RetrieveItemInput,
+} from "../../../machines/components/resource-list.types.ts";
+import type { ComponentName } from "../../../protocol/catalogue/index.ts";
+import { catalogueManifest } from "../../../protocol/catalogue/manifest.ts";
+import type { ComponentViewProps, ViewLookup } from "../../frame/component-view.ts";
+import { ComponentScope, useSession, useViewLookup } from "../../frame/frame-context.tsx";
+import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
+import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import { connectDetail, connectResourceList } from "../kit/resource-list.connect.ts";
 import { DebugComponentsListView, type OpenedComponent } from "./debug-components-list.view.tsx";
 
 type Loaded =
@@ -23,14 +37,14 @@ type Loaded =
   | { name: string; status: "shown"; View: ComponentType<ComponentViewProps> };
 
 /** Loads the view of the opened component, if this version has one. */
-function useOpenedView(name: string | null): Loaded | null {
+function useOpenedView(name: string | null, views: ViewLookup): Loaded | null {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     if (name === null) {
       setLoaded(null);
       return;
     }
-    const load = viewLoaderFor(name);
+    const load = views(name);
     if (!load) {
       setLoaded({ name, status: "unavailable" });
       return;
@@ -48,25 +62,49 @@ function useOpenedView(name: string | null): Loaded | null {
     return () => {
       current = false;
     };
-  }, [name]);
+  }, [name, views]);
   return loaded?.name === name ? loaded : null;
 }
 
-export default function DebugComponentsList({
-  onUnauthorized,
-  reportLoadError,
-}: ComponentViewProps) {
+export default function DebugComponentsList(props: ComponentViewProps) {
+  const { onUnauthorized, reportLoadError } = props;
   const session = useSession();
+  const views = useViewLookup();
   const narrow = useNarrowLayout();
-  const [filter, setFilter] = useState<ComponentFilter>({ query: "", release: "" });
-  const [openName, setOpenName] = useState<string | null>(null);
   const [failedInline, setFailedInline] = useState<string | null>(null);
   const rows = useMemo(
-    () => componentRows(catalogueManifest, session, (name) => viewLoaderFor(name) !== undefined),
-    [session],
+    () => componentRows(catalogueManifest, session, (name) => views(name) !== undefined),
+    [session, views],
   );
-  const loaded = useOpenedView(openName);
-  const openRow: ComponentRow | undefined = rows.find((row) => row.name === openName);
+  // The machine's list and detail answer from the latest rows (not the API).
+  const latest = useRef(rows);
+  latest.current = rows;
+  const actors = useMemo(
+    () => ({
+      listPage: fromPromise<Page<ComponentRow>, ListPageInput<ComponentFilter>>(async ({ input }) =>
+        pageOfRows(latest.current, input.filters, input.request),
+      ),
+      retrieveItem: fromPromise<ComponentRow, RetrieveItemInput>(async ({ input }) => {
+        const row = latest.current.find((r) => r.id === input.id);
+        if (!row) throw { kind: "network", message: `no component ${input.id}` };
+        return row;
+      }),
+    }),
+    [],
+  );
+  const { snapshot, send } = useComponentMachine(debugComponentsListMachine, {
+    input: { pageSize: DEBUG_LIST_PAGE_SIZE, paged: false, filters: noComponentFilter },
+    view: props,
+    actors,
+  });
+  useEffect(() => {
+    if (rows.length > 0) send({ type: "list.refresh" });
+  }, [rows, send]);
+
+  const list = connectResourceList(snapshot, send, { narrow, errorText: null, openable: false });
+  const detail = connectDetail(snapshot, send);
+  const openRow = detail.open ? detail.item : null;
+  const loaded = useOpenedView(openRow?.name ?? null, views);
 
   let opened: OpenedComponent | null = null;
   if (openRow && loaded) {
@@ -95,16 +133,15 @@ export default function DebugComponentsList({
 
   return (
     <DebugComponentsListView
-      rows={filterRows(rows, filter)}
-      filter={filter}
-      onFilterChange={setFilter}
-      narrow={narrow}
+      {...list}
+      filter={snapshot.context.filters}
+      onFilterChange={(filters) => send({ type: "filters.change", filters })}
       opened={opened}
       onOpen={(name) => {
         setFailedInline(null);
-        setOpenName(name);
+        send({ type: "item.open", id: name });
       }}
-      onClose={() => setOpenName(null)}
+      onClose={detail.onClose}
     />
   );
 }

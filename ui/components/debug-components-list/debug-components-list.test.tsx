@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DataLayerClient } from "../../../actors/ui-frame/data-layer-client.ts";
-import { DataLayerProvider } from "../../../actors/ui-frame/react.tsx";
+import {
+  type ComponentRow,
+  componentRows,
+} from "../../../machines/components/debug-components-list/debug-components-list.rows.ts";
 import { catalogueManifest } from "../../../protocol/catalogue/manifest.ts";
 import type { SanitizedSession } from "../../../protocol/objects/sanitized-session.schema.ts";
 import { tagName } from "../../../protocol/provider.ts";
 import { I18nProvider } from "../../i18n/provider.tsx";
 import { viewLoaderFor } from "../registry.ts";
-import DebugComponentsList from "./debug-components-list.component.tsx";
-import { type ComponentRow, componentRows, filterRows } from "./debug-components-list.connect.ts";
 import {
   DebugComponentsListView,
   type DebugComponentsListViewProps,
@@ -31,54 +31,21 @@ const hasView = (name: string) => viewLoaderFor(name) !== undefined;
 const rows = componentRows(catalogueManifest, session, hasView);
 const row = (name: string) => rows.find((r) => r.name === name) as ComponentRow;
 
-describe("the debug components list's rows, derived from the catalogue", () => {
-  it("has one row per catalogue entry, with its tag, release state and sign-in requirement", () => {
-    expect(rows.map((r) => r.name)).toEqual(Object.keys(catalogueManifest));
-    expect(row("payouts-list")).toMatchObject({
-      tag: tagName("payouts-list"),
-      releaseState: "ga",
-      requiresAuthentication: false,
-    });
-    expect(row("account-management").requiresAuthentication).toBe(true);
-    expect(row("debug-components-list").releaseState).toBe("internal");
-    expect(row("entry-point-add-funds").releaseState).toBe("entry_point");
-    expect(row("recipients").releaseState).toBe("preview");
-  });
-
-  it("says whether this session enables each one (its enabledKey enabled in components)", () => {
-    expect(row("payouts-list").enabled).toBe(true);
-    expect(row("payments").enabled).toBe(false);
-    expect(row("balances").enabled).toBe(false);
-    expect(componentRows(catalogueManifest, null, hasView).some((r) => r.enabled)).toBe(false);
-  });
-
-  it("lists aliases both ways", () => {
-    expect(row("instant-payouts").aliases).toEqual(["instant-payouts-legacy"]);
-    expect(row("instant-payouts-legacy").aliasOf).toBe("instant-payouts");
-    expect(row("app-install").aliases).toEqual(["app-onboarding"]);
-  });
-
+describe("the debug components list's rows, with this version's registry", () => {
   it("knows which components this version can render", () => {
     expect(row("payouts-list").hasView).toBe(true);
     expect(row("debug-components-list").hasView).toBe(true);
     expect(row("payouts").hasView).toBe(false);
   });
-
-  it("filters by name or tag, ignoring case, and by release state", () => {
-    expect(filterRows(rows, { query: " PAYOUTS-LIST ", release: "" }).map((r) => r.name)).toEqual([
-      "payouts-list",
-    ]);
-    expect(filterRows(rows, { query: tagName("debug-ui"), release: "" }).length).toBe(3);
-    const previews = filterRows(rows, { query: "", release: "preview" });
-    expect(previews.length).toBeGreaterThan(0);
-    expect(previews.every((r) => r.releaseState === "preview")).toBe(true);
-    expect(filterRows(rows, { query: "no such thing", release: "" })).toEqual([]);
-  });
 });
 
 function viewProps(overrides: Partial<DebugComponentsListViewProps> = {}) {
   return {
-    rows,
+    status: "ready",
+    items: rows,
+    errorText: null,
+    requestId: null,
+    onRetry: () => {},
     filter: { query: "", release: "" as const },
     onFilterChange: () => {},
     narrow: false,
@@ -125,7 +92,7 @@ describe("the debug components list view", () => {
   });
 
   it("a search that matches nothing says so", () => {
-    inEnglish(<DebugComponentsListView {...viewProps({ rows: [] })} />);
+    inEnglish(<DebugComponentsListView {...viewProps({ items: [], status: "empty" })} />);
     expect(screen.getByRole("heading", { name: "No component matches this search." })).toBeTruthy();
   });
 
@@ -148,55 +115,5 @@ describe("the debug components list view", () => {
     );
     fireEvent.click(within(region).getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledOnce();
-  });
-});
-
-describe("the debug components list, wired to the frame", () => {
-  it("reads the session, and renders a registered component's real view in place, in that component's name", async () => {
-    const urls: string[] = [];
-    const callers: string[] = [];
-    const dataLayer = {
-      session: () => session,
-      onSession: () => () => {},
-      request: async (message: { url: string; componentName: string }) => {
-        urls.push(message.url);
-        callers.push(message.componentName);
-        return {
-          requestType: "response",
-          requestId: "r",
-          ok: true,
-          status: 200,
-          statusText: "OK",
-          body: { object: "list", url: "/v1/payouts", has_more: false, data: [] },
-          headers: {},
-        };
-      },
-    } as unknown as DataLayerClient;
-    inEnglish(
-      <DataLayerProvider
-        dataLayer={dataLayer}
-        componentName="debug-components-list"
-        apiOrigin="http://127.0.0.1:4200"
-      >
-        <DebugComponentsList
-          component="debug-components-list"
-          onUnauthorized={() => {}}
-          onLoadFailed={() => {}}
-          reportLoadError={() => {}}
-        />
-      </DataLayerProvider>,
-    );
-    fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts")} here` }));
-    expect((await screen.findByRole("region", { name: tagName("payouts") })).textContent).toContain(
-      "is not available in this version.",
-    );
-    fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts-list")} here` }));
-    const region = await screen.findByRole("region", { name: tagName("payouts-list") });
-    await waitFor(() => expect(region.textContent).toContain("No payouts yet"));
-    expect(urls).toEqual([
-      "http://127.0.0.1:4200/v1/payouts?limit=10&expand%5B%5D=data.destination",
-    ]);
-    // The component opened in place calls the API in its own name, not the debug list's.
-    expect(callers).toEqual(["payouts-list"]);
   });
 });

@@ -1,25 +1,17 @@
 import type { ReactNode } from "react";
 import type { MessageDescriptor } from "react-intl";
 import { useIntl } from "react-intl";
+import {
+  type ComponentFilter,
+  type ComponentRow,
+  type ReleaseState,
+  releaseStates,
+} from "../../../machines/components/debug-components-list/debug-components-list.rows.ts";
 import { loadFailureMessage } from "../../frame/frame.messages.ts";
 import { kitMessages } from "../../i18n/messages.ts";
-import {
-  Badge,
-  Banner,
-  Button,
-  EmptyState,
-  Select,
-  Skeleton,
-  Table,
-  type TableColumn,
-  TextField,
-} from "../../kit/index.ts";
-import type {
-  ComponentFilter,
-  ComponentRow,
-  ReleaseState,
-} from "./debug-components-list.connect.ts";
-import { releaseStates } from "./debug-components-list.connect.ts";
+import { Badge, Banner, Button, EmptyState, Select, Skeleton, TextField } from "../../kit/index.ts";
+import type { ResourceListConnected } from "../kit/resource-list.connect.ts";
+import { type ListColumn, ResourceListView } from "../kit/resource-list.view.tsx";
 import { debugComponentsListMessages as m } from "./debug-components-list.messages.ts";
 
 const releaseMessage: Record<ReleaseState, MessageDescriptor> = {
@@ -41,12 +33,11 @@ export interface OpenedComponent {
   content?: ReactNode;
 }
 
-export interface DebugComponentsListViewProps {
-  /** The rows that pass the filter, in catalogue order. */
-  rows: readonly ComponentRow[];
+/** The list's state (its `items`: the rows that pass the filter, in catalogue order). */
+export interface DebugComponentsListViewProps
+  extends Omit<ResourceListConnected<ComponentRow>, "onOpen"> {
   filter: ComponentFilter;
   onFilterChange(filter: ComponentFilter): void;
-  narrow: boolean;
   opened: OpenedComponent | null;
   onOpen(name: string): void;
   onClose(): void;
@@ -85,16 +76,18 @@ function OpenedPanel({ opened, onClose }: { opened: OpenedComponent; onClose(): 
 /** Every catalogue component, its release state, whether this session enables it; openable. */
 export function DebugComponentsListView(props: DebugComponentsListViewProps) {
   const intl = useIntl();
-  const { rows, filter, onFilterChange, narrow, opened } = props;
-  const columns: TableColumn<ComponentRow>[] = [
+  const { filter, onFilterChange, opened, onOpen, onClose, ...list } = props;
+  const columns: ListColumn<ComponentRow>[] = [
     {
       id: "tag",
       header: intl.formatMessage(m.component),
+      narrow: true,
       cell: (row) => <code>{row.tag}</code>,
     },
     {
       id: "release",
       header: intl.formatMessage(m.releaseLabel),
+      narrow: true,
       cell: (row) => (
         <Badge status={row.releaseState === "ga" ? "success" : "neutral"}>
           {intl.formatMessage(releaseMessage[row.releaseState])}
@@ -104,36 +97,32 @@ export function DebugComponentsListView(props: DebugComponentsListViewProps) {
     {
       id: "session",
       header: intl.formatMessage(m.session),
+      narrow: true,
       cell: (row) => (
         <Badge status={row.enabled ? "success" : "neutral"}>
           {intl.formatMessage(row.enabled ? m.enabled : m.notEnabled)}
         </Badge>
       ),
     },
+    {
+      id: "sign-in",
+      header: intl.formatMessage(m.signIn),
+      cell: (row) =>
+        intl.formatMessage(row.requiresAuthentication ? m.signInRequired : m.signInNotRequired),
+    },
+    {
+      id: "aliases",
+      header: intl.formatMessage(m.aliases),
+      cell: (row) =>
+        row.aliasOf ? intl.formatMessage(m.aliasOf, { name: row.aliasOf }) : row.aliases.join(", "),
+    },
   ];
-  if (!narrow) {
-    columns.push(
-      {
-        id: "sign-in",
-        header: intl.formatMessage(m.signIn),
-        cell: (row) =>
-          intl.formatMessage(row.requiresAuthentication ? m.signInRequired : m.signInNotRequired),
-      },
-      {
-        id: "aliases",
-        header: intl.formatMessage(m.aliases),
-        cell: (row) =>
-          row.aliasOf
-            ? intl.formatMessage(m.aliasOf, { name: row.aliasOf })
-            : row.aliases.join(", "),
-      },
-    );
-  }
   columns.push({
     id: "open",
+    narrow: true,
     header: <span className="kit-visually-hidden">{intl.formatMessage(m.open)}</span>,
     cell: (row) => (
-      <Button onClick={() => props.onOpen(row.name)}>
+      <Button onClick={() => onOpen(row.name)}>
         <span aria-hidden="true">{intl.formatMessage(m.open)}</span>
         <span className="kit-visually-hidden">
           {intl.formatMessage(m.openLabel, { name: row.tag })}
@@ -142,38 +131,40 @@ export function DebugComponentsListView(props: DebugComponentsListViewProps) {
     ),
   });
 
-  return (
-    <div className="debug-components-list">
-      <div className="debug-components-list__filters">
-        <TextField
-          type="search"
-          label={intl.formatMessage(m.searchLabel)}
-          value={filter.query}
-          onChange={(query) => onFilterChange({ ...filter, query })}
-        />
-        <Select
-          label={intl.formatMessage(m.releaseLabel)}
-          value={filter.release}
-          onChange={(release) =>
-            onFilterChange({ ...filter, release: release as ComponentFilter["release"] })
-          }
-          options={[
-            { value: "", label: intl.formatMessage(m.releaseAll) },
-            ...releaseStates.map((state) => ({
-              value: state,
-              label: intl.formatMessage(releaseMessage[state]),
-            })),
-          ]}
-        />
-      </div>
-      {opened ? <OpenedPanel opened={opened} onClose={props.onClose} /> : null}
-      <Table
-        caption={intl.formatMessage(m.title)}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.name}
-        empty={<EmptyState title={intl.formatMessage(m.noMatch)} />}
+  const toolbar = (
+    <div className="debug-components-list__filters">
+      <TextField
+        type="search"
+        label={intl.formatMessage(m.searchLabel)}
+        value={filter.query}
+        onChange={(query) => onFilterChange({ ...filter, query })}
       />
+      <Select
+        label={intl.formatMessage(m.releaseLabel)}
+        value={filter.release}
+        onChange={(release) =>
+          onFilterChange({ ...filter, release: release as ComponentFilter["release"] })
+        }
+        options={[
+          { value: "", label: intl.formatMessage(m.releaseAll) },
+          ...releaseStates.map((state) => ({
+            value: state,
+            label: intl.formatMessage(releaseMessage[state]),
+          })),
+        ]}
+      />
+      {opened ? <OpenedPanel opened={opened} onClose={onClose} /> : null}
     </div>
+  );
+  return (
+    <ResourceListView
+      {...list}
+      className="debug-components-list"
+      caption={intl.formatMessage(m.title)}
+      columns={columns}
+      rowKey={(row) => row.name}
+      toolbar={toolbar}
+      empty={<EmptyState title={intl.formatMessage(m.noMatch)} />}
+    />
   );
 }

@@ -1,30 +1,21 @@
 import { useIntl } from "react-intl";
-import type { Payout } from "../../../machines/components/payouts-list/payouts-list.types.ts";
-import { kitMessages } from "../../i18n/messages.ts";
+import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 import {
-  Banner,
-  Button,
   DateTime,
   type DescriptionItem,
   DescriptionList,
   Money,
-  Overlay,
-  Skeleton,
   Timeline,
   type TimelineEvent,
 } from "../../kit/index.ts";
+import { type DetailState, ResourceDetail } from "../kit/resource-detail.view.tsx";
 import { PayoutDestination, PayoutStatusBadge, payoutMethodMessage } from "./payout-parts.view.tsx";
 import { payoutsListMessages as m } from "./payouts-list.messages.ts";
 
-export interface PayoutDetailProps {
-  open: boolean;
-  status: "loading" | "shown" | "failed";
-  /** The payout as its detail call answered (its balance transaction expanded). */
-  payout: Payout | null;
-  requestId: string | null;
+/** The detail state of the list (the payout as its retrieve answered, balance transaction
+ * expanded) and the layout. */
+export interface PayoutDetailProps extends DetailState<Payout> {
   narrow: boolean;
-  onClose(): void;
-  onRetry(): void;
 }
 
 /** The payout's history as far as its fields tell it; the view does not invent times. */
@@ -128,40 +119,15 @@ function PayoutFacts({ payout }: { payout: Payout }) {
 }
 
 /** One payout in a drawer: amount, status, fee, dates, destination and its timeline. */
-export function PayoutDetail({
-  open,
-  status,
-  payout,
-  requestId,
-  narrow,
-  onClose,
-  onRetry,
-}: PayoutDetailProps) {
+export function PayoutDetail(props: PayoutDetailProps) {
   const intl = useIntl();
   return (
-    <Overlay
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      presentation={narrow ? "dialog" : "drawer"}
+    <ResourceDetail
+      {...props}
       title={intl.formatMessage(m.detailTitle)}
+      failedTitle={intl.formatMessage(m.detailFailed)}
     >
-      {status === "loading" ? <Skeleton lines={6} /> : null}
-      {status === "failed" ? (
-        <Banner
-          status="danger"
-          title={intl.formatMessage(m.detailFailed)}
-          actions={<Button onClick={onRetry}>{intl.formatMessage(kitMessages.retry)}</Button>}
-        >
-          {requestId ? (
-            <span className="kit-secondary-text">
-              {intl.formatMessage(m.requestId, { requestId })}
-            </span>
-          ) : null}
-        </Banner>
-      ) : null}
-      {status === "shown" && payout ? (
+      {(payout) => (
         <div className="payout-detail">
           <p className="kit-heading-md">
             <Money amount={payout.amount} currency={payout.currency} />
@@ -169,7 +135,7 @@ export function PayoutDetail({
           <PayoutFacts payout={payout} />
           <Timeline label={intl.formatMessage(m.timelineLabel)} events={timelineOf(payout, intl)} />
         </div>
-      ) : null}
-    </Overlay>
+      )}
+    </ResourceDetail>
   );
 }

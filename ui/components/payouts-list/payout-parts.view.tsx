@@ -4,7 +4,7 @@ import type {
   Payout,
   PayoutMethod,
   PayoutStatus,
-} from "../../../machines/components/payouts-list/payouts-list.types.ts";
+} from "../../../protocol/objects/payout.schema.ts";
 import { Badge, type BadgeStatus } from "../../kit/index.ts";
 import { payoutsListMessages as m } from "./payouts-list.messages.ts";
 

@@ -24,7 +24,6 @@ type PayoutsListMessageValues = {
   rowLabel: { amount: string; status: string; date: string };
   emptyTitle: None;
   emptyDescription: None;
-  requestId: { requestId: string };
   detailTitle: None;
   fee: None;
   netAmount: None;
@@ -138,11 +137,6 @@ export const payoutsListMessages = defineMessages<PayoutsListMessageValues>({
     id: "payoutsList.emptyDescription",
     defaultMessage: "Money sent to your bank account will appear here.",
     description: "Under the empty-state title",
-  },
-  requestId: {
-    id: "payoutsList.requestId",
-    defaultMessage: "Request reference: {requestId}",
-    description: "The API request id of a failed call, to quote to support",
   },
   detailTitle: {
     id: "payoutsList.detailTitle",

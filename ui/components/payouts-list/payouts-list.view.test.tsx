@@ -1,25 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DataLayerClient } from "../../../actors/ui-frame/data-layer-client.ts";
-import { DataLayerProvider } from "../../../actors/ui-frame/react.tsx";
 import {
   fakeDetail,
-  fakePage,
   payoutHistory,
 } from "../../../machines/components/payouts-list/payouts-list.fixture.ts";
-import type {
-  PageRequest,
-  Payout,
-} from "../../../machines/components/payouts-list/payouts-list.types.ts";
 import { getDefinition } from "../../../protocol/catalogue/index.ts";
 import type { BankAccount } from "../../../protocol/objects/external-account.schema.ts";
-import { provider } from "../../../protocol/provider.ts";
+import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 import deDE from "../../i18n/messages/de-DE.json" with { type: "json" };
 import { I18nProvider, loadCatalogue } from "../../i18n/provider.tsx";
 import { PayoutDetail, type PayoutDetailProps } from "./payout-detail.view.tsx";
-import PayoutsList from "./payouts-list.component.tsx";
 import { PayoutsListView, type PayoutsListViewProps } from "./payouts-list.view.tsx";
 
 afterEach(cleanup);
@@ -35,30 +27,42 @@ const newest = [...history].reverse().slice(0, 10);
 const closedDetail: PayoutDetailProps = {
   open: false,
   status: "loading",
-  payout: null,
+  item: null,
   requestId: null,
   narrow: false,
   onClose: () => {},
   onRetry: () => {},
 };
 
-function props(overrides: Partial<PayoutsListViewProps> = {}): PayoutsListViewProps {
-  return {
+interface Overrides extends Partial<Omit<PayoutsListViewProps, "paging">> {
+  paging?: Partial<NonNullable<PayoutsListViewProps["paging"]>> | null;
+}
+
+function props({ paging, ...overrides }: Overrides = {}): PayoutsListViewProps {
+  const base: PayoutsListViewProps = {
     status: "ready",
     recent: false,
-    payouts: newest,
-    paging: false,
-    hasNewer: false,
-    hasOlder: true,
+    items: newest,
     errorText,
     requestId: null,
     narrow: false,
-    onNext: () => {},
-    onPrevious: () => {},
     onRetry: () => {},
     onOpen: () => {},
     detail: closedDetail,
     ...overrides,
+  };
+  if (paging === null) return base;
+  return {
+    ...base,
+    paging: {
+      hasNewer: false,
+      hasOlder: true,
+      loading: false,
+      onNext: () => {},
+      onPrevious: () => {},
+      ...paging,
+    },
+    pageSize: { value: 10, options: [10, 25, 50, 100], onChange: () => {} },
   };
 }
 
@@ -94,7 +98,7 @@ describe("the payouts list view", () => {
   });
 
   it("each payout status has its own badge words: pending, in transit, paid, failed, canceled", () => {
-    inLocale(<PayoutsListView {...props({ payouts: history.slice(0, 6) })} />);
+    inLocale(<PayoutsListView {...props({ items: history.slice(0, 6) })} />);
     const words = bodyRows().map((r) => within(r).getAllByRole("cell")[1]?.textContent);
     expect(new Set(words)).toEqual(
       new Set(["Paid", "In transit", "Pending", "Failed", "Canceled"]),
@@ -129,7 +133,7 @@ describe("the payouts list view", () => {
       ...(history[1] as Payout),
       destination: bank("ba_2", null, "4321"),
     };
-    inLocale(<PayoutsListView {...props({ payouts: [payout, other] })} />);
+    inLocale(<PayoutsListView {...props({ items: [payout, other] })} />);
     expect(screen.getByText("STRIPE TEST BANK account ending in 6789")).toBeTruthy();
     expect(screen.getByText("Bank account ending in 4321")).toBeTruthy();
   });
@@ -143,7 +147,9 @@ describe("the payouts list view", () => {
   it("pages with next and previous; each end disables its button", () => {
     const onNext = vi.fn();
     const onPrevious = vi.fn();
-    const { rerender } = inLocale(<PayoutsListView {...props({ onNext, onPrevious })} />);
+    const { rerender } = inLocale(
+      <PayoutsListView {...props({ paging: { onNext, onPrevious } })} />,
+    );
     const next = screen.getByRole("button", { name: "Next page" }) as HTMLButtonElement;
     const previous = screen.getByRole("button", { name: "Previous page" }) as HTMLButtonElement;
     expect(previous.disabled).toBe(true);
@@ -151,7 +157,9 @@ describe("the payouts list view", () => {
     expect(onNext).toHaveBeenCalledOnce();
     rerender(
       <I18nProvider locale="en-US">
-        <PayoutsListView {...props({ onNext, onPrevious, hasNewer: true, hasOlder: false })} />
+        <PayoutsListView
+          {...props({ paging: { onNext, onPrevious, hasNewer: true, hasOlder: false } })}
+        />
       </I18nProvider>,
     );
     expect((screen.getByRole("button", { name: "Next page" }) as HTMLButtonElement).disabled).toBe(
@@ -162,7 +170,9 @@ describe("the payouts list view", () => {
   });
 
   it("recent-payouts: a short list captioned 'Recent payouts', without paging", () => {
-    inLocale(<PayoutsListView {...props({ recent: true, payouts: newest.slice(0, 5) })} />);
+    inLocale(
+      <PayoutsListView {...props({ recent: true, items: newest.slice(0, 5), paging: null })} />,
+    );
     expect(screen.getByRole("table", { name: "Recent payouts" })).toBeTruthy();
     expect(screen.queryByRole("navigation")).toBeNull();
   });
@@ -175,11 +185,13 @@ describe("the payouts list view", () => {
     });
     fireEvent.click(row);
     fireEvent.keyDown(bodyRows()[1] as HTMLElement, { key: "Enter" });
-    expect(onOpen.mock.calls).toEqual([["po_012"], ["po_011"]]);
+    expect(onOpen.mock.calls.map(([p]) => p.id)).toEqual(["po_012", "po_011"]);
   });
 
   it("no payout at all: the empty state", () => {
-    inLocale(<PayoutsListView {...props({ status: "empty", payouts: [], hasOlder: false })} />);
+    inLocale(
+      <PayoutsListView {...props({ status: "empty", items: [], paging: { hasOlder: false } })} />,
+    );
     expect(screen.getByRole("heading", { name: "No payouts yet" })).toBeTruthy();
     expect(screen.queryByRole("navigation")).toBeNull();
   });
@@ -195,7 +207,9 @@ describe("the payouts list view", () => {
   });
 
   it("while the first page loads, a busy skeleton", () => {
-    inLocale(<PayoutsListView {...props({ status: "loading", payouts: [], hasOlder: false })} />);
+    inLocale(
+      <PayoutsListView {...props({ status: "loading", items: [], paging: { hasOlder: false } })} />,
+    );
     expect(screen.getByRole("table").getAttribute("aria-busy")).toBe("true");
   });
 });
@@ -204,7 +218,7 @@ describe("the payout detail view", () => {
   const instant = fakeDetail(history, "po_004") as Payout; // pending, instant: fee 1 %, min 50
 
   it("shows amount, status, fee, total, dates, speed, destination, balance transaction and timeline", () => {
-    inLocale(<PayoutDetail {...closedDetail} open status="shown" payout={instant} />);
+    inLocale(<PayoutDetail {...closedDetail} open status="shown" item={instant} />);
     const dialog = screen.getByRole("dialog", { name: "Payout details" });
     const text = dialog.textContent ?? "";
     for (const part of [
@@ -229,7 +243,7 @@ describe("the payout detail view", () => {
 
   it("a paid payout's timeline says when it arrived", () => {
     const paid = fakeDetail(history, "po_001") as Payout;
-    inLocale(<PayoutDetail {...closedDetail} open status="shown" payout={paid} />);
+    inLocale(<PayoutDetail {...closedDetail} open status="shown" item={paid} />);
     expect(screen.getByText("Arrived in the bank account")).toBeTruthy();
   });
 
@@ -256,114 +270,33 @@ describe("the payout detail view", () => {
   });
 });
 
-describe("the payouts-list component, when the API fails", () => {
-  it("shows its error state with a retry, and the platform's onLoadError hears an api_error with the request id", async () => {
-    const reported: unknown[] = [];
-    const failing = {
-      request: async () => ({
-        requestType: "response",
-        requestId: "r",
-        ok: false,
-        status: 500,
-        statusText: "Internal Server Error",
-        body: { error: { type: "api_error", message: "An unexpected error occurred." } },
-        headers: { [provider.headers.requestId.toLowerCase()]: "req_failed_1" },
-      }),
-    } as unknown as DataLayerClient;
-    render(
-      <I18nProvider locale="en-US">
-        <DataLayerProvider
-          dataLayer={failing}
-          componentName="payouts-list"
-          apiOrigin="http://127.0.0.1:4200"
-        >
-          <PayoutsList
-            component="payouts-list"
-            onUnauthorized={() => {}}
-            onLoadFailed={() => {}}
-            reportLoadError={(error) => reported.push(error)}
-          />
-        </DataLayerProvider>
-      </I18nProvider>,
+describe("the list kit's states in the payouts list", () => {
+  it("a list the API refuses (403) says so with the API's message, and offers no retry", () => {
+    inLocale(
+      <PayoutsListView
+        {...props({
+          status: "forbidden",
+          forbiddenMessage: "This account session cannot list payouts.",
+          requestId: "req_403",
+        })}
+      />,
     );
-    await waitFor(() => expect(reported).toHaveLength(1));
-    expect(reported[0]).toEqual({
-      name: "api_error",
-      message: "HTTP status code: 500. Reason: An unexpected error occurred.",
-      requestId: "req_failed_1",
-    });
-    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("You do not have permission to see this.");
+    expect(alert.textContent).toContain("This account session cannot list payouts.");
+    expect(alert.textContent).toContain("Request reference: req_403");
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
   });
-});
 
-/** A data-layer client that answers authedProxy calls from a payout history. */
-function fakeDataLayer(payouts: Payout[], urls: string[]): DataLayerClient {
-  const answer = (url: URL) => {
-    const detail = url.pathname.match(/^\/v1\/payouts\/(.+)$/);
-    if (detail) return fakeDetail(payouts, decodeURIComponent(detail[1] ?? ""));
-    const limit = Number(url.searchParams.get("limit"));
-    const after = url.searchParams.get("starting_after");
-    const before = url.searchParams.get("ending_before");
-    const request: PageRequest = after
-      ? { kind: "older", limit, startingAfter: after }
-      : before
-        ? { kind: "newer", limit, endingBefore: before }
-        : { kind: "newest", limit };
-    const page = fakePage(payouts, request);
-    return { object: "list", url: "/v1/payouts", has_more: page.hasMore, data: page.payouts };
-  };
-  const client = {
-    request: async (message: { requestType: string; url: string }) => {
-      urls.push(message.url);
-      return {
-        requestType: "response",
-        requestId: "r",
-        ok: true,
-        status: 200,
-        statusText: "OK",
-        body: answer(new URL(message.url)),
-        headers: {},
-      };
-    },
-  };
-  return client as unknown as DataLayerClient;
-}
-
-describe("the payouts-list component, wired to the data layer", () => {
-  it("calls GET /v1/payouts through the data layer, pages to the oldest payout and opens one", async () => {
-    const urls: string[] = [];
-    render(
-      <I18nProvider locale="en-US">
-        <DataLayerProvider
-          dataLayer={fakeDataLayer(history, urls)}
-          componentName="payouts-list"
-          apiOrigin="http://127.0.0.1:4200"
-        >
-          <PayoutsList
-            component="payouts-list"
-            onUnauthorized={() => {}}
-            onLoadFailed={() => {}}
-            reportLoadError={() => {}}
-          />
-        </DataLayerProvider>
-      </I18nProvider>,
+  it("offers a page-size choice that reports the size picked", () => {
+    const onChange = vi.fn();
+    const base = props();
+    inLocale(
+      <PayoutsListView {...base} pageSize={{ value: 10, options: [10, 25, 50, 100], onChange }} />,
     );
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
-    expect(urls).toEqual([
-      "http://127.0.0.1:4200/v1/payouts?limit=10&expand%5B%5D=data.destination",
-    ]);
-    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
-    expect(urls[1]).toBe(
-      "http://127.0.0.1:4200/v1/payouts?limit=10&starting_after=po_003&expand%5B%5D=data.destination",
-    );
-    expect(within(bodyRows()[1] as HTMLElement).getAllByRole("cell")[0]?.textContent).toBe(
-      "$10.25",
-    );
-    fireEvent.click(bodyRows()[1] as HTMLElement);
-    await waitFor(() => expect(screen.getByRole("dialog").textContent).toContain("po_001"));
-    expect(urls[2]).toBe(
-      "http://127.0.0.1:4200/v1/payouts/po_001?expand%5B%5D=balance_transaction&expand%5B%5D=destination",
-    );
+    const select = screen.getByLabelText("Rows per page") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["10", "25", "50", "100"]);
+    fireEvent.change(select, { target: { value: "25" } });
+    expect(onChange).toHaveBeenCalledWith(25);
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * The frame page's implementation of the views' `FrameServices` (ui/frame/frame-context.tsx):
+ * the API as authedProxy calls through the data-layer client (in a component's name, paths
+ * relative to the API host), the session and the auth state from the client, and the kit's
+ * actors (the resource client, actors/components/). The frame page passes it to
+ * `FrameProvider` at the root; tests pass it over a fake data layer the same way.
+ */
+import type { Api, FrameServices } from "../../ui/frame/frame-context.tsx";
+import { kitActors } from "../components/resource-client.ts";
+import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
+
+export type FrameDataLayer = Pick<
+  DataLayerClient,
+  "request" | "session" | "onSession" | "authState" | "onAuthState"
+>;
+
+/** The API in `componentName`'s name; `/v1/...` paths go to `apiOrigin`. */
+export function frameApi(
+  dataLayer: FrameDataLayer,
+  componentName: string,
+  apiOrigin?: string,
+): Api {
+  const resolve = (url: string) => {
+    if (!url.startsWith("/")) return url;
+    if (!apiOrigin) throw new Error("a relative API path needs the frame's API origin");
+    return `${apiOrigin}${url}`;
+  };
+  const request: Api["request"] = async (method, url, options = {}) => {
+    const reply = await dataLayer.request(
+      {
+        requestType: "authedProxy",
+        componentName,
+        method,
+        url: resolve(url),
+        ...(options.body ? { body: options.body } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+      },
+      {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      },
+    );
+    return expectResponse(reply);
+  };
+  return {
+    request,
+    get: (url, options) => request("GET", url, options),
+    post: (url, body, options) => request("POST", url, { ...options, body }),
+  };
+}
+
+export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: string): FrameServices {
+  return {
+    api: (componentName) => frameApi(dataLayer, componentName, apiOrigin),
+    session: () => dataLayer.session(),
+    onSession: (listener) => dataLayer.onSession(listener),
+    authState: () => dataLayer.authState(),
+    onAuthState: (listener) => dataLayer.onAuthState(listener),
+    actors: (api) => kitActors(api),
+  };
+}

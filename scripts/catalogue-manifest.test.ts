@@ -1,0 +1,9 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { manifestPath, renderManifest } from "./catalogue-manifest.ts";
+
+describe("the catalogue manifest (plain data for small bundles)", () => {
+  it("is the catalogue as committed: regenerate with npx tsx scripts/catalogue-manifest.ts", () => {
+    expect(readFileSync(manifestPath, "utf8")).toBe(renderManifest());
+  });
+});
