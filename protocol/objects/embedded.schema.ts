@@ -41,10 +41,12 @@ export const externalAccountChallengeSchema = z.strictObject({
   key: externalAccountKey,
 });
 
+/** The state of the session's external-account challenge (no key: only the answer mints one). */
 export const identityChallengeSchema = z.strictObject({
   object: z.literal("identity_challenge"),
-  status: z.literal("verified"),
-  key: externalAccountKey,
+  status: z.enum(["pending", "none"]),
+  attempts_remaining: z.int(),
+  expires_at: z.nullable(unixSecondsSchema),
 });
 
 export const embeddedAuthenticationLinkSchema = z.strictObject({
@@ -78,4 +80,14 @@ export const deletedConnectSessionSchema = z.strictObject({
 export const refreshTokenRevocationSchema = z.strictObject({
   object: z.literal("refresh_token_revocation"),
   revoked: z.boolean(),
+});
+
+/** Sandbox test helper: the code of an account's open external-account challenge. */
+export const externalAccountChallengeCodeSchema = z.strictObject({
+  object: z.literal("external_account_challenge_code"),
+  challenge: z.string(),
+  account: z.string(),
+  code: z.string(),
+  attempts: z.int(),
+  expires_at: unixSecondsSchema,
 });

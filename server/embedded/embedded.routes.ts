@@ -17,6 +17,7 @@ import { endpoints } from "../../protocol/endpoints.ts";
 import {
   embeddedAuthenticationLinkSchema,
   embeddedFlagsSchema,
+  externalAccountChallengeCodeSchema,
   externalAccountChallengeSchema,
   externalAccountVerificationSchema,
   identityChallengeSchema,
@@ -245,14 +246,7 @@ defineRoute(
     tags: ["Test helpers"],
     auth: ["secret"],
     query: z.strictObject({ account: z.string().min(1).max(255) }),
-    response: z.object({
-      object: z.literal("external_account_challenge_code"),
-      challenge: z.string(),
-      account: z.string(),
-      code: z.string(),
-      attempts: z.number().int(),
-      expires_at: z.number().int(),
-    }),
+    response: externalAccountChallengeCodeSchema,
   },
   async ({ deps, principal, query }) => {
     const row = await deps.db
