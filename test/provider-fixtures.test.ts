@@ -17,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "zod/mini";
 import { payoutsResource } from "../machines/components/payouts-list/payouts-list.machine.ts";
 import { listOf } from "../protocol/objects/api-fields.schema.ts";
+import { failingBankAccount } from "../server/money/money-test.ts";
 import { seedSandbox } from "../server/sandbox/seed.ts";
 import { testApi } from "../server/test/api.ts";
 import { setupTestDatabase } from "../server/test/db.ts";
@@ -38,12 +39,32 @@ function shapeOf(value: unknown): unknown {
   return typeof value;
 }
 
+const DAY = 86_400;
+
 /** How many of the newest payouts the fixtures keep (enough for two pages of ten). */
 const KEEP = 14;
 
 async function record(): Promise<PayoutFixtures> {
   const info = await seedSandbox(t.db, { now: api.clock.now, payments: 600, days: 40 });
   const as = { key: info.secretKey, headers: { [api.headers.account]: info.mainAccountId } };
+  // A payout the bank returns (the sandbox's failing account number, server/README.md):
+  // added as the default account, checked after a day, paid to, submitted the next day.
+  const main = `/v1/accounts/${info.mainAccountId}/external_accounts`;
+  const good = (await api.get(main, as)).body.data[0].id as string;
+  const failing = await api.post(main, {
+    ...as,
+    params: { external_account: failingBankAccount, default_for_currency: true },
+  });
+  expect(failing.status).toBe(200);
+  api.clock.now += 2 * DAY;
+  const returned = await api.post("/v1/payouts", {
+    ...as,
+    params: { amount: 23_456, currency: "usd", description: "Returned payout" },
+  });
+  expect(returned.status).toBe(200);
+  api.clock.now += 2 * DAY;
+  const back = await api.post(`${main}/${good}`, { ...as, params: { default_for_currency: true } });
+  expect(back.status).toBe(200);
   // Two manual payouts besides the seeded (paid) ones: one still pending, one canceled.
   for (const cancel of [false, true]) {
     const created = await api.post("/v1/payouts", {

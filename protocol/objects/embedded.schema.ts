@@ -41,12 +41,22 @@ export const externalAccountChallengeSchema = z.strictObject({
   key: externalAccountKey,
 });
 
-/** The state of the session's external-account challenge (no key: only the answer mints one). */
+/** Whether an external-account challenge is open for the session, and how many tries remain. */
 export const identityChallengeSchema = z.strictObject({
   object: z.literal("identity_challenge"),
-  status: z.enum(["pending", "none"]),
+  status: z.enum(["none", "pending"]),
   attempts_remaining: z.int(),
   expires_at: z.nullable(unixSecondsSchema),
+});
+
+/** Sandbox: the code the account's provider user received (a test helper, secret key). */
+export const externalAccountChallengeCodeSchema = z.strictObject({
+  object: z.literal("external_account_challenge_code"),
+  challenge: z.string(),
+  account: z.string(),
+  code: z.string(),
+  attempts: z.int(),
+  expires_at: unixSecondsSchema,
 });
 
 export const embeddedAuthenticationLinkSchema = z.strictObject({
@@ -80,14 +90,4 @@ export const deletedConnectSessionSchema = z.strictObject({
 export const refreshTokenRevocationSchema = z.strictObject({
   object: z.literal("refresh_token_revocation"),
   revoked: z.boolean(),
-});
-
-/** Sandbox test helper: the code of an account's open external-account challenge. */
-export const externalAccountChallengeCodeSchema = z.strictObject({
-  object: z.literal("external_account_challenge_code"),
-  challenge: z.string(),
-  account: z.string(),
-  code: z.string(),
-  attempts: z.int(),
-  expires_at: unixSecondsSchema,
 });

@@ -67,6 +67,27 @@ describe("a payment's state is kept with each change", () => {
     expect(await chargeRow(r.body.id)).toEqual(before);
   });
 
+  it("a capture retried with the same Idempotency-Key captures once and answers the same; an unknown payment is a 404 naming it", async () => {
+    const a = await connectedAccount(api);
+    const r = await a.charge({ amount: 4_000, capture: "false" });
+    const call = { ...a.as, headers: { ...a.as.headers, [api.headers.idempotencyKey]: "cap-1" } };
+    const first = await api.post(`/v1/charges/${r.body.id}/capture`, call);
+    const again = await api.post(`/v1/charges/${r.body.id}/capture`, call);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const entries = await t.db
+      .selectFrom("balance_transactions")
+      .select("id")
+      .where("source", "=", r.body.id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    for (const action of ["capture", "cancel"]) {
+      const missing = await api.post(`/v1/charges/ch_nope/${action}`, a.as);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toMatchObject({ code: "resource_missing", param: "id" });
+    }
+  });
+
   it("cancel releases an uncaptured payment (canceled, no money moves); a captured or failed one is refused by its state", async () => {
     const a = await connectedAccount(api);
     const r = await a.charge({ amount: 3_000, capture: "false" });

@@ -157,6 +157,7 @@ async function replay(events: HistoryEvent[], start: number) {
           capture: String(e.capture),
           customer: e.customer,
           description: e.description,
+          metadata: e.metadata,
         });
         if (r.status === 200) ids.set(e.key, r.body.id);
         else expect(r.body.error.type).toBe("card_error");

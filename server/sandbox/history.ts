@@ -76,6 +76,8 @@ export type HistoryEvent =
       capture: boolean;
       customer: { name: string; email: string };
       description: string;
+      /** The platform's order number, for the payments list's metadata filter. */
+      metadata: Record<string, string>;
     }
   | { kind: "refund"; at: number; charge: string; amount: number; reason: RefundReason }
   | {
@@ -118,6 +120,7 @@ interface ChargeState {
   paymentMethod: string;
   customer: { name: string; email: string };
   description: string;
+  metadata: Record<string, string>;
   failure: { code: string; message: string } | null;
   /** Index of its ledger entry. */
   entry: number | null;
@@ -252,6 +255,7 @@ export class HistoryModel {
       paymentMethod: e.paymentMethod,
       customer: e.customer,
       description: e.description,
+      metadata: e.metadata,
       failure: method.decline ?? null,
       entry,
       availableOn,
@@ -671,7 +675,8 @@ export function planHistory(options: HistoryOptions): HistoryPlan {
         // A few recent ones are authorized only.
         capture: !(d >= days - 6 && random() < 0.03),
         customer: pick(customers),
-        description: `${pick(products)} (order ${order++})`,
+        description: `${pick(products)} (order ${order})`,
+        metadata: { order_id: String(order++) },
       };
       charges.push(charge);
       attempts.push(charge);
@@ -945,7 +950,7 @@ export async function writeHistory(
               card: testPaymentMethods[c.paymentMethod]!.card,
             }),
             description: c.description,
-            metadata: "{}",
+            metadata: JSON.stringify(c.metadata),
             failure_code: c.failure?.code ?? null,
             failure_message: c.failure?.message ?? null,
             balance_transaction: entryId(c.entry),

@@ -49,6 +49,18 @@ describe("the payouts-list component over the recorded provider answers", () => 
     expect(overlays).toEqual([true, false]);
   });
 
+  it("a payout the bank returned shows as failed, with the bank's reason in its history", async () => {
+    mount();
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const index = recorded.findIndex((p) => (p as { status?: string }).status === "failed");
+    expect(index).toBeGreaterThanOrEqual(0);
+    const row = bodyRows()[index] as HTMLElement;
+    expect(within(row).getAllByRole("cell")[1]?.textContent).toBe("Failed");
+    fireEvent.click(row);
+    const dialog = await screen.findByRole("dialog", { name: "Payout details" });
+    await waitFor(() => expect(dialog.textContent).toContain("The bank account has been closed."));
+  });
+
   it("a page-size choice asks for the newest page with that limit", async () => {
     const { dataLayer } = mount();
     await waitFor(() => expect(bodyRows()).toHaveLength(10));

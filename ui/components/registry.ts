@@ -19,6 +19,7 @@ export type {
 
 export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "payouts-list": () => import("./payouts-list/payouts-list.component.tsx"),
+  "transactions-list": () => import("./transactions-list/transactions-list.component.tsx"),
   "debug-components-list": () =>
     import("./debug-components-list/debug-components-list.component.tsx"),
 };

@@ -58,6 +58,7 @@ const sampleArgs = {
   last4: "6789",
   bankName: "Bank",
   requestId: "req_123",
+  type: "Payment",
 };
 
 describe("the catalogues", () => {

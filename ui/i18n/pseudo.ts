@@ -64,9 +64,19 @@ function transform(elements: MessageFormatElement[]): MessageFormatElement[] {
   });
 }
 
-/** One message in the pseudo-locale: `⟦Ļöödåîñĝ…⟧`. */
+/** A placeholder's value grows in translation too: it stands for about eight characters. */
+const PLACEHOLDER_GROWTH = "~~~";
+const placeholderTypes = new Set([TYPE.argument, TYPE.number, TYPE.date, TYPE.time]);
+
+/**
+ * One message in the pseudo-locale: `⟦Ļöödåîñĝ…⟧`. Literals are lengthened; each top-level
+ * placeholder adds a little more at the end, so a message made mostly of values
+ * (`{type} of {amount}, {date}`) grows like its formatted text would.
+ */
 export function pseudoLocalise(message: string): string {
-  return `⟦${printAST(transform(parse(message)))}⟧`;
+  const ast = parse(message);
+  const placeholders = ast.filter((el) => placeholderTypes.has(el.type)).length;
+  return `⟦${printAST(transform(ast))}${PLACEHOLDER_GROWTH.repeat(placeholders)}⟧`;
 }
 
 export function pseudoCatalogue(source: Record<string, string>): Record<string, string> {

@@ -1,10 +1,12 @@
 import type { Locator } from "playwright-core";
-import { PayoutsListModel, type Within } from "./payouts-list.model.ts";
+import { PayoutsListModel } from "./payouts-list.model.ts";
+import { ResourceListModel, type Within } from "./resource-list.model.ts";
 
 /**
  * The internal debug components list as a person uses it: read the catalogue's components,
- * search, filter by release state, open one in place. Give it the frame (or a locator) that
- * holds the list; the words are the en-US catalogue's.
+ * search, filter by release state, open one in place — the kit's list model with this list's
+ * names. Give it the frame (or a locator) that holds the list; the words are the en-US
+ * catalogue's.
  */
 
 export interface ComponentListing {
@@ -16,20 +18,19 @@ export interface ComponentListing {
 }
 
 export class DebugComponentsListModel {
-  constructor(readonly root: Within | Locator) {}
+  readonly list: ResourceListModel;
+
+  constructor(readonly root: Within | Locator) {
+    this.list = new ResourceListModel(root, { table: "Components in this version" });
+  }
 
   table(): Locator {
-    return this.root.getByRole("table", { name: "Components in this version" });
+    return this.list.table();
   }
 
   /** Every component listed, in catalogue order. */
   async seeComponents(): Promise<ComponentListing[]> {
-    await this.table().waitFor();
-    const rows = await this.table()
-      .locator("tbody tr")
-      .evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
-      );
+    const rows = await this.list.seeRows({ mayBeEmpty: true });
     return rows.map((cells) => {
       const [tag = "", release = "", session = ""] = cells;
       const wide = cells.length >= 6;
@@ -48,13 +49,13 @@ export class DebugComponentsListModel {
   }
 
   async search(text: string): Promise<ComponentListing[]> {
-    await this.root.getByRole("searchbox", { name: "Search by name or tag" }).fill(text);
+    await this.list.fillFilter("Search by name or tag", text);
     return this.seeComponents();
   }
 
   /** Picks a release state by its label ("Internal only"; "Every release state" for all). */
   async filterRelease(label: string): Promise<ComponentListing[]> {
-    await this.root.getByRole("combobox", { name: "Release state" }).selectOption({ label });
+    await this.list.chooseFilter("Release state", label);
     return this.seeComponents();
   }
 
