@@ -32,6 +32,7 @@ export interface RouteSpec<
   Q extends AnyObject,
   B extends AnyObject,
   K extends PrincipalKind,
+  R extends z.core.$ZodType = z.core.$ZodType,
 > {
   method: "get" | "post" | "delete";
   /** Hono syntax: `/v1/accounts/:id`. */
@@ -47,7 +48,7 @@ export interface RouteSpec<
    * The success response: an object schema of `protocol/objects/` (classic or mini zod),
    * for the OpenAPI document and for the test that parses every route's real answer.
    */
-  response: z.core.$ZodType;
+  response: R;
   /**
    * The success answer's media type: JSON (the default), or a file a GET handler streams as
    * a `Response` of its own (a CSV export; `response` is then its body's schema).
@@ -79,12 +80,14 @@ export interface RouteInput<
   expand: string[];
 }
 
+/** A handler answers its route's declared response type (or, for a file, a `Response`). */
 export type RouteHandler<
   P extends AnyObject,
   Q extends AnyObject,
   B extends AnyObject,
   K extends PrincipalKind,
-> = (input: RouteInput<P, Q, B, K>) => Promise<unknown>;
+  R extends z.core.$ZodType = z.core.$ZodType,
+> = (input: RouteInput<P, Q, B, K>) => Promise<z.output<R> | Response>;
 
 /** Declares a route on `app` (a domain's small app) and registers it for OpenAPI. */
 export function defineRoute<
@@ -92,7 +95,8 @@ export function defineRoute<
   Q extends AnyObject = undefined,
   B extends AnyObject = undefined,
   K extends PrincipalKind = PrincipalKind,
->(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K>, handler: RouteHandler<P, Q, B, K>) {
+  R extends z.core.$ZodType = z.core.$ZodType,
+>(app: OpenAPIHono<AppEnv>, spec: RouteSpec<P, Q, B, K, R>, handler: RouteHandler<P, Q, B, K, R>) {
   registerOpenApi(app, spec);
   declareResponse(spec.method, spec.path, {
     status: spec.status ?? 200,
