@@ -82,8 +82,10 @@ describe("the UI library page", () => {
     const { container } = renderIn("en-XA");
     await screen.findAllByText(/⟦/);
     const text = container.textContent ?? "";
-    for (const message of Object.values(enUS)) {
-      if (message.includes("{")) continue;
+    // The kit's own messages (components' messages are not on this page; the page's section
+    // titles are English on purpose and may contain a component's word such as "Date").
+    for (const [id, message] of Object.entries(enUS)) {
+      if (!id.startsWith("kit.") || message.includes("{")) continue;
       expect(text, message).not.toContain(message);
     }
   });
