@@ -12,6 +12,7 @@ import { endpoints } from "../../protocol/endpoints.ts";
 import { connectSignInSchema } from "../../protocol/objects/embedded.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { defineRoute } from "../http/route.ts";
+import { onPlatformClock } from "../sandbox/clock.ts";
 import { signInForPopup } from "./sign-in.ts";
 
 export const signInApp = new OpenAPIHono<AppEnv>();
@@ -72,6 +73,7 @@ defineRoute(
         client: clientAddress(c, deps.config.trustedProxies),
       },
       deps.config.now(),
+      async (platformId) => (await onPlatformClock(deps, platformId)).config.now(),
     );
     return {
       object: "connect_sign_in" as const,

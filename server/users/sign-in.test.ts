@@ -16,8 +16,15 @@ import { createUser } from "./users.ts";
 const t = setupTestDatabase();
 const api = testApi(t);
 
-async function world() {
+async function world(options: { advancePlatformClock?: number } = {}) {
   const p = await api.platform();
+  if (options.advancePlatformClock) {
+    const moved = await api.post("/v1/test_helpers/clock/advance", {
+      key: p.secretKey,
+      params: { seconds: options.advancePlatformClock },
+    });
+    expect(moved.status).toBe(200);
+  }
   const account = await api.post("/v1/accounts", { key: p.secretKey, params: { type: "custom" } });
   const accountId = account.body.id as string;
   await createUser(
@@ -235,6 +242,18 @@ describe("issue 14 item 4: sign-in brute force (docs/security.md)", () => {
 });
 
 describe("issue 14 item 6: the popup's key is its own kind, spent by any exchange", () => {
+  it("is issued on its platform's clock: after that platform's sandbox clock moved on two hours, it still exchanges", async () => {
+    const w = await world({ advancePlatformClock: 7200 });
+    const popup = await w.signIn("anna@example.com", "correct horse");
+    expect(popup.status).toBe(200);
+    expect(popup.body.expires_at).toBe(api.clock.now + 7200 + popupKeyTtl);
+    const exchanged = await api.post(endpoints.userAuthedKey, {
+      key: w.sessionKey,
+      params: { embedded_api_key: popup.body.api_key },
+    });
+    expect(exchanged.status).toBe(200);
+  });
+
   it("authenticates no API call: only the exchange accepts it", async () => {
     const w = await world();
     const key = (await w.signIn("anna@example.com", "correct horse")).body.api_key as string;

@@ -127,6 +127,8 @@ export async function signInForPopup(
   db: Kysely<Database>,
   input: { email: string; password: string; accountId: string; client: string },
   now: number,
+  /** "Now" on the account's platform's sandbox clock, where its keys are checked. */
+  platformNow: (platformId: string) => Promise<number> = async () => now,
 ): Promise<UserKey> {
   const found = await limitedSignIn(db, input, now, async () => {
     const userId = await verifyCredentials(db, input.email, input.password);
@@ -149,5 +151,6 @@ export async function signInForPopup(
     platformId: access.platform_id,
     livemode: access.livemode,
   };
-  return issueUserKey(db, owner, now, popupKeyTtl, "popup");
+  // Attempts count on the wall clock; the key lives on its platform's clock.
+  return issueUserKey(db, owner, await platformNow(access.platform_id), popupKeyTtl, "popup");
 }
