@@ -36,6 +36,12 @@ function directApi(api: string, key: string): Api {
     request,
     get: (url, options) => request("GET", url, options),
     post: (url, body, options) => request("POST", url, { ...options, body }),
+    download: async (url) => {
+      const response = await fetch(`${api}${url}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      return new File([await response.blob()], "download");
+    },
   };
 }
 

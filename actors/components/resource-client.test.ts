@@ -20,12 +20,16 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
     headers,
   }) as unknown as Answer;
 
-type ApiGet = { get(url: string): Promise<Answer> };
+type ApiGet = { get(url: string): Promise<Answer>; download(url: string): Promise<File> };
 
 const apiAnswering = (reply: () => Answer | Promise<Answer>, urls: string[] = []): ApiGet => ({
   get: async (url: string) => {
     urls.push(url);
     return reply();
+  },
+  download: async (url: string) => {
+    urls.push(url);
+    return new File(["id\n"], "export.csv", { type: "text/csv" });
   },
 });
 

@@ -144,7 +144,7 @@ const noResource = (): CallFailure => ({
 });
 
 /** The kit's actors over the API: what `useComponentMachine` provides to kit machines. */
-export function kitActors(api: Pick<Api, "get">): KitActors {
+export function kitActors(api: Pick<Api, "get" | "download">): KitActors {
   const client = createResourceClient(api);
   return {
     listPage: fromPromise<Page<Identified>, ListPageInput<unknown>>(({ input, signal }) => {
@@ -155,5 +155,7 @@ export function kitActors(api: Pick<Api, "get">): KitActors {
       if (!input.resource) return Promise.reject(noResource());
       return client.retrieve(input.resource, input.id, signal);
     }),
+    // The kit's download machine: a file through the data layer, the key only in its header.
+    fetchFile: fromPromise<File, { url: string }>(({ input }) => api.download(input.url)),
   };
 }

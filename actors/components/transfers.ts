@@ -7,6 +7,8 @@
  * `param: "file"`, so a form puts it on its file field).
  */
 
+export { saveFile } from "../../ui/frame/save-file.ts";
+
 import type { FilePurpose } from "../../protocol/objects/file.schema.ts";
 import { type FileObject, fileSchema } from "../../protocol/objects/file.schema.ts";
 import {
@@ -56,21 +58,4 @@ export async function downloadFile(
     return new File([reply.file], reply.filename, { type: reply.contentType });
   if (reply.requestType === "response") throw httpFailure(reply);
   throw failureOfError(new DataLayerReplyError(reply));
-}
-
-/**
- * Hands `file` to the person as a download: an object URL (`blob:`, no key in it) on a
- * link with `download`, clicked, then revoked.
- */
-export function saveFile(file: File, document: Document): void {
-  const url = document.defaultView?.URL.createObjectURL(file) ?? URL.createObjectURL(file);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = file.name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -7,6 +7,7 @@
  */
 import type { Api, FrameServices } from "../../ui/frame/frame-context.tsx";
 import { kitActors } from "../components/resource-client.ts";
+import { downloadFile } from "../components/transfers.ts";
 import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
 
 export type FrameDataLayer = Pick<
@@ -46,6 +47,7 @@ export function frameApi(
     request,
     get: (url, options) => request("GET", url, options),
     post: (url, body, options) => request("POST", url, { ...options, body }),
+    download: (url) => downloadFile(dataLayer, resolve(url)),
   };
 }
 

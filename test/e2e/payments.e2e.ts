@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
@@ -141,6 +142,27 @@ describe("the payments list on the example platform", () => {
     expect(inRange.length).toBeGreaterThan(10);
     await expect.poll(() => list.seeRows(), { timeout: 15_000 }).toEqual(inRange.slice(0, 10));
     expect(await list.pageToOldest()).toEqual(inRange);
+  });
+
+  it("exports the filtered payments as CSV through the data layer: its rows are exactly the filtered list's", async () => {
+    const platform = await signedIn();
+    const list = await payments(platform);
+    await list.seeRows();
+    await list.filterByStatus(["Succeeded", "Refunded"]);
+    const expected = await listed("limit=100&status[]=succeeded&status[]=refunded", true);
+    expect(expected.length).toBeGreaterThan(10);
+    await expect
+      .poll(() => list.seeRows(), { timeout: 15_000 })
+      .toEqual(expected.slice(0, 10).map(rowOf));
+    const [download] = await Promise.all([
+      platform.page.waitForEvent("download"),
+      list.exportCsv(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await download.path(), "utf8")).trim().split(/\r?\n/);
+    expect(lines[0]?.split(",")[0]).toBe("id");
+    // Every payment of the filter, not one page, in the list's order.
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((p) => p.id));
   });
 
   it("a row opens the payment with its fees and net from the provider", async () => {

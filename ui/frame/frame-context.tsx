@@ -60,6 +60,11 @@ export interface Api {
     body: Record<string, FormValue>,
     options?: ApiRequestOptions,
   ): Promise<ApiAnswer>;
+  /**
+   * Downloads a file (a CSV export, a PDF) through the data layer, the key only in its
+   * header: resolves with the file the person saves; rejects with a typed `CallFailure`.
+   */
+  download(url: string): Promise<File>;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ComponentMachineOptions<M extends AnyStateMachine> {
   view: Pick<ComponentViewProps, "onUnauthorized" | "reportLoadError">;
   /** Actors the component implements itself (not API calls), by the machine's names. */
   actors?: Record<string, AnyActorLogic>;
+  /** What the component does with its machine's own emitted effects, by type. */
+  effects?: Record<string, (event: never) => void>;
 }
 
 export interface ComponentMachine<M extends AnyStateMachine> {
@@ -51,6 +53,7 @@ export function useComponentMachine<M extends AnyStateMachine>(
   const reportOverlay = useOverlayReport();
   const { onUnauthorized, reportLoadError } = options.view;
   const own = options.actors;
+  const effects = options.effects;
   const provided = useMemo(
     () => machine.provide({ actors: actorsFor(machine, kit, own) } as never) as M,
     [machine, kit, own],
@@ -63,11 +66,14 @@ export function useComponentMachine<M extends AnyStateMachine>(
       actor.on("load.failed", (event: { failure: CallFailure }) =>
         reportLoadError(loadErrorOf(event.failure)),
       ),
+      ...Object.entries(effects ?? {}).map(([type, perform]) =>
+        actor.on(type, (event: unknown) => (perform as (e: unknown) => void)(event)),
+      ),
     ];
     return () => {
       for (const s of subscriptions) s.unsubscribe();
     };
-  }, [actor, onUnauthorized, reportOverlay, reportLoadError]);
+  }, [actor, onUnauthorized, reportOverlay, reportLoadError, effects]);
   const snapshot = useSelector(actor, (s) => s) as SnapshotFrom<M>;
   return { snapshot, send: actor.send as (event: EventFrom<M>) => void };
 }

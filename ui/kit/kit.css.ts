@@ -297,6 +297,12 @@ ${banner("Danger", "danger")}
   min-inline-size: 0;
 }
 .kit-filter { min-inline-size: 0; max-inline-size: 100%; }
+.kit-list__toolbar {
+  display: flex; flex-wrap: wrap; align-items: flex-start; gap: ${space(2)};
+  margin-block-end: ${space(3)}; min-inline-size: 0;
+}
+.kit-list__toolbar > .kit-filter-bar { flex: 1 1 auto; }
+.kit-list__toolbar > .kit-banner { flex: 1 1 100%; }
 .kit-filter__chip {
   display: inline-flex; align-items: center; max-inline-size: 100%;
   border: 1px dashed ${v("colorBorder")}; border-radius: 999px;

@@ -51,6 +51,8 @@ export class PaymentsModel {
     this.list.applyAmountFilter("Amount", { between: [from, to] });
   filterByDate = (start: string, end: string) => this.list.applyDateRangeFilter("Date", start, end);
   clearFilters = () => this.list.clearFilters();
+  /** Presses Export (the CSV of the filtered list). */
+  exportCsv = () => this.list.root.getByRole("button", { name: "Export" }).click();
   seeFilterChips = () => this.list.seeFilterChips();
   openRow = (index: number) => this.list.openRow(index);
   seeDetail = () => this.list.seeDetail();

@@ -5,6 +5,8 @@
  * them, offering the email and metadata filters only where the session enables them (the
  * provider refuses them otherwise). `recent-payments` shows the newest few.
  */
+
+import { downloadMachine } from "../../../machines/components/download.machine.ts";
 import {
   paymentsListMachine,
   RECENT_PAYMENTS_COUNT,
@@ -12,14 +14,25 @@ import {
 import { DEFAULT_PAGE_SIZE } from "../../../machines/components/resource-list.machine.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import { manifestEntry } from "../../../protocol/catalogue/manifest.ts";
-import { fromDefaultFilters, paymentsFilterSpec } from "../../../protocol/filters.ts";
+import {
+  filterQueryString,
+  fromDefaultFilters,
+  localDayStart,
+  paymentsFilterSpec,
+} from "../../../protocol/filters.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostProps, useSession } from "../../frame/frame-context.tsx";
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
+import { saveFile } from "../../frame/save-file.ts";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { connectDetail, connectResourceList } from "../kit/resource-list.connect.ts";
 import { isOn } from "../payouts-list/payouts-list.component.tsx";
 import { PaymentsView } from "./payments.view.tsx";
+
+/** The file the provider produced goes to the person as a download. */
+const EXPORT_EFFECTS = {
+  "file.ready": (event: { file: File }) => saveFile(event.file, document),
+};
 
 function PaymentsRunner(props: ComponentViewProps & { recent: boolean; defaults: unknown }) {
   const { recent, defaults } = props;
@@ -34,6 +47,13 @@ function PaymentsRunner(props: ComponentViewProps & { recent: boolean; defaults:
     },
     view: props,
   });
+  // The CSV export of the whole filtered list, produced by the provider (not one page).
+  const download = useComponentMachine(downloadMachine, {
+    input: undefined as never,
+    view: props,
+    effects: EXPORT_EFFECTS,
+  });
+  const canExport = !recent && sessionFeature(components, "payments", "export");
   const errorText = manifestEntry(props.component)?.errorText ?? null;
   return (
     <PaymentsView
@@ -55,6 +75,20 @@ function PaymentsRunner(props: ComponentViewProps & { recent: boolean; defaults:
       }}
       currency={session?.merchant_data?.default_currency ?? "usd"}
       detail={connectDetail(snapshot, send)}
+      {...(canExport
+        ? {
+            exporting: {
+              busy: download.snapshot.matches("downloading"),
+              failed: download.snapshot.matches("failed"),
+              onExport: () =>
+                download.send({
+                  type: "download",
+                  url: `/v1/exports/charges?${filterQueryString(paymentsFilterSpec, snapshot.context.filters, localDayStart)}`,
+                }),
+              onDismiss: () => download.send({ type: "dismiss" }),
+            },
+          }
+        : {})}
     />
   );
 }

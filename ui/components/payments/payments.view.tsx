@@ -3,7 +3,10 @@ import type { FilterValues } from "../../../protocol/filters.ts";
 import { paymentsFilterSpec } from "../../../protocol/filters.ts";
 import { type Charge, paymentStatuses } from "../../../protocol/objects/charge.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
+import { kitMessages } from "../../i18n/messages.ts";
 import {
+  Banner,
+  Button,
   DateTime,
   type DescriptionItem,
   DescriptionList,
@@ -28,6 +31,14 @@ export interface PaymentFilterFeatures {
   metadata: boolean;
 }
 
+/** The CSV export of the filtered list (where the session enables `export`). */
+export interface PaymentsExport {
+  busy: boolean;
+  failed: boolean;
+  onExport(): void;
+  onDismiss(): void;
+}
+
 export interface PaymentsViewProps extends ResourceListConnected<Charge> {
   /** The `recent-payments` mode: the newest few, without paging or filters. */
   recent: boolean;
@@ -37,6 +48,8 @@ export interface PaymentsViewProps extends ResourceListConnected<Charge> {
   /** The currency amounts are entered in (the account's default). */
   currency: string;
   detail: DetailState<Charge>;
+  /** Absent when the session does not enable the export. */
+  exporting?: PaymentsExport;
 }
 
 function PaymentFacts({ payment: p }: { payment: Charge }) {
@@ -114,6 +127,7 @@ export function PaymentsView({
   features,
   currency,
   detail,
+  exporting,
   ...list
 }: PaymentsViewProps) {
   const intl = useIntl();
@@ -183,11 +197,34 @@ export function PaymentsView({
       rowLabel={rowLabel}
       toolbar={
         recent ? null : (
-          <FilterBar
-            filters={filterDefinitions(paymentsFilterSpec, offered)}
-            values={filters}
-            onChange={onFiltersChange}
-          />
+          <div className="kit-list__toolbar">
+            <FilterBar
+              filters={filterDefinitions(paymentsFilterSpec, offered)}
+              values={filters}
+              onChange={onFiltersChange}
+            />
+            {exporting ? (
+              <Button variant="secondary" onClick={exporting.onExport} loading={exporting.busy}>
+                {intl.formatMessage(m.export)}
+              </Button>
+            ) : null}
+            {exporting?.failed ? (
+              <Banner
+                status="danger"
+                title={intl.formatMessage(m.exportFailed)}
+                actions={
+                  <>
+                    <Button onClick={exporting.onExport}>
+                      {intl.formatMessage(kitMessages.retry)}
+                    </Button>
+                    <Button variant="secondary" onClick={exporting.onDismiss}>
+                      {intl.formatMessage(kitMessages.dismiss)}
+                    </Button>
+                  </>
+                }
+              />
+            ) : null}
+          </div>
         )
       }
       empty={
