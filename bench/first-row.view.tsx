@@ -5,6 +5,7 @@
  * minus the frame shell and the data layer. Styled with the same stylesheets.
  */
 import { createRoot } from "react-dom/client";
+import { createMutation } from "../actors/components/mutation.ts";
 import { kitActors } from "../actors/components/resource-client.ts";
 import { validateAppearance } from "../protocol/appearance.schema.ts";
 import { provider } from "../protocol/provider.ts";
@@ -57,6 +58,8 @@ export function mountDirect(container: HTMLElement, api: string, key: string) {
     authState: () => undefined,
     onAuthState: () => noop,
     actors: (through) => kitActors(through),
+    mutation: (through, spec) =>
+      createMutation({ transport: through, url: spec.url, schema: spec.schema }),
   };
   createRoot(container).render(
     <I18nProvider locale="en-US">

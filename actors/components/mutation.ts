@@ -21,6 +21,9 @@ import { DataLayerReplyError, type ResponseReply } from "../ui-frame/data-layer-
 import { httpFailure } from "./resource-client.ts";
 
 /** What the mutation needs of the frame's API: `useApi()` gives one. */
+/** What a mutation reads of the data layer's answer. */
+export type MutationAnswer = Pick<ResponseReply, "ok" | "status" | "body" | "headers">;
+
 export interface MutationTransport {
   request(
     method: "POST" | "DELETE",
@@ -30,7 +33,7 @@ export interface MutationTransport {
       headers?: Record<string, string>;
       signal?: AbortSignal;
     },
-  ): Promise<ResponseReply>;
+  ): Promise<MutationAnswer>;
 }
 
 /** The input of one call: its body (the form's parsed body) and the intent's key. */
@@ -51,7 +54,7 @@ export interface MutationOptions<Schema extends $ZodType, Body> {
 }
 
 /** A key for a new user intent: minted when the person acts, never derived from the values. */
-export const newIdempotencyKey = (): string => `ik_${crypto.randomUUID()}`;
+export { newIdempotencyKey } from "../../ui/frame/frame-context.tsx";
 
 /** The code of the failure for a 2xx answer the schema rejects (the call may have acted). */
 export const INVALID_ANSWER_CODE = "response_invalid";
@@ -83,7 +86,7 @@ export function failureOfError(error: unknown): CallFailure {
  */
 export function resultOf<Schema extends $ZodType>(
   schema: Schema,
-  reply: ResponseReply,
+  reply: MutationAnswer,
 ): output<Schema> {
   if (!reply.ok) throw httpFailure(reply);
   const parsed = safeParse(schema, reply.body);
@@ -112,7 +115,7 @@ export async function mutate<Schema extends $ZodType, Body>(
   const body = options.toRequestBody
     ? options.toRequestBody(input.body)
     : (input.body as Record<string, FormValue> | undefined);
-  let reply: ResponseReply;
+  let reply: MutationAnswer;
   try {
     reply = await options.transport.request(method, url, {
       ...(body === undefined ? {} : { body }),

@@ -6,6 +6,7 @@
  * `FrameProvider` at the root; tests pass it over a fake data layer the same way.
  */
 import type { Api, FrameServices } from "../../ui/frame/frame-context.tsx";
+import { createMutation } from "../components/mutation.ts";
 import { kitActors } from "../components/resource-client.ts";
 import { downloadFile } from "../components/transfers.ts";
 import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
@@ -59,5 +60,12 @@ export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: strin
     authState: () => dataLayer.authState(),
     onAuthState: (listener) => dataLayer.onAuthState(listener),
     actors: (api) => kitActors(api),
+    mutation: (api, spec) =>
+      createMutation({
+        transport: api,
+        url: spec.url,
+        schema: spec.schema,
+        ...(spec.method ? { method: spec.method } : {}),
+      }),
   };
 }

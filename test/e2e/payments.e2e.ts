@@ -53,6 +53,27 @@ const payments = async (platform: PlatformPage) =>
   new PaymentsModel(await platform.frameOf("payments"));
 
 /** Every payment the provider lists for `query` (all pages), as the platform's backend asks. */
+/** A GET of the provider's API for the main account, as the platform's backend would make it. */
+async function apiGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${env.api}${path}`, {
+    headers: {
+      Authorization: `Bearer ${env.sandbox.secretKey}`,
+      [provider.headers.account]: env.sandbox.mainAccountId,
+    },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The account's whole balance in `currency` (available and pending), in minor units. */
+async function balanceOf(currency: string): Promise<number> {
+  type Money = { amount: number; currency: string };
+  const balance = await apiGet<{ available: Money[]; pending: Money[] }>("/v1/balance");
+  return [...balance.available, ...balance.pending]
+    .filter((m) => m.currency === currency)
+    .reduce((sum, m) => sum + m.amount, 0);
+}
+
 async function listed(query: string, all = false): Promise<Charge[]> {
   const out: Charge[] = [];
   let after = "";
@@ -163,6 +184,47 @@ describe("the payments list on the example platform", () => {
     expect(lines[0]?.split(",")[0]).toBe("id");
     // Every payment of the filter, not one page, in the list's order.
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((p) => p.id));
+  });
+
+  it("refunds a payment partially, then the rest: it shows refunded, the provider holds both refunds, and the balance moved by exactly their net", async () => {
+    const platform = await signedIn();
+    const list = await payments(platform);
+    await list.seeRows();
+    await list.filterByStatus(["Succeeded"]);
+    const [target] = await listed("limit=1&status[]=succeeded");
+    await expect
+      .poll(async () => (await list.seeRows())[0], { timeout: 15_000 })
+      .toEqual(rowOf(target!));
+    const before = await balanceOf(target!.currency);
+
+    await list.openRow(0);
+    await list.refund("5.00");
+    await expect
+      .poll(async () => (await list.seeDetail()).Status, { timeout: 15_000 })
+      .toBe("Partially refunded");
+    // The rest: the form starts at what remains.
+    await list.refund();
+    await expect
+      .poll(async () => (await list.seeDetail()).Status, { timeout: 15_000 })
+      .toBe("Refunded");
+
+    const refunds = await apiGet<{ data: { id: string; amount: number }[] }>(
+      `/v1/refunds?charge=${target!.id}`,
+    );
+    expect(refunds.data.map((r) => r.amount).sort((a, b) => a - b)).toEqual(
+      [500, target!.amount - 500].sort((a, b) => a - b),
+    );
+    const charge = await apiGet<Charge>(`/v1/charges/${target!.id}`);
+    expect(charge.payment_status).toBe("refunded");
+    const moves = await apiGet<{ data: { source: string; net: number }[] }>(
+      "/v1/balance_transactions?type[]=refund&limit=20",
+    );
+    const ids = new Set(refunds.data.map((r) => r.id));
+    const mine = moves.data.filter((t) => ids.has(t.source));
+    expect(mine).toHaveLength(2);
+    expect((await balanceOf(target!.currency)) - before).toBe(
+      mine.reduce((sum, t) => sum + t.net, 0),
+    );
   });
 
   it("a row opens the payment with its fees and net from the provider", async () => {

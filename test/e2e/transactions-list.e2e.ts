@@ -104,6 +104,8 @@ describe("the transactions list on the example platform", () => {
     const platform = await signedIn();
     const list = await transactions(platform);
     const [newest] = await listed("limit=1");
+    // The list stands below other components on the dashboard: bring it into view first.
+    await platform.elements("transactions-list").first().scrollIntoViewIfNeeded();
     await list.openRow(0);
     const facts = await list.seeDetail();
     expect(facts).toMatchObject({

@@ -16,6 +16,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import type { AnyActorLogic, PromiseActorLogic } from "xstate";
+import type { $ZodType } from "zod/v4/core";
 import type {
   Identified,
   ListPageInput,
@@ -96,6 +97,18 @@ export interface FrameServices {
   onAuthState(listener: (state: AuthState) => void): () => void;
   /** The kit's actors, performing their calls through `api`. */
   actors(api: Api): KitActors;
+  /**
+   * A form's `submit` actor: POSTs the form's body to `url` through `api` with the intent's
+   * `Idempotency-Key`, and parses the answer with `schema` (the protocol object it returns).
+   */
+  mutation(api: Api, spec: MutationSpec): AnyActorLogic;
+}
+
+/** What a form's mutation sends and what it gets back. */
+export interface MutationSpec {
+  url: string;
+  schema: $ZodType;
+  method?: "POST" | "DELETE";
 }
 
 interface FrameContextValue {
@@ -156,6 +169,20 @@ export function useApi(): Api {
 export function useViewLookup(): ViewLookup {
   return useFrame().views;
 }
+
+/** A form's `submit` actor, calling the API in the current component's name. */
+export function useMutation(spec: MutationSpec): AnyActorLogic {
+  const { services } = useFrame();
+  const api = useApi();
+  const { url, schema, method } = spec;
+  return useMemo(
+    () => services.mutation(api, { url, schema, ...(method ? { method } : {}) }),
+    [services, api, url, schema, method],
+  );
+}
+
+/** A key for a new user intent: minted when the person acts, never derived from values. */
+export const newIdempotencyKey = (): string => `ik_${crypto.randomUUID()}`;
 
 /** The kit's actor implementations, calling the API in the current component's name. */
 export function useKitActors(): KitActors {

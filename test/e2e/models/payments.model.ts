@@ -55,6 +55,20 @@ export class PaymentsModel {
   exportCsv = () => this.list.root.getByRole("button", { name: "Export" }).click();
   seeFilterChips = () => this.list.seeFilterChips();
   openRow = (index: number) => this.list.openRow(index);
+
+  /**
+   * Refunds the open payment: "Refund payment", the amount (or what the form offers: what
+   * remains), "Refund", then confirms the money dialog.
+   */
+  async refund(amount?: string): Promise<void> {
+    const detail = this.list.detail();
+    await detail.getByRole("button", { name: "Refund payment" }).click();
+    const form = detail.getByRole("region", { name: "Refund" });
+    if (amount !== undefined)
+      await form.getByRole("textbox", { name: "Amount to refund" }).fill(amount);
+    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    await this.list.answerDialog("Refund this payment?", /^Refund$/);
+  }
   seeDetail = () => this.list.seeDetail();
   closeDetail = () => this.list.closeDetail();
 }

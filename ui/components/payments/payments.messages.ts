@@ -38,6 +38,18 @@ type PaymentsMessageValues = {
   paymentId: None;
   export: None;
   exportFailed: None;
+  refundPayment: None;
+  refundTitle: None;
+  refundAmount: None;
+  refundReason: None;
+  reasonNone: None;
+  reasonDuplicate: None;
+  reasonFraudulent: None;
+  reasonRequestedByCustomer: None;
+  refundSubmit: None;
+  refundCancel: None;
+  refundConfirmTitle: None;
+  refundConsequences: None;
 };
 
 export const paymentsMessages = defineMessages<PaymentsMessageValues>({
@@ -206,5 +218,66 @@ export const paymentsMessages = defineMessages<PaymentsMessageValues>({
     id: "payments.exportFailed",
     defaultMessage: "The export could not be downloaded.",
     description: "Shown when the CSV export of the payments failed",
+  },
+  refundPayment: {
+    id: "payments.refundPayment",
+    defaultMessage: "Refund payment",
+    description: "Button in a payment's details: start refunding it",
+  },
+  refundTitle: {
+    id: "payments.refundTitle",
+    defaultMessage: "Refund",
+    description: "Accessible name of the refund form in a payment's details",
+  },
+  refundAmount: {
+    id: "payments.refundAmount",
+    defaultMessage: "Amount to refund",
+    description: "Label of the refund's amount field",
+  },
+  refundReason: {
+    id: "payments.refundReason",
+    defaultMessage: "Reason",
+    description: "Label of the refund's reason select",
+  },
+  reasonNone: {
+    id: "payments.reasonNone",
+    defaultMessage: "No reason given",
+    description: "Refund reason option: none",
+  },
+  reasonDuplicate: {
+    id: "payments.reasonDuplicate",
+    defaultMessage: "Duplicate payment",
+    description: "Refund reason option: the customer paid twice",
+  },
+  reasonFraudulent: {
+    id: "payments.reasonFraudulent",
+    defaultMessage: "Fraudulent",
+    description: "Refund reason option: the payment was fraudulent",
+  },
+  reasonRequestedByCustomer: {
+    id: "payments.reasonRequestedByCustomer",
+    defaultMessage: "Requested by the customer",
+    description: "Refund reason option: the customer asked for it",
+  },
+  refundSubmit: {
+    id: "payments.refundSubmit",
+    defaultMessage: "Refund",
+    description: "Button that asks to confirm the refund; also the confirmation's button",
+  },
+  refundCancel: {
+    id: "payments.refundCancel",
+    defaultMessage: "Cancel",
+    description: "Button that closes the refund form without refunding",
+  },
+  refundConfirmTitle: {
+    id: "payments.refundConfirmTitle",
+    defaultMessage: "Refund this payment?",
+    description: "Title of the dialog confirming a refund",
+  },
+  refundConsequences: {
+    id: "payments.refundConsequences",
+    defaultMessage:
+      "The money goes back to the customer's payment method. A refund cannot be undone.",
+    description: "What confirming a refund does",
   },
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { FilterValues } from "../../../protocol/filters.ts";
 import { paymentsFilterSpec } from "../../../protocol/filters.ts";
@@ -50,6 +51,8 @@ export interface PaymentsViewProps extends ResourceListConnected<Charge> {
   detail: DetailState<Charge>;
   /** Absent when the session does not enable the export. */
   exporting?: PaymentsExport;
+  /** The actions of an open payment the session allows (a refund), under its facts. */
+  actions?: (payment: Charge) => ReactNode;
 }
 
 function PaymentFacts({ payment: p }: { payment: Charge }) {
@@ -128,6 +131,7 @@ export function PaymentsView({
   currency,
   detail,
   exporting,
+  actions,
   ...list
 }: PaymentsViewProps) {
   const intl = useIntl();
@@ -240,7 +244,12 @@ export function PaymentsView({
           failedTitle={intl.formatMessage(m.detailFailed)}
           narrow={list.narrow}
         >
-          {(p) => <PaymentFacts payment={p} />}
+          {(p) => (
+            <>
+              <PaymentFacts payment={p} />
+              {actions?.(p)}
+            </>
+          )}
         </ResourceDetail>
       }
     />
