@@ -50,7 +50,17 @@ export class DebugComponentsListModel {
 
   async search(text: string): Promise<ComponentListing[]> {
     await this.list.fillFilter("Search by name or tag", text);
-    return this.seeComponents();
+    // The list shows the search once every row matches it (and, cleared, more than one row).
+    const needle = text.trim().toLowerCase();
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const rows = await this.seeComponents();
+      const shown = needle
+        ? rows.every((c) => c.tag.toLowerCase().includes(needle))
+        : rows.length > 1;
+      if (shown || Date.now() > deadline) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Picks a release state by its label ("Internal only"; "Every release state" for all). */
@@ -61,6 +71,7 @@ export class DebugComponentsListModel {
 
   /** Opens a component in place; returns the region that holds it. */
   async open(tag: string): Promise<Locator> {
+    await this.list.settle();
     await this.root.getByRole("button", { name: `Open ${tag} here` }).click();
     const region = this.root.getByRole("region", { name: tag });
     await region.waitFor();
