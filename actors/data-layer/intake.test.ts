@@ -329,6 +329,32 @@ describe("issue 14 item 1: only the right sender (docs/security.md)", () => {
     );
   });
 
+  it("an init from a frame already removed (its window closed) opens nothing and is dropped without a warning", async () => {
+    built = build();
+    const w = built.window;
+    const removed = { closed: true, parent: null, opener: null };
+    const channel = new MessageChannel();
+    const received: unknown[] = [];
+    channel.port1.addEventListener("message", (e: MessageEvent) => received.push(e.data));
+    channel.port1.start();
+    w.post(
+      env.connect,
+      {
+        type: marker,
+        requestType: "init",
+        requestId: "i1",
+        sender: "ui_frame",
+        componentName: "payouts",
+      },
+      [channel.port2],
+      removed,
+    );
+    await settle();
+    expect(received).toEqual([]);
+    expect(built.layer.intake.connections()).toHaveLength(0);
+    expect(built.logs.lines.filter((l) => l.message.includes("not from its window"))).toEqual([]);
+  });
+
   it("a popup event is accepted only from a popup opened by a UI frame of this page", async () => {
     built = build();
     await built.claimed();

@@ -148,6 +148,14 @@ export function createIntake(options: IntakeOptions): Intake {
     return "other";
   };
 
+  const isClosed = (source: unknown) => {
+    try {
+      return (source as { closed?: unknown } | null)?.closed === true;
+    } catch {
+      return false;
+    }
+  };
+
   const onWindowMessage = (event: WindowMessageEvent) => {
     const origin = event.origin;
     const verdict = classifyDataLayerMessage({ data: event.data, ports: event.ports });
@@ -185,6 +193,9 @@ export function createIntake(options: IntakeOptions): Intake {
         }
         const where = verdict.message.sender === "platform" ? "parent" : "sibling";
         if (from !== where) {
+          // A frame removed before its init arrived (an element unmounted at once, as React
+          // StrictMode does) is no live sender: nothing to open, nothing to warn about.
+          if (isClosed(event.source)) return;
           drop(`init from ${verdict.message.sender} not from its window`, { origin });
           return;
         }
