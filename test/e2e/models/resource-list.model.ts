@@ -210,7 +210,9 @@ export class ResourceListModel {
   /** Opens the detail of the row at `index` (0 = top); returns the overlay once it shows it. */
   async openRow(index: number): Promise<Locator> {
     await this.settle();
-    await this.bodyRows().nth(index).click();
+    // As a keyboard user opens it: Enter on the focused row (a pointer click lands wherever the
+    // row was a moment ago, and frames above it on a page still grow while they load).
+    await this.bodyRows().nth(index).press("Enter");
     const dialog = this.detail();
     await dialog.locator(".kit-dl").waitFor();
     return dialog;
