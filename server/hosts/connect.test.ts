@@ -63,6 +63,20 @@ describe("the connect host", () => {
     expect(csp).not.toContain("http://localhost");
   });
 
+  it("loads no stylesheet from another origin into any page (issue 14 item 12): only the data layer may fetch a font stylesheet", async () => {
+    const { app } = builtHost();
+    for (const page of ["/frame.html", "/data-layer.html"]) {
+      const csp = (await app.request(page)).headers.get("content-security-policy") ?? "";
+      expect(csp, page).toMatch(/style-src 'self'(;|$)/);
+    }
+    const frame = (await app.request("/frame.html")).headers.get("content-security-policy");
+    const dataLayer = (await app.request("/data-layer.html")).headers.get(
+      "content-security-policy",
+    );
+    expect(frame).not.toMatch(/connect-src[^;]*https:/);
+    expect(dataLayer).toMatch(/connect-src [^;]*https:/);
+  });
+
   it("lets only the data-layer page connect to the API origins", async () => {
     const { app, hosts } = builtHost();
     const dataLayer = (await app.request("/data-layer.html")).headers.get(
