@@ -7,6 +7,7 @@ import { tagName } from "../../protocol/provider.ts";
 import { seedSandbox } from "../../server/sandbox/seed.ts";
 import { FrameworkExampleModel } from "./models/framework-example.model.ts";
 import { PlatformPage } from "./models/platform.model.ts";
+import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
 import { launchChromium } from "./support/browser.ts";
 import { startExamplePlatform } from "./support/hosts.ts";
 
@@ -135,5 +136,19 @@ describe("the server-rendered React example", () => {
     await example.shownBox();
     expect(platform.secretFetches.length - fetchesBefore).toBe(1);
     expect(serverRenders.fetchClientSecretCalls).toBe(0);
+  });
+});
+
+describe("every example page", () => {
+  it("axe finds nothing serious or critical on the page, and nothing overflows at 360px", async () => {
+    const platform = await signedIn();
+    const example = new FrameworkExampleModel(platform);
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    for (const name of ["vue", "svelte", "htmx", "react-ssr"] as const) {
+      await example.open(name);
+      await example.shownBox();
+      expect(seriousOrCritical(await runAxe(platform.page)), name).toEqual([]);
+      expect(await findOverflows(platform.page), name).toEqual([]);
+    }
   });
 });
