@@ -44,6 +44,10 @@ const nav = (account: SandboxAccount) => `
       <a href="/dashboard">Dashboard</a>
       <a href="/plain">Plain HTML</a>
       <a href="/react">React</a>
+      <a href="/vue">Vue</a>
+      <a href="/svelte">Svelte</a>
+      <a href="/htmx">HTMX</a>
+      <a href="/react-ssr">React SSR</a>
     </nav>
     <span class="who">Signed in as <b data-testid="account">${escapeHtml(account.label)}</b></span>
     <form method="post" action="/sign-out"><button type="submit">Switch account</button></form>

@@ -4,6 +4,7 @@ import { createApp } from "../../server/app.ts";
 import { createPlatform } from "../../server/platforms/platforms.ts";
 import { setupTestDatabase } from "../../server/test/db.ts";
 import { platformCsp } from "./csp.ts";
+import { frameworkExamples } from "./frameworks.ts";
 import type { SandboxInfo } from "./sandbox.ts";
 import { builtComponents, createPlatformApp, sessionComponentParams } from "./server.ts";
 
@@ -11,6 +12,8 @@ import { builtComponents, createPlatformApp, sessionComponentParams } from "./se
 // the secret key, signs a person in as a seeded account, and creates account sessions.
 
 const t = setupTestDatabase();
+/** The framework examples' pages (frameworks.ts): embedding pages like the others. */
+const frameworkPages = Object.keys(frameworkExamples).map((name) => `/${name}`);
 const { platform: origin, ...hosts } = localEnvironment();
 
 async function setup() {
@@ -79,7 +82,7 @@ describe("the example platform's backend", () => {
 
   it("the embedding pages need a signed-in account", async () => {
     const { app } = await setup();
-    for (const path of ["/dashboard", "/plain", "/react"]) {
+    for (const path of ["/dashboard", "/plain", "/react", ...frameworkPages]) {
       const response = await app.request(path);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/");
@@ -89,7 +92,15 @@ describe("the example platform's backend", () => {
   it("serves every page under exactly the documented platform CSP", async () => {
     const { app, signIn, sandbox } = await setup();
     const { cookie } = await signIn(sandbox.mainAccountId);
-    for (const path of ["/", "/dashboard", "/plain", "/react", "/platform.css", "/nothing"]) {
+    for (const path of [
+      "/",
+      "/dashboard",
+      "/plain",
+      "/react",
+      ...frameworkPages,
+      "/platform.css",
+      "/nothing",
+    ]) {
       const response = await app.request(path, { headers: { Cookie: cookie } });
       expect(response.headers.get("Content-Security-Policy")).toBe(platformCsp(hosts.connect));
     }
@@ -100,7 +111,7 @@ describe("the example platform's backend", () => {
     const { cookie } = await signIn(sandbox.mainAccountId);
     const plain = await (await app.request("/plain", { headers: { Cookie: cookie } })).text();
     expect(plain).toContain(`<${tagName("payouts-list")}`);
-    for (const path of ["/", "/dashboard", "/plain", "/react"]) {
+    for (const path of ["/", "/dashboard", "/plain", "/react", ...frameworkPages]) {
       const html = await (await app.request(path, { headers: { Cookie: cookie } })).text();
       expect(html).not.toContain(sandbox.secretKey);
       expect(html).not.toMatch(/<script>|<style>| style=/);

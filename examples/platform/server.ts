@@ -21,6 +21,7 @@ import { supportedLocales } from "../../protocol/locales.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
+import { mountFrameworkExamples } from "./frameworks.ts";
 import { dashboardPage, type PageConfig, plainPage, reactPage, signInPage } from "./pages.ts";
 import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
 
@@ -37,6 +38,8 @@ export interface PlatformOptions {
   fetch?: typeof fetch;
   /** The components it embeds, by catalogue name; default: every built one. */
   components?: () => string[];
+  /** The framework examples' builds (`dist/examples`); default: beside `distDir`. */
+  examplesDir?: string;
 }
 
 const sessionCookie = "platform_session";
@@ -170,6 +173,13 @@ export function createPlatformApp(options: PlatformOptions) {
     "/react",
     embedding((account) => reactPage(account, pageConfig(account, ["payouts-list"]))),
   );
+
+  // The Vue, Svelte, HTMX and server-rendered React pages (examples/<name>, frameworks.ts).
+  mountFrameworkExamples(app, {
+    examplesDir: options.examplesDir ?? join(distRoot, "..", "examples"),
+    embedding,
+    pageConfig,
+  });
 
   // What a real platform backend does: a fresh client secret for the signed-in account.
   app.post("/api/account_session", async (c) => {
