@@ -27,6 +27,11 @@ if (status === 0) {
   }
 }
 if (status === 0) {
+  heading("Sandbox command (dist/server)");
+  const { buildSandbox } = await import("./build-sandbox.mjs");
+  status = await buildSandbox();
+}
+if (status === 0) {
   heading("Example platform (dist/platform)");
   const config = join(root, "examples", "platform", "vite.config.ts");
   status = run("npx", ["vite", "build", "--config", config, "--logLevel", "warn"]);
