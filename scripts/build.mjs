@@ -27,9 +27,9 @@ if (status === 0) {
   }
 }
 if (status === 0) {
-  heading("Sandbox command (dist/server)");
-  const { buildSandbox } = await import("./build-sandbox.mjs");
-  status = await buildSandbox();
+  heading("Sandbox command and testing helpers (dist/server, dist/testing)");
+  const { buildSandbox, buildTesting } = await import("./build-package.mjs");
+  status = (await buildSandbox()) || (await buildTesting());
 }
 if (status === 0) {
   heading("Example platform (dist/platform)");

@@ -75,13 +75,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   };
 }
 
-// `tsx server/main.ts` serves until interrupted (not when bundled into another program, such
-// as the package's sandbox command, whose module URL is the program's own).
-if (
-  process.argv[1] &&
-  import.meta.url.endsWith("/server/main.ts") &&
-  import.meta.url === pathToFileURL(resolve(process.argv[1])).href
-) {
+// `tsx server/main.ts` serves until interrupted.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const handle = await startServer();
   console.log(`API listening on ${handle.url} (${handle.database.kind})`);
   const stop = async () => {

@@ -13,6 +13,7 @@
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,15 +23,14 @@ import {
   defaultLocalPorts,
   type LocalPorts,
   localEnvironment,
-  type ProviderHosts,
   provider,
 } from "../../protocol/provider.ts";
 import { sdkPath } from "../../protocol/version.ts";
+import { createApp } from "../app.ts";
 import { type DatabaseHandle, openDatabase } from "../db/connect.ts";
 import { createConnectHostApp } from "../hosts/connect.ts";
 import { createDashboardHostApp } from "../hosts/dashboard.ts";
 import { createFilesHostApp } from "../hosts/files.ts";
-import { startServer } from "../main.ts";
 import { fullHistory } from "./history.ts";
 import {
   isEmptyDatabase,
@@ -100,15 +100,25 @@ function findConnectDist(): string {
 }
 
 type Listener = ReturnType<typeof serve>;
+type Fetch = (request: Request) => Response | Promise<Response>;
 
+/**
+ * Listens on `port` (0: a free one) before the app exists: the hosts' origins, which every
+ * app needs, are known only once each port is.
+ */
 function listen(
-  app: { fetch: (request: Request) => Response | Promise<Response> },
-  origin: string,
-): Promise<Listener> {
-  const url = new URL(origin);
+  port: number,
+  hostname: string,
+): Promise<{ server: Listener; serveWith(app: Fetch): void }> {
+  let app: Fetch = () => new Response("Starting", { status: 503 });
   return new Promise((ready, fail) => {
-    const server = serve({ fetch: app.fetch, hostname: url.hostname, port: Number(url.port) }, () =>
-      ready(server),
+    const server = serve({ fetch: (request) => app(request), hostname, port }, () =>
+      ready({
+        server,
+        serveWith: (next) => {
+          app = next;
+        },
+      }),
     );
     server.once("error", fail);
   });
@@ -126,41 +136,47 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const connectDist = options.connectDist ?? findConnectDist();
   const temporary = options.dir === undefined;
   const dir = resolve(options.dir ?? (await mkdtemp(join(tmpdir(), `${sandboxCommand}-`))));
-  const ports: Partial<LocalPorts> = { ...options.ports };
-  const { platform: _platform, ...allHosts } = localEnvironment(ports);
-  const hosts: ProviderHosts = allHosts;
   let database: DatabaseHandle | undefined;
   const listeners: Listener[] = [];
-  let api: Awaited<ReturnType<typeof startServer>> | undefined;
   const close = async () => {
     await Promise.all(listeners.splice(0).map(closeListener));
-    await api?.close();
     await database?.close();
     if (temporary) await rm(dir, { recursive: true, force: true });
   };
   try {
     database = await openDatabase({ dataDir: join(dir, "db") });
     if (options.reset && !(await isEmptyDatabase(database.db))) await resetAllData(database.db);
-    const infoFile = join(dir, "sandbox.json");
-    const sandbox = await seedIfEmpty(database.db, infoFile, {
+    const sandbox = await seedIfEmpty(database.db, join(dir, "sandbox.json"), {
       payments: options.payments ?? fullHistory.payments,
       fix: `${sandboxCommand} --dir ${dir} --reset`,
     });
-    api = await startServer({ ports, database });
-    const hostConfig = { hosts, corsOrigins: [hosts.connect] };
-    const db = database.db;
-    // One app per host of the configuration: a host added there fails the type check here
-    // until the sandbox serves it.
-    const apps: Record<Exclude<SandboxRole, "api">, () => Parameters<typeof listen>[0]> = {
-      connect: () => createConnectHostApp({ hosts, distDir: connectDist }),
-      files: () => createFilesHostApp({ db, config: hostConfig }),
-      dashboard: () => createDashboardHostApp({ db, config: hostConfig }),
-    };
-    for (const [role, app] of Object.entries(apps) as [keyof typeof apps, () => never][]) {
-      listeners.push(await listen(app(), hosts[role]));
+    // Every host of the configuration on its port, then each one's app.
+    const defaults = localEnvironment();
+    const bound = {} as Record<SandboxRole, Awaited<ReturnType<typeof listen>>>;
+    const ports: Partial<LocalPorts> = {};
+    for (const role of sandboxRoles) {
+      const origin = new URL(defaults[role]);
+      bound[role] = await listen(options.ports?.[role] ?? Number(origin.port), origin.hostname);
+      listeners.push(bound[role].server);
+      ports[role] = (bound[role].server.address() as AddressInfo).port;
     }
-    const served = { api: api.url } as Record<SandboxRole, string>;
-    for (const role of sandboxRoles) if (role !== "api") served[role] = hosts[role];
+    const { platform: _platform, ...hosts } = localEnvironment(ports);
+    const config = { hosts, corsOrigins: [hosts.connect] };
+    const db = database.db;
+    // One app per host: a host added to the configuration fails the type check here until
+    // the sandbox serves it.
+    const apps: Record<SandboxRole, () => { fetch: Fetch }> = {
+      api: () => createApp({ db, config }),
+      connect: () => createConnectHostApp({ hosts, distDir: connectDist }),
+      files: () => createFilesHostApp({ db, config }),
+      dashboard: () => createDashboardHostApp({ db, config }),
+    };
+    const served = {} as Record<SandboxRole, string>;
+    for (const role of sandboxRoles) {
+      const app = apps[role]();
+      bound[role].serveWith((request) => app.fetch(request));
+      served[role] = hosts[role];
+    }
     return {
       description: {
         publishableKey: sandbox.publishableKey,
@@ -254,7 +270,7 @@ export function parseSandboxArgs(args: string[]): SandboxOptions & { env: boolea
   };
   const ports: Partial<Record<SandboxRole, number>> = {};
   for (const role of sandboxRoles) {
-    const port = whole(`${role}-port`, 1, 65_535);
+    const port = whole(`${role}-port`, 0, 65_535);
     if (port !== undefined) ports[role] = port;
   }
   const payments = whole("payments", 0, 20_000);

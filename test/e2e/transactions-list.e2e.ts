@@ -3,11 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
 import type { BalanceTransaction } from "../../protocol/objects/balance-transaction.schema.ts";
 import { provider } from "../../protocol/provider.ts";
+import {
+  type TransactionRow,
+  TransactionsListModel,
+} from "../../sdk/testing/transactions-list.model.ts";
 import type { DatabaseHandle } from "../../server/db/connect.ts";
 import { seedSandbox } from "../../server/sandbox/seed.ts";
 import { formatDate, formatMoney } from "../../ui/i18n/format.ts";
 import { PlatformPage, pseudoAccents } from "./models/platform.model.ts";
-import { type TransactionRow, TransactionsListModel } from "./models/transactions-list.model.ts";
 import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
 import { launchChromium } from "./support/browser.ts";
 import { startExamplePlatform } from "./support/hosts.ts";

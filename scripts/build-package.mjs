@@ -1,3 +1,5 @@
+// What the package ships beside the SDK, bundled by esbuild (`npm run build` runs both):
+//
 // The sandbox command of the package (`dist/server/sandbox.js`, package.json's `bin`): the
 // reference provider's server code bundled by esbuild from `server/sandbox/bin.ts` into one ES
 // module, so an installed package runs it with plain Node (no tsx, no source tree). The
@@ -28,6 +30,25 @@ export async function buildSandbox(outDir = join(root, "dist", "server")) {
   return 0;
 }
 
+// `<package>/testing` (`dist/testing/index.js`, its declarations from sdk/build-types.mjs):
+// the page models, componentFrame and the sandbox client as one ES module for Node. The
+// provider configuration and the protocol schemas it uses are bundled in; playwright-core (a
+// peer dependency, types only) and zod stay imports.
+export async function buildTesting(outDir = join(root, "dist", "testing")) {
+  await build({
+    entryPoints: [join(root, "sdk", "testing", "index.ts")],
+    outfile: join(outDir, "index.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: ["playwright-core", "zod", "zod/*"],
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  return 0;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exit(await buildSandbox(process.argv[2]));
+  process.exit((await buildSandbox()) || (await buildTesting()));
 }
