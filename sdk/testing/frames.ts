@@ -4,7 +4,7 @@ import { nameFromTag, provider, tagName } from "../../protocol/provider.ts";
 /**
  * A component's UI frame, found by its element's tag: the element's shadow root holds one
  * iframe on the connect host, whose hash names the component. Accepts the full tag
- * (`oriel-payouts-list`) or the catalogue name (`payouts-list`).
+ * (`<prefix>-payouts-list`) or the catalogue name (`payouts-list`).
  */
 export interface ComponentFrameOptions {
   /** Which element of that tag, in document order (default 0). */
@@ -13,7 +13,7 @@ export interface ComponentFrameOptions {
   timeout?: number;
 }
 
-/** The catalogue name of a tag or name: `oriel-payouts-list` and `payouts-list` give `payouts-list`. */
+/** The catalogue name of a tag or name: `<prefix>-payouts-list` and `payouts-list` give `payouts-list`. */
 export function componentName(tagOrName: string): string {
   return nameFromTag(tagOrName) ?? tagOrName.toLowerCase();
 }

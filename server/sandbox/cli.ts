@@ -153,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // Every host of the configuration on its port, then each one's app.
     const defaults = localEnvironment();
     const bound = {} as Record<SandboxRole, Awaited<ReturnType<typeof listen>>>;
-    const ports: Partial<LocalPorts> = {};
+    const ports: { -readonly [K in keyof LocalPorts]?: number } = {};
     for (const role of sandboxRoles) {
       const origin = new URL(defaults[role]);
       bound[role] = await listen(options.ports?.[role] ?? Number(origin.port), origin.hostname);
@@ -198,7 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
 }
 
-/** The environment lines of `--env`: `ORIEL_SECRET_KEY=…`, `ORIEL_API_URL=…`, … */
+/** The environment lines of `--env`: `<PROVIDER ID>_SECRET_KEY=…`, `<PROVIDER ID>_API_URL=…`, … */
 export function environmentLines(description: SandboxDescription): string[] {
   const prefix = provider.id.toUpperCase();
   const lines = [

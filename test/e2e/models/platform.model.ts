@@ -12,7 +12,7 @@ import { DebugComponentsListModel } from "./debug-components-list.model.ts";
  * violation of the page and its frames, and the platform's own requests for client secrets.
  */
 
-export type PlatformPageName = "dashboard" | "plain" | "react";
+export type PlatformPageName = "dashboard" | "plain" | "react" | "markup";
 
 export interface ComponentState {
   /** The catalogue name the frame was opened for (its hash). */
