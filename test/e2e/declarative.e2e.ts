@@ -39,10 +39,13 @@ afterEach(async () => {
   expect(problems).toEqual([]);
 });
 
+/** A signed-in tab on the markup-only page; `secretFetches` counts only this page's. */
 async function markupPage(): Promise<PlatformPage> {
   const platform = await PlatformPage.open(browser, env.platform, env.connect);
   open.push(platform);
   await platform.signIn(env.sandbox.accounts[0]!.label);
+  await platform.page.goto("about:blank");
+  platform.secretFetches.splice(0);
   await platform.goto("markup");
   return platform;
 }

@@ -135,9 +135,12 @@ export class PlatformPage {
   /** How many elements of the catalogue the page holds. */
   async componentCount(): Promise<number> {
     return this.page.evaluate(
-      (prefix) =>
-        [...document.querySelectorAll("*")].filter((e) => e.localName.startsWith(prefix)).length,
-      `${provider.tagPrefix}-`,
+      ({ prefix, config }) =>
+        [...document.querySelectorAll("*")].filter(
+          (e) => e.localName.startsWith(prefix) && e.localName !== config,
+        ).length,
+      // The declarative configuration element (`<prefix>-connect`) is not a component.
+      { prefix: `${provider.tagPrefix}-`, config: tagName("connect") },
     );
   }
 
