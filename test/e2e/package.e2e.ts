@@ -129,7 +129,7 @@ afterAll(async () => {
     await new Promise((done) => sandbox!.once("exit", done));
   }
   if (work) rmSync(work, { recursive: true, force: true });
-  console.log(`package acceptance timings (ms): ${JSON.stringify(timings)}`);
+  process.stderr.write(`package acceptance timings (ms): ${JSON.stringify(timings)}\n`);
 });
 
 describe("the installed package", () => {

@@ -37,6 +37,8 @@ export function startPlatform({ port, env = process.env }) {
         response.writeHead(502, { "Content-Type": "application/json" });
         response.end(JSON.stringify({ error: { message: String(error) } }));
       }
+    } else if (request.url === "/favicon.ico") {
+      response.writeHead(204).end();
     } else {
       response.writeHead(404).end();
     }
