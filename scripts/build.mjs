@@ -27,6 +27,11 @@ if (status === 0) {
   }
 }
 if (status === 0) {
+  heading("Sandbox command and testing helpers (dist/server, dist/testing)");
+  const { buildSandbox, buildTesting } = await import("./build-package.mjs");
+  status = (await buildSandbox()) || (await buildTesting());
+}
+if (status === 0) {
   heading("Example platform (dist/platform)");
   const config = join(root, "examples", "platform", "vite.config.ts");
   status = run("npx", ["vite", "build", "--config", config, "--logLevel", "warn"]);

@@ -82,7 +82,7 @@ describe("the example platform's backend", () => {
 
   it("the embedding pages need a signed-in account", async () => {
     const { app } = await setup();
-    for (const path of ["/dashboard", "/plain", "/react", ...frameworkPages]) {
+    for (const path of ["/dashboard", "/plain", "/react", "/markup", ...frameworkPages]) {
       const response = await app.request(path);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/");
@@ -98,6 +98,7 @@ describe("the example platform's backend", () => {
       "/plain",
       "/react",
       ...frameworkPages,
+      "/markup",
       "/platform.css",
       "/nothing",
     ]) {
@@ -111,11 +112,25 @@ describe("the example platform's backend", () => {
     const { cookie } = await signIn(sandbox.mainAccountId);
     const plain = await (await app.request("/plain", { headers: { Cookie: cookie } })).text();
     expect(plain).toContain(`<${tagName("payouts-list")}`);
-    for (const path of ["/", "/dashboard", "/plain", "/react", ...frameworkPages]) {
+    for (const path of ["/", "/dashboard", "/plain", "/react", "/markup", ...frameworkPages]) {
       const html = await (await app.request(path, { headers: { Cookie: cookie } })).text();
       expect(html).not.toContain(sandbox.secretKey);
       expect(html).not.toMatch(/<script>|<style>| style=/);
     }
+  });
+
+  it("the markup-only page has the classic script as its only script, configured by the configuration element", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const html = await (await app.request("/markup", { headers: { Cookie: cookie } })).text();
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
+      `<script src="${hosts.connect}/v0/sdk.js">`,
+    ]);
+    const config = new RegExp(`<${tagName("connect")} ([^>]*)>`).exec(html)?.[1] ?? "";
+    expect(config).toContain(`publishable-key="${sandbox.publishableKey}"`);
+    expect(config).toContain('client-secret-url="/api/account_session"');
+    expect(config).toContain('locale="en-US"');
+    expect(config).toMatch(/appearance="\{&quot;variables&quot;:/);
   });
 
   it("POST /api/account_session without a signed-in account answers 401 and calls no API", async () => {

@@ -22,7 +22,14 @@ import { type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
 import { mountFrameworkExamples } from "./frameworks.ts";
-import { dashboardPage, type PageConfig, plainPage, reactPage, signInPage } from "./pages.ts";
+import {
+  dashboardPage,
+  markupPage,
+  type PageConfig,
+  plainPage,
+  reactPage,
+  signInPage,
+} from "./pages.ts";
 import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
 
 export interface PlatformOptions {
@@ -172,6 +179,16 @@ export function createPlatformApp(options: PlatformOptions) {
   app.get(
     "/react",
     embedding((account) => reactPage(account, pageConfig(account, ["payouts-list"]))),
+  );
+  // Markup only: the classic script configured by a configuration element (no page script).
+  app.get(
+    "/markup",
+    embedding((account) =>
+      markupPage(account, {
+        publishableKey: sandbox.publishableKey,
+        classicScript: options.classicScriptUrl,
+      }),
+    ),
   );
 
   // The Vue, Svelte, HTMX and server-rendered React pages (examples/<name>, frameworks.ts).

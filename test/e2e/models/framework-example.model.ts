@@ -1,6 +1,6 @@
 import type { Locator } from "playwright-core";
 import { tagName } from "../../../protocol/provider.ts";
-import type { PayoutsListModel } from "./payouts-list.model.ts";
+import type { PayoutsListModel } from "../../../sdk/testing/payouts-list.model.ts";
 import type { PlatformPage } from "./platform.model.ts";
 
 /**
