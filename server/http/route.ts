@@ -16,6 +16,7 @@ import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import { authenticate, requireKind } from "./auth.ts";
+import { bodyTooLarge } from "./body-limit.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
@@ -325,11 +326,6 @@ async function readParameters(
     throw error;
   }
 }
-
-const bodyTooLarge = (max: number) =>
-  new ApiError(413, "invalid_request_error", `The request body is larger than ${max} bytes.`, {
-    code: "body_too_large",
-  });
 
 /** Takes `expand[]` out of the parameters and checks each path against the route's list. */
 function takeExpand(
