@@ -43,6 +43,17 @@ function rateLimitFromEnv(): { rateLimitPerSecond?: number } {
   return { rateLimitPerSecond: limit };
 }
 
+/** REQUEST_TIMEOUT_MS: an API request's deadline in milliseconds (0: none); default in config.ts. */
+function requestTimeoutFromEnv(): { requestTimeoutMs?: number } {
+  const raw = process.env.REQUEST_TIMEOUT_MS;
+  if (raw === undefined) return {};
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new Error("REQUEST_TIMEOUT_MS must be a whole number of milliseconds (0: none).");
+  }
+  return { requestTimeoutMs: ms };
+}
+
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const owned = !options.database;
@@ -54,7 +65,12 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const hosts = localEnvironment(options.ports);
   const app = createApp({
     db: database.db,
-    config: { hosts, corsOrigins: [hosts.connect], ...rateLimitFromEnv() },
+    config: {
+      hosts,
+      corsOrigins: [hosts.connect],
+      ...rateLimitFromEnv(),
+      ...requestTimeoutFromEnv(),
+    },
   });
   const requested = Number(new URL(hosts.api).port);
   const hostname = new URL(hosts.api).hostname;
