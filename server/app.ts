@@ -79,6 +79,8 @@ export function createApp(options: AppOptions) {
         provider.headers.requestId,
         "Idempotent-Replayed",
         "Original-Request",
+        // A 429's and a 503's wait, which the data layer honours before it retries a GET.
+        "Retry-After",
         // A download (a CSV export) names its file.
         "Content-Disposition",
       ],
