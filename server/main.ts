@@ -17,6 +17,11 @@ export interface StartOptions {
   databaseUrl?: string;
   /** PGlite data directory; default `.<provider id>/db` under the working directory. */
   dataDir?: string;
+  /**
+   * PGlite in a worker thread (`db/pglite-thread.ts`): the default; `PGLITE_THREAD=0` runs
+   * it on the event loop's thread instead (to compare, docs/architecture.md "Server speed").
+   */
+  thread?: boolean;
   /** An already-open database (tests); the server does not close it. */
   database?: DatabaseHandle;
 }
@@ -54,13 +59,21 @@ function requestTimeoutFromEnv(): { requestTimeoutMs?: number } {
   return { requestTimeoutMs: ms };
 }
 
+/** PGLITE_THREAD=0: PGlite on the event loop's thread; anything else (or unset): its own thread. */
+export const pgliteThreadFromEnv = () => process.env.PGLITE_THREAD !== "0";
+
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const owned = !options.database;
   const database =
     options.database ??
     (await openDatabase(
-      databaseUrl ? { databaseUrl } : { dataDir: resolve(options.dataDir ?? defaultDataDir) },
+      databaseUrl
+        ? { databaseUrl }
+        : {
+            dataDir: resolve(options.dataDir ?? defaultDataDir),
+            thread: options.thread ?? pgliteThreadFromEnv(),
+          },
     ));
   const hosts = localEnvironment(options.ports);
   const app = createApp({
