@@ -89,7 +89,12 @@ async function measureOn(thread: boolean): Promise<CpuFigures[]> {
     };
     const secrets: string[] = [];
     for (let i = 0; i < REQUESTS + WARM_UP + 1; i++) {
-      const session = await call("POST", endpoints.accountSessions, seeded.secretKey, sessionParams);
+      const session = await call(
+        "POST",
+        endpoints.accountSessions,
+        seeded.secretKey,
+        sessionParams,
+      );
       secrets.push(session.client_secret as string);
     }
     const claim = () =>

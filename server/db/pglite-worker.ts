@@ -15,7 +15,8 @@ const { dataDir } = workerData as { dataDir?: string };
 
 const post = (reply: ThreadReply) => port.postMessage(reply);
 
-const transactionControl = /^(begin|commit|rollback|savepoint \w+|release savepoint \w+|rollback to savepoint \w+)$/i;
+const transactionControl =
+  /^(begin|commit|rollback|savepoint \w+|release savepoint \w+|rollback to savepoint \w+)$/i;
 
 /** An error's own fields (a PostgreSQL error's `code`, `constraint`, `detail`…), clonable. */
 function fieldsOf(error: unknown): Record<string, unknown> {
