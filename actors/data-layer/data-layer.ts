@@ -95,7 +95,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       connection.send(authStateChanged(authStateFor(connection.sender, state)));
   });
 
-  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log });
+  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log, timers });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
   const transfers = createTransfers({ fetch, hosts, proxy });
   const fontStylesheets = createFontStylesheets({

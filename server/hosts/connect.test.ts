@@ -132,4 +132,12 @@ describe("issue 14 item 13: the connect host's small items", () => {
     expect((await production.request("/ui-library.html")).status).toBe(404);
     expect((await production.request("/frame.html")).status).toBe(200);
   });
+
+  it("refuses a body over 16 KB with a typed 413 before serving anything", async () => {
+    const { app } = builtHost();
+    const r = await app.request("/frame.html", { method: "POST", body: "x".repeat(17 * 1024) });
+    expect(r.status).toBe(413);
+    const answer = (await r.json()) as { error: { type: string; code: string } };
+    expect(answer.error).toMatchObject({ type: "invalid_request_error", code: "body_too_large" });
+  });
 });
