@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 import { expandable, metadataSchema, unixSecondsSchema } from "./api-fields.schema.ts";
 import { chargeSchema } from "./charge.schema.ts";
-import { disputeEvidenceSchema } from "./dispute-evidence.schema.ts";
+import { disputeEvidenceParamsSchema, disputeEvidenceSchema } from "./dispute-evidence.schema.ts";
 
 export const disputeStatuses = [
   "warning_needs_response",
@@ -73,3 +73,13 @@ export const disputeSchema = z.strictObject({
   status: z.enum(disputeStatuses),
 });
 export type Dispute = z.output<typeof disputeSchema>;
+
+/**
+ * What `POST /v1/disputes/:id` takes from a person's response: the evidence (a draft), and
+ * `submit: true` to send it for review (final: no change after it).
+ */
+export const disputeUpdateParamsSchema = z.strictObject({
+  evidence: z.optional(disputeEvidenceParamsSchema),
+  submit: z.optional(z.boolean()),
+});
+export type DisputeUpdateParams = z.output<typeof disputeUpdateParamsSchema>;
