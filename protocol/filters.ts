@@ -24,7 +24,7 @@
 import { z } from "zod";
 import { balanceTransactionTypes } from "./objects/balance-transaction.schema.ts";
 import { type PaymentStatus, paymentStatuses } from "./objects/charge.schema.ts";
-import { disputeStatuses } from "./objects/dispute.schema.ts";
+import { disputeReasons, disputeStatuses } from "./objects/dispute.schema.ts";
 import { payoutStatuses } from "./objects/payout.schema.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -116,22 +116,6 @@ export const paymentMethodTypes = [
   "oxxo",
   "pix",
   "konbini",
-] as const;
-
-export const disputeReasons = [
-  "bank_cannot_process",
-  "credit_not_processed",
-  "customer_initiated",
-  "debit_not_authorized",
-  "duplicate",
-  "fraudulent",
-  "general",
-  "incorrect_account_details",
-  "insufficient_funds",
-  "product_not_received",
-  "product_unacceptable",
-  "subscription_canceled",
-  "unrecognized",
 ] as const;
 
 // The states and types a list filters on are the provider's own (protocol/objects/), so a

@@ -8,7 +8,7 @@
 import type { Api, FrameServices } from "../../ui/frame/frame-context.tsx";
 import { createMutation } from "../components/mutation.ts";
 import { kitActors } from "../components/resource-client.ts";
-import { downloadFile } from "../components/transfers.ts";
+import { downloadFile, uploadFile } from "../components/transfers.ts";
 import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
 
 export type FrameDataLayer = Pick<
@@ -67,5 +67,19 @@ export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: strin
         schema: spec.schema,
         ...(spec.method ? { method: spec.method } : {}),
       }),
+    upload: (input, options = {}) =>
+      uploadFile(
+        dataLayer,
+        { purpose: input.purpose, file: input.file },
+        {
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.onProgress
+            ? {
+                onProgress: (loaded: number, total: number) =>
+                  options.onProgress?.(total > 0 ? loaded / total : 0),
+              }
+            : {}),
+        },
+      ),
   };
 }

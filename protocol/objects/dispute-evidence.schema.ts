@@ -138,3 +138,27 @@ export const evidenceFieldsFor = (reason: string): readonly DisputeEvidenceField
 
 export const isEvidenceFileField = (field: string): field is DisputeEvidenceFileField =>
   (disputeEvidenceFileFields as readonly string[]).includes(field);
+
+/**
+ * The evidence a response form sends (`POST /v1/disputes/:id`, `evidence[<field>]`): any
+ * field, text up to its limit, a file field the id of an uploaded file; an empty string
+ * clears what was saved before.
+ */
+export const disputeEvidenceParamsSchema = z.strictObject({
+  ...(Object.fromEntries(
+    disputeEvidenceTextFields.map((f) => [
+      f,
+      z.optional(z.string().check(z.maxLength(disputeEvidenceTextMax))),
+    ]),
+  ) as Record<DisputeEvidenceTextField, z.ZodMiniOptional<z.ZodMiniString>>),
+  ...(Object.fromEntries(
+    disputeEvidenceFileFields.map((f) => [
+      f,
+      z.optional(z.union([z.string().check(z.regex(fileIdPattern)), z.literal("")])),
+    ]),
+  ) as Record<
+    DisputeEvidenceFileField,
+    z.ZodMiniOptional<z.ZodMiniUnion<[z.ZodMiniString, z.ZodMiniLiteral<"">]>>
+  >),
+});
+export type DisputeEvidenceParams = z.output<typeof disputeEvidenceParamsSchema>;

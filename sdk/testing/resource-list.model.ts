@@ -277,4 +277,39 @@ export class ResourceListModel {
   async seeFormErrors(within: Locator): Promise<string[]> {
     return within.locator("[role=alert], .kit-field__error").allInnerTexts();
   }
+
+  /** Presses the button `name` inside `within` (a form's Save, Submit, …). */
+  async press(within: Locator, name: string | RegExp): Promise<void> {
+    await within.getByRole("button", { name }).click();
+  }
+
+  /**
+   * Puts `file` into the file field `label` inside `within`, as the file chooser does once a
+   * person picked it, and waits until the field says it is uploaded (the data layer sent it
+   * to the files host).
+   */
+  async uploadFile(
+    within: Locator,
+    label: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<void> {
+    const field = within.getByRole("group", { name: label, exact: true });
+    await field.locator('input[type="file"]').setInputFiles(file);
+    await field
+      .getByRole("status")
+      .filter({ hasText: `${file.name} uploaded` })
+      .waitFor({ timeout: 15_000 });
+  }
+
+  /** The index of the first row on screen whose accessible name or text has `text`. */
+  async rowIndexWith(text: string): Promise<number> {
+    await this.settle();
+    return this.bodyRows().evaluateAll(
+      (trs, wanted) =>
+        trs.findIndex((tr) =>
+          `${tr.getAttribute("aria-label") ?? ""} ${tr.textContent ?? ""}`.includes(wanted),
+        ),
+      text,
+    );
+  }
 }

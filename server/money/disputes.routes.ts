@@ -8,7 +8,7 @@ import { type Kysely, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { disputesFilterSpec, filterQueryShape } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
-import { disputeSchema } from "../../protocol/objects/dispute.schema.ts";
+import { disputeReasons, disputeSchema } from "../../protocol/objects/dispute.schema.ts";
 import {
   disputeEvidenceFileFields,
   disputeEvidenceTextFields,
@@ -318,15 +318,7 @@ defineRoute(
     params: idParams,
     body: z.strictObject({
       status: z.enum(["warning_needs_response", "needs_response"]).optional(),
-      reason: z
-        .enum([
-          "fraudulent",
-          "duplicate",
-          "product_not_received",
-          "subscription_canceled",
-          "general",
-        ])
-        .optional(),
+      reason: z.enum(disputeReasons).optional(),
     }),
     response: disputeSchema,
   },

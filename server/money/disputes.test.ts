@@ -93,6 +93,37 @@ describe("GET /v1/disputes: every dispute, filtered", () => {
     expect(lapsed.body.closed_at).toBe(lapsed.body.evidence_details.due_by);
   });
 
+  it("says on the provider's clock how many whole days remain to respond, none once submitted, closed or past due; reason is one of the API's reasons", async () => {
+    const a = await disputable();
+    const open = await a.open({ reason: "product_not_received" });
+    const other = await a.open({ status: "warning_needs_response", reason: "general" });
+    const read = async (id: string) =>
+      (await api.get(`/v1/disputes/${id}`, a.as)).body as {
+        reason: string;
+        evidence_details: { due_by: number; days_remaining: number | null };
+      };
+    const first = await read(open.id);
+    expect(first.reason).toBe("product_not_received");
+    expect(first.evidence_details.days_remaining).toBe(
+      Math.floor((first.evidence_details.due_by - api.clock.now) / DAY),
+    );
+    expect(first.evidence_details.days_remaining).toBeGreaterThanOrEqual(6);
+    api.clock.now += 3 * DAY;
+    expect((await read(open.id)).evidence_details.days_remaining).toBe(
+      (first.evidence_details.days_remaining ?? 0) - 3,
+    );
+    await api.post(`/v1/disputes/${open.id}`, { ...a.as, params: { submit: "true" } });
+    expect((await read(open.id)).evidence_details.days_remaining).toBeNull();
+    expect((await read(other.id)).evidence_details.days_remaining).toBeGreaterThan(0);
+    api.clock.now += 8 * DAY; // the inquiry lapsed
+    expect((await read(other.id)).evidence_details.days_remaining).toBeNull();
+    const refused = await api.post(`/v1/test_helpers/charges/${open.charge}/dispute`, {
+      ...a.as,
+      params: { reason: "not_a_reason" },
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("refuses a bad filter by name", async () => {
     const a = await connectedAccount(api);
     for (const [params, param] of [

@@ -7,6 +7,7 @@
  * `due_by` pass (derived from the clock, render.ts).
  */
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { DisputeReason } from "../../protocol/objects/dispute.schema.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
@@ -102,7 +103,7 @@ export async function openDispute(
   args: {
     status: "warning_needs_response" | "needs_response";
     now: number;
-    reason?: string;
+    reason?: DisputeReason;
   },
 ): Promise<DisputeRow> {
   const amount = charge.amount_captured - charge.amount_refunded;

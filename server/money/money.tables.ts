@@ -9,7 +9,7 @@ import type {
   PaymentMethodDetails,
   PaymentStatus,
 } from "../../protocol/objects/charge.schema.ts";
-import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import type { DisputeReason, DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
 import type { PayoutFailureCode, PayoutMethod } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutInterval, Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Json, JsonWithDefault } from "../db/json.ts";
@@ -84,7 +84,7 @@ export interface DisputesTable {
   charge: string;
   amount: number;
   currency: string;
-  reason: string;
+  reason: DisputeReason;
   status: DisputeStatus;
   evidence: JsonWithDefault<Record<string, string>>;
   evidence_submitted_at: number | null;

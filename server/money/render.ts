@@ -18,6 +18,7 @@ import {
 import type { Payout, PayoutStatus } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutSchedule as PayoutScheduleObject } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Refund } from "../../protocol/objects/refund.schema.ts";
+import { DAY } from "./ledger.ts";
 import type {
   BalanceTransactionsTable,
   ChargesTable,
@@ -113,6 +114,10 @@ export function disputeStatus(row: DisputeRow, now: number): DisputeStatus {
   return row.status;
 }
 
+/** The states in which the provider waits for the account's response (or acceptance). */
+const awaitingResponse = (status: DisputeStatus) =>
+  status === "needs_response" || status === "warning_needs_response";
+
 export function renderDispute(row: DisputeRow, now: number): Dispute {
   const status = disputeStatus(row, now);
   const lapsed = status !== row.status;
@@ -129,6 +134,7 @@ export function renderDispute(row: DisputeRow, now: number): Dispute {
       due_by: row.due_by,
       has_evidence: Object.keys(row.evidence).length > 0,
       past_due: row.evidence_submitted_at === null && now > row.due_by,
+      days_remaining: awaitingResponse(status) ? Math.floor((row.due_by - now) / DAY) : null,
       submission_count: row.evidence_submitted_at === null ? 0 : 1,
       submitted_at: row.evidence_submitted_at,
     },

@@ -13,7 +13,7 @@
  * multi-row inserts in one transaction (the ledger's `writeEntries` keeps its daily summary).
  */
 import type { Kysely, Transaction } from "kysely";
-import type { DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
+import type { DisputeReason, DisputeStatus } from "../../protocol/objects/dispute.schema.ts";
 import type { Weekday } from "../../protocol/objects/payout-schedule.schema.ts";
 import { payoutDestination } from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
@@ -86,7 +86,7 @@ export type HistoryEvent =
       key: string;
       charge: string;
       status: "warning_needs_response" | "needs_response";
-      reason: string;
+      reason: DisputeReason;
     }
   | { kind: "escalate"; at: number; dispute: string }
   | { kind: "submit"; at: number; dispute: string; evidence: EvidenceFields }
@@ -143,7 +143,7 @@ interface DisputeState {
   id: string;
   charge: string;
   amount: number;
-  reason: string;
+  reason: DisputeReason;
   status: DisputeStatus;
   evidence: EvidenceFields;
   evidenceSubmittedAt: number | null;
@@ -713,7 +713,9 @@ export function planHistory(options: HistoryOptions): HistoryPlan {
     disputedCharges.add(charge.key);
     const key = `d${i}`;
     const inquiry = scenario === "escalated_won" || scenario.startsWith("inquiry");
-    const reason = inquiry ? "general" : pick(["fraudulent", "product_not_received", "duplicate"]);
+    const reason: DisputeReason = inquiry
+      ? "general"
+      : pick(["fraudulent", "product_not_received", "duplicate"] as const);
     attempts.push({
       kind: "dispute",
       at: openAt,

@@ -115,6 +115,10 @@ describe("the sandbox seed", () => {
       .where("account_id", "=", main)
       .execute();
     const states = new Set(disputes.map((d) => disputeStatus(d, now)));
+    // The disputes list has some to answer on the main account (a response, or an acceptance).
+    expect(
+      disputes.filter((d) => disputeStatus(d, now) === "needs_response").length,
+    ).toBeGreaterThanOrEqual(2);
     expect([...states].sort()).toEqual(
       [
         "lost",

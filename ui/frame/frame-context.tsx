@@ -30,6 +30,7 @@ import type {
 } from "../../protocol/messages/data-layer.schema.ts";
 import type { HostProps } from "../../protocol/messages/host-props.schema.ts";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import type { FileObject, FilePurpose } from "../../protocol/objects/file.schema.ts";
 import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import type { ViewLookup } from "./component-view.ts";
 
@@ -102,6 +103,24 @@ export interface FrameServices {
    * `Idempotency-Key`, and parses the answer with `schema` (the protocol object it returns).
    */
   mutation(api: Api, spec: MutationSpec): AnyActorLogic;
+  /**
+   * Uploads a file to the files host through the data layer (the key in its header), with
+   * its progress: resolves with the stored file object, rejects with a typed `CallFailure`
+   * (the host's refusal names `param: "file"`). Absent in a frame without the data layer's
+   * transfers (the bench's direct API): views then offer no file field.
+   */
+  upload?(input: UploadInput, options?: UploadOptions): Promise<FileObject>;
+}
+
+export interface UploadInput {
+  purpose: FilePurpose;
+  file: File;
+}
+
+export interface UploadOptions {
+  /** The share of the bytes sent, 0 to 1. */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
 }
 
 /** What a form's mutation sends and what it gets back. */
@@ -179,6 +198,12 @@ export function useMutation(spec: MutationSpec): AnyActorLogic {
     () => services.mutation(api, { url, schema, ...(method ? { method } : {}) }),
     [services, api, url, schema, method],
   );
+}
+
+/** The frame's upload to the files host, or undefined where the frame has none. */
+export function useUpload(): FrameServices["upload"] {
+  const { services } = useFrame();
+  return services.upload ? services.upload.bind(services) : undefined;
 }
 
 /** A key for a new user intent: minted when the person acts, never derived from values. */

@@ -212,7 +212,9 @@ ${banner("Danger", "danger")}
   display: grid; grid-template-columns: minmax(6rem, 1fr) 2fr; gap: ${space(3)};
 }
 .kit-dl__term { color: ${v("colorSecondaryText")}; }
-.kit-dl__description { margin: 0; min-inline-size: 0; }
+.kit-dl__description { margin: 0; min-inline-size: 0; overflow-wrap: anywhere; }
+/* A status in a narrow description wraps rather than overflowing its column. */
+.kit-dl__description .kit-badge { white-space: normal; max-inline-size: 100%; }
 
 .kit-timeline { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
 .kit-timeline__event { display: flex; gap: ${space(3)}; padding-block-end: ${space(4)}; position: relative; }

@@ -228,6 +228,11 @@ export async function startExamplePlatform(
     api,
     ...(await Promise.all([
       listen(createConnectHostApp({ hosts, distDir: `${root}dist/connect` }), hosts.connect),
+      // The files host, as `npm start` runs it: a view's uploads (dispute evidence) go there.
+      listen(
+        createFilesHostApp({ db: database.db, config: { hosts, corsOrigins: [hosts.connect] } }),
+        hosts.files,
+      ),
       listen(
         createPlatformApp({
           origin: platform,

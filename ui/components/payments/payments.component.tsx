@@ -6,37 +6,26 @@
  * provider refuses them otherwise). `recent-payments` shows the newest few.
  */
 
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { downloadMachine } from "../../../machines/components/download.machine.ts";
+import { useEffect, useMemo, useState } from "react";
 import {
   paymentsListMachine,
   RECENT_PAYMENTS_COUNT,
 } from "../../../machines/components/payments/payments.machine.ts";
 import { refundFormMachine } from "../../../machines/components/payments/refund-form.machine.ts";
-import { DEFAULT_PAGE_SIZE } from "../../../machines/components/resource-list.machine.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
-import { manifestEntry } from "../../../protocol/catalogue/manifest.ts";
-import {
-  filterQueryString,
-  fromDefaultFilters,
-  localDayStart,
-  paymentsFilterSpec,
-} from "../../../protocol/filters.ts";
+import { paymentsFilterSpec } from "../../../protocol/filters.ts";
 import type { Charge } from "../../../protocol/objects/charge.schema.ts";
 import { refundSchema } from "../../../protocol/objects/refund.schema.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import {
-  newIdempotencyKey,
-  useHostProps,
-  useMutation,
-  useSession,
-} from "../../frame/frame-context.tsx";
-import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
-import { saveFile } from "../../frame/save-file.ts";
+import { newIdempotencyKey, useMutation, useSession } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { formViewOf } from "../../kit/index.ts";
-import { connectDetail, connectResourceList } from "../kit/resource-list.connect.ts";
-import { isOn } from "../payouts-list/payouts-list.component.tsx";
+import {
+  type ListRunnerProps,
+  listComponent,
+  useListExport,
+  useResourceList,
+} from "../kit/list-component.tsx";
 import { PaymentsView } from "./payments.view.tsx";
 import { RefundPanel } from "./refund.view.tsx";
 
@@ -99,40 +88,25 @@ function RefundAction(props: { payment: Charge; view: ComponentViewProps; onRefu
   );
 }
 
-/** The file the provider produced goes to the person as a download. */
-const EXPORT_EFFECTS = {
-  "file.ready": (event: { file: File }) => saveFile(event.file, document),
-};
-
-function PaymentsRunner(props: ComponentViewProps & { recent: boolean; defaults: unknown }) {
-  const { recent, defaults } = props;
-  const narrow = useNarrowLayout();
+function PaymentsRunner(props: ListRunnerProps) {
+  const { recent } = props;
   const session = useSession();
   const components = session?.components ?? {};
-  const { snapshot, send } = useComponentMachine(paymentsListMachine, {
-    input: {
-      pageSize: recent ? RECENT_PAYMENTS_COUNT : DEFAULT_PAGE_SIZE,
-      paged: !recent,
-      filters: defaults === undefined ? {} : fromDefaultFilters(paymentsFilterSpec, defaults),
-    },
-    view: props,
-  });
+  const { list, detail, filters, onFiltersChange, refresh } = useResourceList<Charge>(
+    paymentsListMachine,
+    props,
+    { spec: paymentsFilterSpec, recentCount: RECENT_PAYMENTS_COUNT },
+  );
   // The CSV export of the whole filtered list, produced by the provider (not one page).
-  const download = useComponentMachine(downloadMachine, {
-    input: undefined as never,
-    view: props,
-    effects: EXPORT_EFFECTS,
-  });
+  const exporting = useListExport(props, "/v1/exports/charges", paymentsFilterSpec, filters);
   const canExport = !recent && sessionFeature(components, "payments", "export");
   const canRefund = sessionFeature(components, "payments", "refund_management");
-  const refresh = useCallback(() => send({ type: "list.refresh" }), [send]);
-  const errorText = manifestEntry(props.component)?.errorText ?? null;
   return (
     <PaymentsView
-      {...connectResourceList(snapshot, send, { narrow, errorText })}
+      {...list}
       recent={recent}
-      filters={snapshot.context.filters}
-      onFiltersChange={(filters) => send({ type: "filters.change", filters })}
+      filters={filters}
+      onFiltersChange={onFiltersChange}
       features={{
         email: sessionFeature(
           components,
@@ -146,7 +120,7 @@ function PaymentsRunner(props: ComponentViewProps & { recent: boolean; defaults:
         ),
       }}
       currency={session?.merchant_data?.default_currency ?? "usd"}
-      detail={connectDetail(snapshot, send)}
+      detail={detail}
       {...(canRefund
         ? {
             actions: (p: Charge) =>
@@ -160,29 +134,9 @@ function PaymentsRunner(props: ComponentViewProps & { recent: boolean; defaults:
               ) : null,
           }
         : {})}
-      {...(canExport
-        ? {
-            exporting: {
-              busy: download.snapshot.matches("downloading"),
-              failed: download.snapshot.matches("failed"),
-              onExport: () =>
-                download.send({
-                  type: "download",
-                  url: `/v1/exports/charges?${filterQueryString(paymentsFilterSpec, snapshot.context.filters, localDayStart)}`,
-                }),
-              onDismiss: () => download.send({ type: "dismiss" }),
-            },
-          }
-        : {})}
+      {...(canExport ? { exporting } : {})}
     />
   );
 }
 
-export default function Payments(props: ComponentViewProps) {
-  const host = useHostProps();
-  const recent = isOn(host?.attributes["recent-payments"]);
-  const defaults = host?.setters.defaultFilters;
-  // New default filters (or a mode change) start a fresh list.
-  const key = `${recent ? "recent" : "all"}:${JSON.stringify(defaults ?? null)}`;
-  return <PaymentsRunner key={key} {...props} recent={recent} defaults={defaults} />;
-}
+export default listComponent(PaymentsRunner, { recentAttribute: "recent-payments" });

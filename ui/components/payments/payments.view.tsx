@@ -4,21 +4,12 @@ import type { FilterValues } from "../../../protocol/filters.ts";
 import { paymentsFilterSpec } from "../../../protocol/filters.ts";
 import { type Charge, paymentStatuses } from "../../../protocol/objects/charge.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
-import { kitMessages } from "../../i18n/messages.ts";
-import {
-  Banner,
-  Button,
-  DateTime,
-  type DescriptionItem,
-  DescriptionList,
-  EmptyState,
-  FilterBar,
-  filterDefinitions,
-  Money,
-} from "../../kit/index.ts";
-import { type DetailState, ResourceDetail } from "../kit/resource-detail.view.tsx";
+import { DateTime, type DescriptionItem, DescriptionList, Money } from "../../kit/index.ts";
+import type { ListExport } from "../kit/list-component.tsx";
+import { ListPageView } from "../kit/list-page.view.tsx";
+import type { DetailState } from "../kit/resource-detail.view.tsx";
 import type { ResourceListConnected } from "../kit/resource-list.connect.ts";
-import { type ListColumn, ResourceListView } from "../kit/resource-list.view.tsx";
+import type { ListColumn } from "../kit/resource-list.view.tsx";
 import {
   PaymentStatusBadge,
   paymentMethodText,
@@ -33,12 +24,7 @@ export interface PaymentFilterFeatures {
 }
 
 /** The CSV export of the filtered list (where the session enables `export`). */
-export interface PaymentsExport {
-  busy: boolean;
-  failed: boolean;
-  onExport(): void;
-  onDismiss(): void;
-}
+export type PaymentsExport = ListExport;
 
 export interface PaymentsViewProps extends ResourceListConnected<Charge> {
   /** The `recent-payments` mode: the newest few, without paging or filters. */
@@ -192,66 +178,42 @@ export function PaymentsView({
       : []),
   ];
   return (
-    <ResourceListView
+    <ListPageView
       {...list}
       className="payments-list"
       caption={intl.formatMessage(recent ? m.recentTitle : m.title)}
       columns={columns}
       rowKey={(p) => p.id}
       rowLabel={rowLabel}
-      toolbar={
-        recent ? null : (
-          <div className="kit-list__toolbar">
-            <FilterBar
-              filters={filterDefinitions(paymentsFilterSpec, offered)}
-              values={filters}
-              onChange={onFiltersChange}
-            />
-            {exporting ? (
-              <Button variant="secondary" onClick={exporting.onExport} loading={exporting.busy}>
-                {intl.formatMessage(m.export)}
-              </Button>
-            ) : null}
-            {exporting?.failed ? (
-              <Banner
-                status="danger"
-                title={intl.formatMessage(m.exportFailed)}
-                actions={
-                  <>
-                    <Button onClick={exporting.onExport}>
-                      {intl.formatMessage(kitMessages.retry)}
-                    </Button>
-                    <Button variant="secondary" onClick={exporting.onDismiss}>
-                      {intl.formatMessage(kitMessages.dismiss)}
-                    </Button>
-                  </>
-                }
-              />
-            ) : null}
-          </div>
-        )
+      filters={
+        recent
+          ? undefined
+          : { spec: paymentsFilterSpec, offered, values: filters, onChange: onFiltersChange }
       }
-      empty={
-        <EmptyState
-          title={intl.formatMessage(m.emptyTitle)}
-          description={intl.formatMessage(m.emptyDescription)}
-        />
+      exporting={
+        exporting && !recent
+          ? {
+              ...exporting,
+              label: intl.formatMessage(m.export),
+              failedTitle: intl.formatMessage(m.exportFailed),
+            }
+          : undefined
       }
-      detail={
-        <ResourceDetail
-          {...detail}
-          title={intl.formatMessage(m.detailTitle)}
-          failedTitle={intl.formatMessage(m.detailFailed)}
-          narrow={list.narrow}
-        >
-          {(p) => (
-            <>
-              <PaymentFacts payment={p} />
-              {actions?.(p)}
-            </>
-          )}
-        </ResourceDetail>
-      }
+      empty={{
+        title: intl.formatMessage(m.emptyTitle),
+        description: intl.formatMessage(m.emptyDescription),
+      }}
+      detail={{
+        ...detail,
+        title: intl.formatMessage(m.detailTitle),
+        failedTitle: intl.formatMessage(m.detailFailed),
+        children: (p) => (
+          <>
+            <PaymentFacts payment={p} />
+            {actions?.(p)}
+          </>
+        ),
+      }}
     />
   );
 }

@@ -118,6 +118,20 @@ function PayoutFacts({ payout }: { payout: Payout }) {
   return <DescriptionList items={items} />;
 }
 
+/** One payout's content: its amount, facts and timeline (the detail's body). */
+export function PayoutDetailBody({ payout }: { payout: Payout }) {
+  const intl = useIntl();
+  return (
+    <div className="payout-detail">
+      <p className="kit-heading-md">
+        <Money amount={payout.amount} currency={payout.currency} />
+      </p>
+      <PayoutFacts payout={payout} />
+      <Timeline label={intl.formatMessage(m.timelineLabel)} events={timelineOf(payout, intl)} />
+    </div>
+  );
+}
+
 /** One payout in a drawer: amount, status, fee, dates, destination and its timeline. */
 export function PayoutDetail(props: PayoutDetailProps) {
   const intl = useIntl();
@@ -127,15 +141,7 @@ export function PayoutDetail(props: PayoutDetailProps) {
       title={intl.formatMessage(m.detailTitle)}
       failedTitle={intl.formatMessage(m.detailFailed)}
     >
-      {(payout) => (
-        <div className="payout-detail">
-          <p className="kit-heading-md">
-            <Money amount={payout.amount} currency={payout.currency} />
-          </p>
-          <PayoutFacts payout={payout} />
-          <Timeline label={intl.formatMessage(m.timelineLabel)} events={timelineOf(payout, intl)} />
-        </div>
-      )}
+      {(payout) => <PayoutDetailBody payout={payout} />}
     </ResourceDetail>
   );
 }

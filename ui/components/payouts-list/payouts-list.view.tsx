@@ -1,11 +1,12 @@
 import { useIntl } from "react-intl";
 import type { Payout } from "../../../protocol/objects/payout.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
-import { DateTime, EmptyState, Money } from "../../kit/index.ts";
+import { DateTime, Money } from "../../kit/index.ts";
+import { ListPageView } from "../kit/list-page.view.tsx";
 import type { DetailState } from "../kit/resource-detail.view.tsx";
 import type { ResourceListConnected } from "../kit/resource-list.connect.ts";
-import { type ListColumn, ResourceListView } from "../kit/resource-list.view.tsx";
-import { PayoutDetail } from "./payout-detail.view.tsx";
+import type { ListColumn } from "../kit/resource-list.view.tsx";
+import { PayoutDetailBody } from "./payout-detail.view.tsx";
 import {
   PayoutDestination,
   PayoutStatusBadge,
@@ -61,20 +62,23 @@ export function PayoutsListView({ recent, detail, ...list }: PayoutsListViewProp
       date: formatDate(p.arrival_date, intl.locale, { timeZone: "UTC" }),
     });
   return (
-    <ResourceListView
+    <ListPageView
       {...list}
       className="payouts-list"
       caption={intl.formatMessage(recent ? m.recentTitle : m.title)}
       columns={columns}
       rowKey={(p) => p.id}
       rowLabel={rowLabel}
-      empty={
-        <EmptyState
-          title={intl.formatMessage(m.emptyTitle)}
-          description={intl.formatMessage(m.emptyDescription)}
-        />
-      }
-      detail={<PayoutDetail {...detail} narrow={list.narrow} />}
+      empty={{
+        title: intl.formatMessage(m.emptyTitle),
+        description: intl.formatMessage(m.emptyDescription),
+      }}
+      detail={{
+        ...detail,
+        title: intl.formatMessage(m.detailTitle),
+        failedTitle: intl.formatMessage(m.detailFailed),
+        children: (payout) => <PayoutDetailBody payout={payout} />,
+      }}
     />
   );
 }

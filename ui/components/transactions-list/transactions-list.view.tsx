@@ -8,19 +8,11 @@ import {
   balanceTransactionTypes,
 } from "../../../protocol/objects/balance-transaction.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
-import {
-  Badge,
-  DateTime,
-  type DescriptionItem,
-  DescriptionList,
-  EmptyState,
-  FilterBar,
-  filterDefinitions,
-  Money,
-} from "../../kit/index.ts";
-import { type DetailState, ResourceDetail } from "../kit/resource-detail.view.tsx";
+import { Badge, DateTime, type DescriptionItem, DescriptionList, Money } from "../../kit/index.ts";
+import { ListPageView } from "../kit/list-page.view.tsx";
+import type { DetailState } from "../kit/resource-detail.view.tsx";
 import type { ResourceListConnected } from "../kit/resource-list.connect.ts";
-import { type ListColumn, ResourceListView } from "../kit/resource-list.view.tsx";
+import type { ListColumn } from "../kit/resource-list.view.tsx";
 import { transactionsListMessages as m } from "./transactions-list.messages.ts";
 
 export const transactionTypeMessage: Record<BalanceTransactionType, MessageDescriptor> = {
@@ -156,40 +148,35 @@ export function TransactionsListView({
       date: formatDate(t.created, intl.locale),
     });
   return (
-    <ResourceListView
+    <ListPageView
       {...list}
       className="transactions-list"
       caption={intl.formatMessage(recent ? m.recentTitle : m.title)}
       columns={columns}
       rowKey={(t) => t.id}
       rowLabel={rowLabel}
-      toolbar={
-        recent ? null : (
-          <FilterBar
-            filters={filterDefinitions(transactionsFilterSpec, [
-              { name: "type", label: intl.formatMessage(m.type), optionLabels: typeLabels },
-            ])}
-            values={filters}
-            onChange={onFiltersChange}
-          />
-        )
+      filters={
+        recent
+          ? undefined
+          : {
+              spec: transactionsFilterSpec,
+              offered: [
+                { name: "type", label: intl.formatMessage(m.type), optionLabels: typeLabels },
+              ],
+              values: filters,
+              onChange: onFiltersChange,
+            }
       }
-      empty={
-        <EmptyState
-          title={intl.formatMessage(m.emptyTitle)}
-          description={intl.formatMessage(m.emptyDescription)}
-        />
-      }
-      detail={
-        <ResourceDetail
-          {...detail}
-          title={intl.formatMessage(m.detailTitle)}
-          failedTitle={intl.formatMessage(m.detailFailed)}
-          narrow={list.narrow}
-        >
-          {(t) => <TransactionFacts transaction={t} />}
-        </ResourceDetail>
-      }
+      empty={{
+        title: intl.formatMessage(m.emptyTitle),
+        description: intl.formatMessage(m.emptyDescription),
+      }}
+      detail={{
+        ...detail,
+        title: intl.formatMessage(m.detailTitle),
+        failedTitle: intl.formatMessage(m.detailFailed),
+        children: (t) => <TransactionFacts transaction={t} />,
+      }}
     />
   );
 }
