@@ -13,13 +13,14 @@ import { paymentsMessages as m } from "./payments.messages.ts";
 export interface RefundPanelProps {
   /** The form is shown (after "Refund payment"). */
   open: boolean;
+  /** The money confirmation is shown (the form machine's `reviewing`, or sending). */
+  confirming: boolean;
   form: FormView;
   currency: string;
   /** What remains to refund, in minor units. */
   remaining: number;
   /** The amount the confirmation names (the form's, once valid). */
   amount: number;
-  confirming: boolean;
   onOpen(): void;
   onCancel(): void;
   onReview(): void;
