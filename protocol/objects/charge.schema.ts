@@ -74,7 +74,11 @@ export const chargeSchema = z.strictObject({
   failure_code: nullableStringSchema,
   failure_message: nullableStringSchema,
   livemode: z.boolean(),
-  metadata: metadataSchema,
+  /**
+   * The platform's own data on the payment. Absent in an account session's answers unless
+   * the session enables `enable_metadata_in_payment_details` (a payment-details feature).
+   */
+  metadata: z.optional(metadataSchema),
   paid: z.boolean(),
   /** The sandbox payment method token the charge was made with (`pm_card_visa`, ...). */
   payment_method: z.string(),
