@@ -92,3 +92,15 @@ export const chargeSchema = z.strictObject({
   canceled_at: z.nullable(unixSecondsSchema),
 });
 export type Charge = z.output<typeof chargeSchema>;
+
+/**
+ * `POST /v1/charges/:id/capture`: capture an uncaptured payment, all of it (no amount) or
+ * `amount_to_capture` in minor units (at most the payment's amount; the provider checks).
+ */
+export const chargeCaptureParamsSchema = z.strictObject({
+  amount_to_capture: z.optional(z.int().check(z.positive())),
+});
+export type ChargeCaptureParams = z.output<typeof chargeCaptureParamsSchema>;
+
+/** `POST /v1/charges/:id/cancel`: release an uncaptured payment; it takes no parameters. */
+export const chargeCancelParamsSchema = z.strictObject({});

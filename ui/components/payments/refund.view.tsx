@@ -1,6 +1,8 @@
 import { useIntl } from "react-intl";
 import type { RefundReason } from "../../../protocol/objects/refund.schema.ts";
+import { kitMessages } from "../../i18n/messages.ts";
 import {
+  Banner,
   Button,
   ConfirmDialog,
   FormErrorBanner,
@@ -39,6 +41,13 @@ const reasonMessages = {
 export function RefundPanel(props: RefundPanelProps) {
   const intl = useIntl();
   const { form, currency } = props;
+  // The provider's refusals in the person's words (the amount's lands on its field).
+  const apiMessages = {
+    amount_too_large: intl.formatMessage(m.refundTooLarge),
+    charge_disputed: intl.formatMessage(m.refundDisputed),
+    charge_already_refunded: intl.formatMessage(m.refundAlreadyRefunded),
+  };
+  const chargeError = form.errors.charge;
   if (!props.open)
     return (
       <div className="payments-refund">
@@ -49,7 +58,17 @@ export function RefundPanel(props: RefundPanelProps) {
     );
   return (
     <section className="payments-refund" aria-label={intl.formatMessage(m.refundTitle)}>
-      <FormErrorBanner form={form} />
+      <FormErrorBanner form={form} apiMessages={apiMessages} />
+      {chargeError ? (
+        // A refusal about the payment itself (its `charge` param has no field of its own).
+        <Banner
+          status="danger"
+          title={
+            apiMessages[chargeError.code as keyof typeof apiMessages] ??
+            intl.formatMessage(kitMessages.somethingWentWrong)
+          }
+        />
+      ) : null}
       <FormMoneyField
         form={form}
         path="amount"
@@ -57,6 +76,7 @@ export function RefundPanel(props: RefundPanelProps) {
         currency={currency}
         max={props.remaining}
         required
+        apiMessages={apiMessages}
       />
       <FormSelectField
         form={form}
