@@ -8,7 +8,7 @@
  * its disputes (`dispute_management`) and metadata (`enable_metadata_in_payment_details`,
  * which the provider also enforces) are shown only where enabled.
  */
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { paymentDetailsMachine } from "../../../machines/components/payment-details/payment-details.machine.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
@@ -57,7 +57,12 @@ function PaymentDetailsRunner(props: ComponentViewProps & { inline: boolean }) {
       : snapshot.matches({ data: "failed" })
         ? "failed"
         : "loading";
-  const canRefund = sessionFeature(components, "payment-details", "refund_management");
+  // A refund form the person opened stays while the session changes under it (renewed
+  // without refund_management): its confirmation is then refused by the provider, and the
+  // refusal shows on the form instead of the form vanishing.
+  const [refundOpen, setRefundOpen] = useState(false);
+  const canRefund =
+    sessionFeature(components, "payment-details", "refund_management") || refundOpen;
   const canCapture = sessionFeature(components, "payment-details", "capture_payments");
   const actions =
     shown && payment ? (
@@ -68,6 +73,7 @@ function PaymentDetailsRunner(props: ComponentViewProps & { inline: boolean }) {
             payment={payment}
             view={props}
             onRefunded={refresh}
+            onOpenChange={setRefundOpen}
           />
         ) : null}
         {canCapture && payment.payment_status === "requires_capture" ? (

@@ -4,7 +4,7 @@
  * the frame's mutation (`POST /v1/refunds`, one Idempotency-Key per intent) in its submit
  * slot, confirmed in the money dialog; once saved, `onRefunded` (the view refreshes).
  */
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { refundFormMachine } from "../../../machines/components/payments/refund-form.machine.ts";
 import type { Charge } from "../../../protocol/objects/charge.schema.ts";
 import { refundSchema } from "../../../protocol/objects/refund.schema.ts";
@@ -24,6 +24,8 @@ export interface RefundActionProps {
   payment: Charge;
   view: ComponentViewProps;
   onRefunded(): void;
+  /** Hears whether the form is open (a view may keep it while a refusal is shown). */
+  onOpenChange?(open: boolean): void;
 }
 
 /** Key it by the payment and its refunded amount, so a refund starts a fresh form. */
@@ -40,6 +42,8 @@ export function RefundAction(props: RefundActionProps) {
   });
   const { snapshot, send } = form;
   const closed = snapshot.matches("closed") || snapshot.matches("saved");
+  const { onOpenChange } = props;
+  useEffect(() => onOpenChange?.(!closed), [closed, onOpenChange]);
   const amount = snapshot.context.values.amount;
   return (
     <RefundPanel
