@@ -27,9 +27,9 @@ const charge = (id: string) => apiGet<Charge>(`/v1/charges/${id}?expand%5B%5D=ba
 const refundsOf = async (id: string) =>
   (await apiGet<{ data: Refund[] }>(`/v1/refunds?charge=${id}&limit=100`)).data;
 const chargeEntries = async (id: string) =>
-  (await example.listAll<BalanceTransaction>("/v1/balance_transactions", "type=charge")).filter(
-    (t) => t.source === id,
-  );
+  (
+    await example.listAll<BalanceTransaction>("/v1/balance_transactions", "type%5B%5D=charge")
+  ).filter((t) => t.source === id);
 
 /** The payments the dashboard offers ("View …" buttons), by their ids. */
 async function offeredPayments(platform: PlatformPage): Promise<string[]> {
@@ -87,7 +87,7 @@ describe("payment-details on the example platform", () => {
     const facts = await details.seeFacts();
     expect(facts).toMatchObject({
       Amount: usd(p.amount, p.currency),
-      Fee: usd(bt.fee, p.currency),
+      Fees: usd(bt.fee, p.currency),
       Net: usd(bt.net, p.currency),
       "Payment ID": p.id,
     });
@@ -217,7 +217,9 @@ describe("payment-details on the example platform", () => {
       .toContain(messageIn("en-US", "kit.form.networkError"));
     platform.takeProblems(/ERR_FAILED|Failed to fetch/);
     await details.retryRefund();
-    await expect.poll(async () => (await details.seeFacts()).Refunded).toBe(usd(250, p.currency));
+    await expect
+      .poll(async () => (await details.seeFacts())["Refunded amount"])
+      .toBe(usd(250, p.currency));
     expect(dropped).toBe(1);
     const refunds = await refundsOf(p.id);
     expect(refunds.map((r) => r.amount)).toEqual([250]);

@@ -105,7 +105,10 @@ function PaymentDetailsRunner(props: ComponentViewProps & { inline: boolean }) {
 }
 
 export default function PaymentDetails(props: ComponentViewProps) {
-  const inline = isOn(useHostProps()?.attributes.inline);
+  const host = useHostProps();
+  // Nothing until the host's attributes arrive: `visible="false"` must not open it first.
+  if (host === undefined) return null;
+  const inline = isOn(host.attributes.inline);
   // Inline and overlay are two presentations: switching starts afresh.
   return <PaymentDetailsRunner key={inline ? "inline" : "overlay"} {...props} inline={inline} />;
 }
