@@ -24,6 +24,13 @@ export interface PageConfig {
   /** The components this page shows, by catalogue name. */
   components: string[];
   account: { id: string; label: string };
+  /**
+   * The platform's own view of some of the account's payments (its orders), as its backend
+   * read them with the secret key: each gets a "View" button opening payment-details.
+   */
+  payments?: { id: string; label: string }[];
+  /** A disputed payment of the account, for payment-disputes (null: none). */
+  disputedPayment?: string | null;
 }
 
 export const configMetaName = "platform-config";

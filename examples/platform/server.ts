@@ -163,12 +163,55 @@ export function createPlatformApp(options: PlatformOptions) {
     return c.html(render(account));
   };
 
-  app.get(
-    "/dashboard",
-    embedding((account) =>
-      dashboardPage(account, pageConfig(account, components()), [...supportedLocales]),
-    ),
-  );
+  // What a platform's backend reads with its secret key to link its pages to payments.
+  const apiGet = async <T>(account: SandboxAccount, path: string): Promise<T | null> => {
+    try {
+      const response = await doFetch(`${hosts.api}${path}`, {
+        headers: {
+          Authorization: `Bearer ${sandbox.secretKey}`,
+          [provider.headers.account]: account.id,
+        },
+      });
+      return response.ok ? ((await response.json()) as T) : null;
+    } catch {
+      return null;
+    }
+  };
+  type Listed<T> = { data: T[] };
+  type ListedCharge = {
+    id: string;
+    amount: number;
+    currency: string;
+    description: string | null;
+    payment_status: string;
+  };
+  /**
+   * The account's newest payments and its newest uncaptured ones (an order list with "View"
+   * buttons), and its newest disputed payment.
+   */
+  const paymentLinks = async (account: SandboxAccount) => {
+    const [newest, uncaptured, disputes] = await Promise.all([
+      apiGet<Listed<ListedCharge>>(account, "/v1/charges?limit=5"),
+      apiGet<Listed<ListedCharge>>(account, "/v1/charges?limit=3&status%5B%5D=requires_capture"),
+      apiGet<Listed<{ charge: string }>>(account, "/v1/disputes?limit=1"),
+    ]);
+    const seen = new Set<string>();
+    const payments = [...(newest?.data ?? []), ...(uncaptured?.data ?? [])]
+      .filter((c) => !seen.has(c.id) && seen.add(c.id))
+      .map((c) => ({
+        id: c.id,
+        label: `${(c.amount / 100).toFixed(2)} ${c.currency.toUpperCase()} · ${c.payment_status} · ${c.description ?? c.id}`,
+      }));
+    return { payments, disputedPayment: disputes?.data[0]?.charge ?? null };
+  };
+
+  app.get("/dashboard", async (c) => {
+    const account = await signedIn(c);
+    if (!account) return c.redirect("/", 303);
+    c.header("Cache-Control", "no-store");
+    const config = { ...pageConfig(account, components()), ...(await paymentLinks(account)) };
+    return c.html(dashboardPage(account, config, [...supportedLocales]));
+  });
   app.get(
     "/plain",
     embedding((account) =>

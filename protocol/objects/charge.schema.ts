@@ -74,7 +74,11 @@ export const chargeSchema = z.strictObject({
   failure_code: nullableStringSchema,
   failure_message: nullableStringSchema,
   livemode: z.boolean(),
-  metadata: metadataSchema,
+  /**
+   * The platform's own data on the payment. Absent in an account session's answers unless
+   * the session enables `enable_metadata_in_payment_details` (a payment-details feature).
+   */
+  metadata: z.optional(metadataSchema),
   paid: z.boolean(),
   /** The sandbox payment method token the charge was made with (`pm_card_visa`, ...). */
   payment_method: z.string(),
@@ -88,3 +92,15 @@ export const chargeSchema = z.strictObject({
   canceled_at: z.nullable(unixSecondsSchema),
 });
 export type Charge = z.output<typeof chargeSchema>;
+
+/**
+ * `POST /v1/charges/:id/capture`: capture an uncaptured payment, all of it (no amount) or
+ * `amount_to_capture` in minor units (at most the payment's amount; the provider checks).
+ */
+export const chargeCaptureParamsSchema = z.strictObject({
+  amount_to_capture: z.optional(z.int().check(z.positive())),
+});
+export type ChargeCaptureParams = z.output<typeof chargeCaptureParamsSchema>;
+
+/** `POST /v1/charges/:id/cancel`: release an uncaptured payment; it takes no parameters. */
+export const chargeCancelParamsSchema = z.strictObject({});

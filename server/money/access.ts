@@ -60,22 +60,41 @@ export function actingAccount(principal: MoneyPrincipal): Acting {
   };
 }
 
+/** Is `feature` on for the principal: always for a secret key; for a session key, when an
+ * enabled component that offers `feature` (the catalogue names which) has it on. */
+export function featureGranted(principal: MoneyPrincipal, feature: FeatureName): boolean {
+  if (principal.kind !== "account_session") return true;
+  return componentsOffering(feature).some((name) => {
+    const component = principal.components[name];
+    return component?.enabled === true && component.features[feature] === true;
+  });
+}
+
 /**
  * A session key may act only if an enabled component that offers `feature` (the catalogue
  * names which) has it on; otherwise a permission error naming the feature.
  */
 export function requireFeature(principal: MoneyPrincipal, feature: FeatureName): void {
-  if (principal.kind !== "account_session") return;
-  const granted = componentsOffering(feature).some((name) => {
-    const component = principal.components[name];
-    return component?.enabled === true && component.features[feature] === true;
-  });
-  if (!granted) {
+  if (!featureGranted(principal, feature)) {
     throw permissionError(
       `This account session does not enable the ${feature} feature.`,
       "feature_not_enabled",
     );
   }
+}
+
+/**
+ * A charge as the principal may see it: a session key sees its metadata (the platform's own
+ * order data) only where the session enables `enable_metadata_in_payment_details`; otherwise
+ * the field is absent (not an empty object, which would say there is none).
+ */
+export function chargeSeenBy<C extends { metadata?: unknown }>(
+  principal: MoneyPrincipal,
+  charge: C,
+): C {
+  if (featureGranted(principal, "enable_metadata_in_payment_details")) return charge;
+  const { metadata: _hidden, ...rest } = charge;
+  return rest as C;
 }
 
 type MoneyTable = "charges" | "refunds" | "disputes" | "payouts" | "balance_transactions";

@@ -29,6 +29,7 @@ import {
   type Acting,
   accountRowsInBatches,
   actingAccount,
+  chargeSeenBy,
   listAccountRows,
   paymentComponents,
   requireFeature,
@@ -186,7 +187,7 @@ defineRoute(
         code: method.decline.code,
       });
     }
-    return chargeWithDispute(deps.db, row);
+    return chargeSeenBy(principal, await chargeWithDispute(deps.db, row));
   },
 );
 
@@ -205,7 +206,10 @@ defineRoute(
   },
   async ({ deps, principal, params, expand }) => {
     const acting = actingAccount(principal);
-    const charge = await chargeWithDispute(deps.db, await findCharge(deps.db, acting, params.id));
+    const charge = chargeSeenBy(
+      principal,
+      await chargeWithDispute(deps.db, await findCharge(deps.db, acting, params.id)),
+    );
     return expandOne(deps.db, acting.accountId, charge, expand, deps.config.now());
   },
 );
@@ -262,7 +266,8 @@ defineRoute(
       ...rows,
       query: { limit, starting_after, ending_before },
       url: "/v1/charges",
-      render: ({ dispute_id, ...row }) => renderCharge(row, (dispute_id as string | null) ?? null),
+      render: ({ dispute_id, ...row }) =>
+        chargeSeenBy(principal, renderCharge(row, (dispute_id as string | null) ?? null)),
     });
     return expandList(deps.db, rows.accountId, rendered, expand, deps.config.now());
   },
@@ -360,7 +365,7 @@ defineRoute(
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return chargeWithDispute(deps.db, row);
+    return chargeSeenBy(principal, await chargeWithDispute(deps.db, row));
   },
 );
 
@@ -390,7 +395,7 @@ defineRoute(
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return chargeWithDispute(deps.db, row);
+    return chargeSeenBy(principal, await chargeWithDispute(deps.db, row));
   },
 );
 

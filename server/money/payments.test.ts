@@ -387,3 +387,42 @@ describe("each payments filter is an index scan", () => {
     }
   });
 });
+
+describe("a payment's metadata in an account session", () => {
+  it("is absent from every charge answer unless the session enables enable_metadata_in_payment_details; the secret key always sees it", async () => {
+    const a = await connectedAccount(api);
+    const paid = await a.charge({ amount: 2_000, metadata: { order: "A-17" } });
+    const uncaptured = await a.charge({
+      amount: 1_000,
+      capture: "false",
+      metadata: { order: "B" },
+    });
+    const without = await a.sessionKey({ payment_details: { enabled: true } });
+    const withMetadata = await a.sessionKey({
+      payment_details: {
+        enabled: true,
+        features: { enable_metadata_in_payment_details: "true" },
+      },
+    });
+    const hidden = await api.get(`/v1/charges/${paid.body.id}`, { key: without });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).not.toHaveProperty("metadata");
+    const listed = await api.get("/v1/charges", { key: without });
+    expect(listed.body.data.length).toBe(2);
+    for (const charge of listed.body.data) expect(charge).not.toHaveProperty("metadata");
+    const captured = await api.post(`/v1/charges/${uncaptured.body.id}/capture`, { key: without });
+    expect(captured.status).toBe(200);
+    expect(captured.body).not.toHaveProperty("metadata");
+
+    const shown = await api.get(`/v1/charges/${paid.body.id}`, { key: withMetadata });
+    expect(shown.body.metadata).toEqual({ order: "A-17" });
+    const listedWith = await api.get("/v1/charges", { key: withMetadata });
+    const orders = listedWith.body.data.map(
+      (c: { metadata: { order: string } }) => c.metadata.order,
+    );
+    expect(orders.sort()).toEqual(["A-17", "B"]);
+    expect((await api.get(`/v1/charges/${paid.body.id}`, a.as)).body.metadata).toEqual({
+      order: "A-17",
+    });
+  });
+});

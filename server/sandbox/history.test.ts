@@ -8,7 +8,7 @@ import { DAY, startOfDay } from "../money/ledger.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { createEnabledAccount } from "./account-states.ts";
-import { type HistoryEvent, planHistory, writeHistory } from "./history.ts";
+import { type HistoryEvent, MIN_UNCAPTURED, planHistory, writeHistory } from "./history.ts";
 import { mainAccount } from "./seed.ts";
 
 const t = setupTestDatabase();
@@ -216,6 +216,20 @@ describe("the seeded history", () => {
     expect(a.events).toEqual(b.events);
     expect(a.events.filter((e) => e.kind === "charge")).toHaveLength(small.payments);
     expect(planHistory({ ...small, seed: 8 }).events).not.toEqual(a.events);
+  });
+
+  it("always has uncaptured payments among the newest and disputed ones, whatever the seed and size", () => {
+    for (const options of [
+      small,
+      { ...small, seed: 8 },
+      { now, days: 40, payments: 200, seed: 1 },
+    ]) {
+      const plan = planHistory(options);
+      const charges = plan.events.filter((e) => e.kind === "charge");
+      const uncaptured = charges.filter((c) => !c.capture);
+      expect(uncaptured.length).toBeGreaterThanOrEqual(MIN_UNCAPTURED);
+      expect(plan.events.some((e) => e.kind === "dispute")).toBe(true);
+    }
   });
 
   it("writes exactly the rows the API writes for the same calls (fees, available_on, payouts, disputes, the daily summary)", async () => {

@@ -581,6 +581,9 @@ const evidence = (charge: ChargeAttempt): EvidenceFields => ({
 
 type ChargeAttempt = Extract<HistoryEvent, { kind: "charge" }>;
 
+/** Uncaptured payments every seeded history has at least (the newest ones). */
+export const MIN_UNCAPTURED = 3;
+
 /** Every dispute outcome the API can reach, each placed where it can happen before `now`. */
 const disputeScenarios = [
   "won",
@@ -682,6 +685,14 @@ export function planHistory(options: HistoryOptions): HistoryPlan {
       attempts.push(charge);
     }
   }
+
+  // At least three of the newest payments that succeed are authorized only, so every seeded
+  // account shows capture and cancel (the draw above may leave fewer in a short history).
+  // Set after the draw, so the rest of the history is unchanged.
+  const succeeding = charges.filter((c) => !testPaymentMethods[c.paymentMethod]!.decline);
+  const missing = MIN_UNCAPTURED - succeeding.filter((c) => !c.capture).length;
+  if (missing > 0)
+    for (const c of succeeding.filter((c) => c.capture).slice(-missing)) c.capture = false;
 
   // Disputes: every scenario at least once, more in proportion to payments.
   const disputeCount = Math.max(disputeScenarios.length, Math.round(options.payments * 0.007));

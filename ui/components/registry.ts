@@ -20,6 +20,8 @@ export type {
 export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   payments: () => import("./payments/payments.component.tsx"),
   "disputes-list": () => import("./disputes-list/disputes-list.component.tsx"),
+  "payment-details": () => import("./payment-details/payment-details.component.tsx"),
+  "payment-disputes": () => import("./payment-disputes/payment-disputes.component.tsx"),
   "payouts-list": () => import("./payouts-list/payouts-list.component.tsx"),
   "transactions-list": () => import("./transactions-list/transactions-list.component.tsx"),
   "debug-components-list": () =>

@@ -84,6 +84,8 @@ export interface ViewHostLink {
   props(): HostProps | undefined;
   onProps(listener: (props: HostProps) => void): () => void;
   overlayChanged?(open: boolean): Promise<void>;
+  /** Dispatches one of the component's catalogue events (`close`, …) on the host element. */
+  emitEvent?(name: string, detail?: unknown): Promise<void>;
 }
 
 /** The frame's services, implemented in `actors/ui-frame/` and passed in at the root. */
@@ -260,6 +262,21 @@ export function useOverlayReport(): (open: boolean) => void {
   return useCallback(
     (open: boolean) => {
       hostLink?.overlayChanged?.(open).catch(() => {});
+    },
+    [hostLink],
+  );
+}
+
+/**
+ * Dispatches a catalogue event of the component (`close`, `ondisputesloaded`, …) on the host
+ * element, with its detail. Without a host link it does nothing; a failed call is logged by
+ * the link and never breaks the view.
+ */
+export function useHostEvent(): (name: string, detail?: unknown) => void {
+  const { hostLink } = useFrame();
+  return useCallback(
+    (name: string, detail?: unknown) => {
+      hostLink?.emitEvent?.(name, detail).catch(() => {});
     },
     [hostLink],
   );

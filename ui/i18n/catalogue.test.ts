@@ -60,6 +60,7 @@ const sampleArgs = {
   requestId: "req_123",
   type: "Payment",
   brand: "Visa",
+  reason: "Fraudulent",
 };
 
 describe("the catalogues", () => {

@@ -305,6 +305,11 @@ ${banner("Danger", "danger")}
 }
 .kit-list__toolbar > .kit-filter-bar { flex: 1 1 auto; }
 .kit-list__toolbar > .kit-banner { flex: 1 1 100%; }
+/* A detail in sections (a payment: facts, actions, timeline, refunds, …), and a row of actions. */
+.kit-detail-sections { display: flex; flex-direction: column; gap: ${space(4)}; min-inline-size: 0; }
+.kit-detail-section { display: flex; flex-direction: column; gap: ${space(2)}; min-inline-size: 0; }
+.kit-actions { display: flex; flex-wrap: wrap; align-items: flex-start; gap: ${space(2)}; }
+.kit-actions > .kit-banner { flex: 1 1 100%; }
 .kit-filter__chip {
   display: inline-flex; align-items: center; max-inline-size: 100%;
   border: 1px dashed ${v("colorBorder")}; border-radius: 999px;

@@ -35,13 +35,72 @@ instance.on("sessionRefreshed", () => say("Session refreshed."));
 instance.on("sessionExpired", () => say("Session expired."));
 instance.on("loggedOut", () => say("Logged out of the components."));
 
+/**
+ * payment-details as a platform uses it: its own list of orders, each with a "View" button
+ * that names the payment and shows the details (`visible`); the details' `close` hides them
+ * again. "Show in the page" sets `inline` (a section of the page instead of a drawer).
+ */
+function paymentDetails(element: HTMLElement): HTMLElement[] {
+  element.setAttribute("visible", "false");
+  const first = config.payments?.[0];
+  if (first) element.setAttribute("payment", first.id);
+  element.addEventListener("close", () => element.setAttribute("visible", "false"));
+  const inline = document.createElement("input");
+  inline.type = "checkbox";
+  inline.id = "payment-details-inline";
+  inline.addEventListener("change", () => {
+    if (inline.checked) element.setAttribute("inline", "true");
+    else element.removeAttribute("inline");
+  });
+  const inlineLabel = document.createElement("label");
+  inlineLabel.htmlFor = inline.id;
+  inlineLabel.textContent = "Show in the page";
+  const orders = document.createElement("ul");
+  orders.className = "orders";
+  orders.setAttribute("aria-label", "Orders");
+  for (const payment of config.payments ?? []) {
+    const item = document.createElement("li");
+    const view = document.createElement("button");
+    view.type = "button";
+    view.dataset.payment = payment.id;
+    view.textContent = `View ${payment.label}`;
+    view.addEventListener("click", () => {
+      element.setAttribute("payment", payment.id);
+      element.setAttribute("visible", "true");
+    });
+    item.append(view);
+    orders.append(item);
+  }
+  const controls = document.createElement("p");
+  controls.append(inline, inlineLabel);
+  return [controls, orders, element];
+}
+
+/** payment-disputes for the account's disputed payment, and the count it reports. */
+function paymentDisputes(element: HTMLElement): HTMLElement[] {
+  if (config.disputedPayment) element.setAttribute("payment", config.disputedPayment);
+  const count = document.createElement("output");
+  count.setAttribute("name", "disputes-loaded");
+  element.addEventListener("ondisputesloaded", (event) => {
+    count.value = `Disputes loaded: ${(event as CustomEvent<{ total: number }>).detail.total}`;
+  });
+  return [element, count];
+}
+
 const list = document.getElementById("components")!;
 for (const name of config.components) {
   const section = document.createElement("section");
   section.setAttribute("aria-label", name);
   const heading = document.createElement("h2");
   heading.textContent = name;
-  section.append(heading, instance.create(tagName(name)));
+  const element = instance.create(tagName(name));
+  const parts =
+    name === "payment-details"
+      ? paymentDetails(element)
+      : name === "payment-disputes"
+        ? paymentDisputes(element)
+        : [element];
+  section.append(heading, ...parts);
   list.append(section);
 }
 

@@ -28,6 +28,13 @@ import {
  * the same (the person retries that intent, so a retry after a lost answer acts once), and
  * takes the new one when the values changed or the last attempt was saved (a new intent).
  *
+ * A money action (a refund, a capture) is reviewed before it is sent (`review: true`): the
+ * form starts `closed` (only its button shows); `open` shows the fields; `review` (valid
+ * values only) shows the confirmation (`reviewing`), where `submit` sends it and
+ * `review.cancel` goes back to the fields; `close` hides the form again and forgets the
+ * values. A failure shows on the form; reviewing again and confirming retries the same
+ * intent (same values, same key). Without `review`, `submit` sends from the fields.
+ *
  * Field paths are the API's bracket form (`amount`, `evidence[customer_name]`,
  * `individual[address][line1]`); values nest by them into the body the schema parses.
  */
@@ -43,6 +50,11 @@ export interface FormMachineOptions<Schema extends $ZodType> {
    * bracket paths and empty strings are left out (so optional fields may stay empty).
    */
   toBody?: (values: FormValues) => unknown;
+  /**
+   * The form is a money action: closed at first, opened by the person, and sent only from
+   * its review (the confirmation dialog). See the states above.
+   */
+  review?: boolean;
 }
 
 export interface FormInput {
@@ -82,7 +94,15 @@ export type FormEvent =
   /** `idempotencyKey`: a key minted when the person acted (see `newIdempotencyKey`). */
   | { type: "submit"; idempotencyKey: string }
   /** Back to the initial values, or to `values` (which become the initial ones). */
-  | { type: "reset"; values?: FormValues };
+  | { type: "reset"; values?: FormValues }
+  /** A reviewed form (`review: true`) only: show the fields (starting from `values`). */
+  | { type: "open"; values?: FormValues }
+  /** Hide the fields; the values go back to the initial ones. */
+  | { type: "close" }
+  /** Valid values go to the confirmation; invalid ones show their errors. */
+  | { type: "review" }
+  /** Back from the confirmation to the fields, values kept. */
+  | { type: "review.cancel" };
 
 export type FormEmitted = { type: "form.saved"; result: unknown };
 
@@ -127,6 +147,24 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
     ],
   } as const;
 
+  // A reviewed form: `review` leads to the confirmation, where `submit` sends; `close` hides.
+  const reviewed = options.review === true;
+  const close = { close: { target: "closed", actions: "reset" } } as const;
+  const toReview = {
+    review: [{ guard: "valid", target: "reviewing" }, { actions: "showInvalid" }],
+  } as const;
+  const fill = reviewed ? { ...close, ...toReview } : submit;
+  const reviewStates = {
+    closed: { on: { open: { target: "pristine", actions: "reset" } } },
+    reviewing: {
+      on: {
+        ...submit,
+        ...close,
+        "review.cancel": [{ guard: "unchanged", target: "pristine" }, { target: "dirty" }],
+      },
+    },
+  } as const;
+
   return setup({
     types: {
       input: {} as FormInput,
@@ -144,6 +182,7 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
     },
     guards: {
       valid: ({ context }) => check(context.values).ok,
+      unchanged: ({ context }) => sameValues(context.values, context.initial),
       backToInitial: ({ context, event }) =>
         event.type === "field.change" &&
         sameValues({ ...context.values, [event.path]: event.value }, context.initial),
@@ -212,20 +251,25 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
         return { errors, formError, touched };
       }),
       reset: assign(({ context, event }) => {
-        const initial = event.type === "reset" && event.values ? event.values : context.initial;
+        const initial =
+          (event.type === "reset" || event.type === "open") && event.values
+            ? event.values
+            : context.initial;
         return startingWith(initial);
       }),
     },
   }).createMachine({
     id: options.id,
     context: ({ input }) => startingWith(input.values),
-    initial: "pristine",
+    initial: reviewed ? "closed" : "pristine",
     on: {
       "field.blur": { actions: "blur" },
     },
     states: {
-      pristine: { on: { ...edit, ...submit } },
-      dirty: { on: { ...edit, ...submit } },
+      // (Typed as present either way, so every form's snapshot has one state-value type.)
+      ...(reviewed ? reviewStates : ({} as typeof reviewStates)),
+      pristine: { on: { ...edit, ...fill } },
+      dirty: { on: { ...edit, ...fill } },
       submitting: {
         invoke: {
           id: SUBMIT_ACTOR,
@@ -248,8 +292,8 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
           },
         },
       },
-      saved: { on: edit },
-      failed: { on: { ...edit, ...submit } },
+      saved: { on: reviewed ? { ...edit, ...close, open: reviewStates.closed.on.open } : edit },
+      failed: { on: { ...edit, ...fill } },
     },
   });
 }
@@ -257,7 +301,14 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
 export type FormMachine<Schema extends $ZodType = $ZodType> = ReturnType<
   typeof createFormMachine<Schema>
 >;
-export type FormStateValue = "pristine" | "dirty" | "submitting" | "saved" | "failed";
+export type FormStateValue =
+  | "closed"
+  | "pristine"
+  | "dirty"
+  | "reviewing"
+  | "submitting"
+  | "saved"
+  | "failed";
 
 /**
  * A form that leaves every check to the provider (any values are sent); the diagram in
@@ -266,4 +317,14 @@ export type FormStateValue = "pristine" | "dirty" | "submitting" | "saved" | "fa
 export const unvalidatedFormMachine = createFormMachine({
   id: "form",
   schema: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * A reviewed form (`review: true`: closed, open, reviewing) that leaves every check to the
+ * provider; the diagram of a money action's form is drawn from it.
+ */
+export const reviewedFormMachine = createFormMachine({
+  id: "reviewedForm",
+  schema: z.record(z.string(), z.unknown()),
+  review: true,
 });

@@ -50,6 +50,9 @@ type PaymentsMessageValues = {
   refundCancel: None;
   refundConfirmTitle: None;
   refundConsequences: None;
+  refundTooLarge: None;
+  refundDisputed: None;
+  refundAlreadyRefunded: None;
 };
 
 export const paymentsMessages = defineMessages<PaymentsMessageValues>({
@@ -279,5 +282,20 @@ export const paymentsMessages = defineMessages<PaymentsMessageValues>({
     defaultMessage:
       "The money goes back to the customer's payment method. A refund cannot be undone.",
     description: "What confirming a refund does",
+  },
+  refundTooLarge: {
+    id: "payments.refundTooLarge",
+    defaultMessage: "That is more than remains to refund on this payment.",
+    description: "Error on the refund amount: the provider refused more than what remains",
+  },
+  refundDisputed: {
+    id: "payments.refundDisputed",
+    defaultMessage: "This payment is disputed and cannot be refunded.",
+    description: "Error of a refund: the payment has an open dispute",
+  },
+  refundAlreadyRefunded: {
+    id: "payments.refundAlreadyRefunded",
+    defaultMessage: "This payment has already been refunded in full.",
+    description: "Error of a refund: nothing remains to refund",
   },
 });

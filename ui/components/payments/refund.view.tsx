@@ -1,6 +1,8 @@
 import { useIntl } from "react-intl";
 import type { RefundReason } from "../../../protocol/objects/refund.schema.ts";
+import { kitMessages } from "../../i18n/messages.ts";
 import {
+  Banner,
   Button,
   ConfirmDialog,
   FormErrorBanner,
@@ -13,13 +15,14 @@ import { paymentsMessages as m } from "./payments.messages.ts";
 export interface RefundPanelProps {
   /** The form is shown (after "Refund payment"). */
   open: boolean;
+  /** The money confirmation is shown (the form machine's `reviewing`, or sending). */
+  confirming: boolean;
   form: FormView;
   currency: string;
   /** What remains to refund, in minor units. */
   remaining: number;
   /** The amount the confirmation names (the form's, once valid). */
   amount: number;
-  confirming: boolean;
   onOpen(): void;
   onCancel(): void;
   onReview(): void;
@@ -38,6 +41,13 @@ const reasonMessages = {
 export function RefundPanel(props: RefundPanelProps) {
   const intl = useIntl();
   const { form, currency } = props;
+  // The provider's refusals in the person's words (the amount's lands on its field).
+  const apiMessages = {
+    amount_too_large: intl.formatMessage(m.refundTooLarge),
+    charge_disputed: intl.formatMessage(m.refundDisputed),
+    charge_already_refunded: intl.formatMessage(m.refundAlreadyRefunded),
+  };
+  const chargeError = form.errors.charge;
   if (!props.open)
     return (
       <div className="payments-refund">
@@ -48,7 +58,17 @@ export function RefundPanel(props: RefundPanelProps) {
     );
   return (
     <section className="payments-refund" aria-label={intl.formatMessage(m.refundTitle)}>
-      <FormErrorBanner form={form} />
+      <FormErrorBanner form={form} apiMessages={apiMessages} />
+      {chargeError ? (
+        // A refusal about the payment itself (its `charge` param has no field of its own).
+        <Banner
+          status="danger"
+          title={
+            apiMessages[chargeError.code as keyof typeof apiMessages] ??
+            intl.formatMessage(kitMessages.somethingWentWrong)
+          }
+        />
+      ) : null}
       <FormMoneyField
         form={form}
         path="amount"
@@ -56,6 +76,7 @@ export function RefundPanel(props: RefundPanelProps) {
         currency={currency}
         max={props.remaining}
         required
+        apiMessages={apiMessages}
       />
       <FormSelectField
         form={form}
