@@ -17,6 +17,9 @@ import { invalidRequest } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { decideReviewedDisputes } from "../money/disputes.ts";
+import { renderDispute } from "../money/render.ts";
+import { recordEvent } from "../webhooks/events.ts";
+import { recordTimeEvents } from "../webhooks/time-events.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
@@ -57,12 +60,28 @@ defineRoute(
         param: body.seconds === undefined ? "seconds" : "to",
       });
     }
+    const { now: from } = await clockState(deps, principal.platformId);
     const advanced = await advanceClock(
       deps,
       principal.platformId,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
-    const decided = await decideReviewedDisputes(deps.db, principal.platformId, advanced.now);
+    const decided = await decideReviewedDisputes(
+      deps.db,
+      principal.platformId,
+      advanced.now,
+      async (trx, acting, dispute) => {
+        const object = renderDispute(dispute, advanced.now);
+        await recordEvent(
+          trx,
+          deps.config,
+          { ...acting, type: "charge.dispute.closed", object },
+          dispute.closed_at ?? advanced.now,
+        );
+      },
+    );
+    // Payouts paid or failed and disputes lapsed on the way: their events (`time-events.ts`).
+    await recordTimeEvents(deps, principal.platformId, from, advanced.now);
     return { ...advanced, disputes_decided: decided };
   },
 );
