@@ -14,6 +14,7 @@ import { formatMoney } from "../../ui/i18n/format.ts";
 import { PaymentsModel } from "./models/payments.model.ts";
 import { PlatformPage } from "./models/platform.model.ts";
 import { WebhookEventsModel } from "./models/webhook-events.model.ts";
+import { runAxe, seriousOrCritical } from "./support/a11y.ts";
 import { launchChromium } from "./support/browser.ts";
 import { startExamplePlatform } from "./support/hosts.ts";
 
@@ -153,6 +154,38 @@ describe("webhooks on the example platform", () => {
     // The signature header the platform checked.
     const sent = deliveryTo(platformEndpoint.url, event.id)!;
     expect(sent.headers[provider.headers.webhookSignature]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+  });
+
+  it("the webhook panel: axe finds nothing serious or critical on the page, the panel fits 360px, and no secret is on the page", async () => {
+    const platform = await signedIn();
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const panel = new WebhookEventsModel(platform.page);
+    // A refund made by the platform's backend this time (secret key): its event shows.
+    const {
+      data: [charge],
+    } = await api<{ data: Charge[] }>("GET", "/v1/charges?limit=1&status[]=succeeded");
+    await api("POST", "/v1/refunds", { charge: charge!.id, amount: 100 });
+    await expect
+      .poll(async () => (await panel.seeEvents()).some((e) => e.text.includes(charge!.id)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(seriousOrCritical(await runAxe(platform.page))).toEqual([]);
+    // The panel's own boxes (the page's header and the component sections around it are
+    // the dashboard's, checked by their own tests): inside the viewport, no clipped text.
+    const clipped = await panel.region.evaluate((region) => {
+      const viewport = document.documentElement.clientWidth;
+      return [region, ...region.querySelectorAll("*")]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.right > viewport + 1 || el.scrollWidth > el.clientWidth + 1;
+        })
+        .map((el) => `<${el.localName}> ${(el.textContent ?? "").slice(0, 40)}`);
+    });
+    expect(clipped).toEqual([]);
+    const html = await platform.page.content();
+    expect(html).not.toContain(provider.keyPrefixes.webhookSecret);
+    expect(html).not.toContain(env.sandbox.secretKey);
   });
 
   it("the platform's backend refuses a tampered delivery and a replayed one with 400, and shows neither", async () => {

@@ -20,8 +20,9 @@ export class WebhookEventsModel {
     const items = this.region.getByRole("listitem");
     const rows: ReceivedEventRow[] = [];
     for (const item of await items.all()) {
-      const type = await item.locator("strong").textContent();
-      if (type === null) continue;
+      // "None yet." has no type; allTextContents does not wait for one to appear.
+      const [type] = await item.locator("strong").allTextContents();
+      if (type === undefined) continue;
       rows.push({ type, text: (await item.textContent()) ?? "" });
     }
     return rows;
