@@ -1,73 +1,35 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Charge } from "../../protocol/objects/charge.schema.ts";
 import type { ApiEvent } from "../../protocol/objects/event.schema.ts";
 import type { WebhookDelivery } from "../../protocol/objects/webhook-endpoint.schema.ts";
 import { provider } from "../../protocol/provider.ts";
-import type { DatabaseHandle } from "../../server/db/connect.ts";
-import { encodeBracketed } from "../../server/http/form.ts";
-import { seedSandbox } from "../../server/sandbox/seed.ts";
 import { formatMoney } from "../../ui/i18n/format.ts";
 import { PaymentsModel } from "./models/payments.model.ts";
-import { PlatformPage } from "./models/platform.model.ts";
+import type { PlatformPage } from "./models/platform.model.ts";
 import { WebhookEventsModel } from "./models/webhook-events.model.ts";
 import { runAxe, seriousOrCritical } from "./support/a11y.ts";
-import { launchChromium } from "./support/browser.ts";
-import { startExamplePlatform } from "./support/hosts.ts";
+import { examplePlatformTests } from "./support/example-platform.ts";
 
 // Issue 18, item 6 (Acceptance): a refund made in the payments component on the example
 // platform reaches the platform's backend as a signed webhook that it verifies (and shows on
 // its dashboard); a tampered or replayed delivery is refused; a failed delivery is retried.
 
-const makeSandbox = (db: DatabaseHandle["db"]) =>
-  seedSandbox(db, { days: 40, payments: 200 }) as Promise<SandboxInfo>;
+const platformTests = examplePlatformTests();
+const env = () => platformTests.env;
 
-let env: Awaited<ReturnType<typeof startExamplePlatform>>;
-let browser: Browser;
-let open: PlatformPage[] = [];
-
-beforeAll(async () => {
-  env = await startExamplePlatform(makeSandbox);
-  browser = await launchChromium();
+afterEach(() => {
+  env().platformClock.offset = 0;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
-
-afterEach(async () => {
-  const problems = open.flatMap((p) => p.problems);
-  await Promise.all(open.map((p) => p.close()));
-  open = [];
-  env.platformClock.offset = 0;
-  expect(problems).toEqual([]);
-});
-
-async function signedIn(): Promise<PlatformPage> {
-  const platform = await PlatformPage.open(browser, env.platform, env.connect);
-  open.push(platform);
-  await platform.signIn(env.sandbox.accounts[0]!.label);
-  return platform;
-}
+const signedIn = () => platformTests.signedIn();
 
 /** The provider's API as the platform's backend calls it (secret key, the main account). */
-async function api<T>(method: "GET" | "POST", path: string, params?: Record<string, unknown>) {
-  const response = await fetch(`${env.api}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${env.sandbox.secretKey}`,
-      [provider.headers.account]: env.sandbox.mainAccountId,
-      ...(params ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    ...(params ? { body: encodeBracketed(params).toString() } : {}),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(body)}`);
-  return body as T;
+function api<T>(method: "GET" | "POST", path: string, params?: Record<string, unknown>) {
+  return method === "GET"
+    ? platformTests.apiGet<T>(path)
+    : platformTests.apiPost<T>(path, params ?? {});
 }
 
 /** Refunds the newest succeeded payment in the payments component; answers its charge. */
@@ -107,10 +69,10 @@ async function refundedEventOf(chargeId: string): Promise<ApiEvent> {
 
 /** The genuine delivery of an event to the example platform, as the worker sent it. */
 const deliveryTo = (url: string, eventId: string) =>
-  env.webhookDeliveries.find((d) => d.url === url && JSON.parse(d.body).id === eventId);
+  env().webhookDeliveries.find((d) => d.url === url && JSON.parse(d.body).id === eventId);
 
 const postToPlatform = (body: string, signature: string) =>
-  fetch(`${env.platform}/webhooks`, {
+  fetch(`${env().platform}/webhooks`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
@@ -126,7 +88,7 @@ describe("webhooks on the example platform", () => {
     const event = await refundedEventOf(charge.id);
     expect(event).toMatchObject({
       type: "charge.refunded",
-      account: env.sandbox.mainAccountId,
+      account: env().sandbox.mainAccountId,
       data: { object: { id: charge.id, refunded: true, payment_status: "refunded" } },
     });
 
@@ -143,7 +105,7 @@ describe("webhooks on the example platform", () => {
       "GET",
       "/v1/webhook_endpoints",
     );
-    const platformEndpoint = endpoints.find((e) => e.url === `${env.platform}/webhooks`)!;
+    const platformEndpoint = endpoints.find((e) => e.url === `${env().platform}/webhooks`)!;
     const { data: log } = await api<{ data: WebhookDelivery[] }>(
       "GET",
       `/v1/webhook_endpoints/${platformEndpoint.id}/deliveries?event=${event.id}`,
@@ -185,7 +147,7 @@ describe("webhooks on the example platform", () => {
     expect(clipped).toEqual([]);
     const html = await platform.page.content();
     expect(html).not.toContain(provider.keyPrefixes.webhookSecret);
-    expect(html).not.toContain(env.sandbox.secretKey);
+    expect(html).not.toContain(env().sandbox.secretKey);
   });
 
   it("the platform's backend refuses a tampered delivery and a replayed one with 400, and shows neither", async () => {
@@ -193,9 +155,9 @@ describe("webhooks on the example platform", () => {
     const charge = await refundInTheComponent(platform);
     const event = await refundedEventOf(charge.id);
     await expect
-      .poll(() => deliveryTo(`${env.platform}/webhooks`, event.id), { timeout: 15_000 })
+      .poll(() => deliveryTo(`${env().platform}/webhooks`, event.id), { timeout: 15_000 })
       .toBeDefined();
-    const genuine = deliveryTo(`${env.platform}/webhooks`, event.id)!;
+    const genuine = deliveryTo(`${env().platform}/webhooks`, event.id)!;
     const signature = genuine.headers[provider.headers.webhookSignature]!;
 
     // Tampered: the same signature over another charge id.
@@ -205,7 +167,7 @@ describe("webhooks on the example platform", () => {
     expect((await tampered.json()).error).toBe("signature_mismatch");
 
     // Replayed: the genuine delivery, verbatim, ten minutes later on the platform's clock.
-    env.platformClock.offset = 10 * 60;
+    env().platformClock.offset = 10 * 60;
     const replayed = await postToPlatform(genuine.body, signature);
     expect(replayed.status).toBe(400);
     expect((await replayed.json()).error).toBe("timestamp_outside_tolerance");
@@ -235,12 +197,12 @@ describe("webhooks on the example platform", () => {
       });
     });
     await new Promise<void>((done) => flaky.listen(0, "127.0.0.1", done));
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/hooks`;
+    const endpoint = await api<{ id: string }>("POST", "/v1/webhook_endpoints", {
+      url,
+      enabled_events: ["charge.refunded"],
+    });
     try {
-      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/hooks`;
-      const endpoint = await api<{ id: string }>("POST", "/v1/webhook_endpoints", {
-        url,
-        enabled_events: ["charge.refunded"],
-      });
       const platform = await signedIn();
       const charge = await refundInTheComponent(platform);
       const event = await refundedEventOf(charge.id);
@@ -257,6 +219,11 @@ describe("webhooks on the example platform", () => {
         log[0]!.attempts[1]!.attempted_at - log[0]!.attempts[0]!.attempted_at,
       ).toBeGreaterThanOrEqual(1);
     } finally {
+      // The stack is shared with later files: the endpoint goes with its server.
+      await fetch(`${env().api}/v1/webhook_endpoints/${endpoint.id}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${env().sandbox.secretKey}` },
+      });
       flaky.close();
     }
   });
