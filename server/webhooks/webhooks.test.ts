@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import type { WebhookDelivery } from "../../protocol/objects/webhook-endpoint.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { constructEvent } from "../../sdk/webhooks.ts";
 import { DAY, startOfDay } from "../money/ledger.ts";
@@ -36,12 +37,12 @@ const events = async (a: Account, params: Record<string, unknown> = {}) =>
     type: string;
     account: string;
     created: number;
-    data: { object: any };
+    data: { object: Record<string, unknown> };
   }[];
 
 const deliveries = async (a: Account, endpointId: string) =>
   (await api.get(`/v1/webhook_endpoints/${endpointId}/deliveries`, { key: a.secretKey })).body
-    .data as any[];
+    .data as WebhookDelivery[];
 
 interface Sent {
   url: string;
@@ -366,7 +367,7 @@ describe("the delivery worker", () => {
       next_attempt_at: null,
       attempts: [{ attempted_at: api.clock.now, status_code: 204, error: null }],
     });
-    expect(logged.attempts[0].duration_ms).toBeGreaterThanOrEqual(0);
+    expect(logged!.attempts[0]!.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
   it("retries a failing endpoint with exponential backoff (30 s, 60 s, …), then succeeds; the log shows each attempt", async () => {
@@ -399,7 +400,7 @@ describe("the delivery worker", () => {
     [logged] = await deliveries(a, hook.id);
     expect(logged).toMatchObject({ status: "succeeded", attempt_count: 3, next_attempt_at: null });
     expect(
-      logged.attempts.map((x: { status_code: number | null; attempted_at: number }) => [
+      logged!.attempts.map((x: { status_code: number | null; attempted_at: number }) => [
         x.attempted_at - start,
         x.status_code,
       ]),
@@ -408,7 +409,7 @@ describe("the delivery worker", () => {
       [30, null],
       [90, 200],
     ]);
-    expect(logged.attempts[1].error).toContain("fetch failed");
+    expect(logged!.attempts[1]!.error).toContain("fetch failed");
     // Each attempt is signed at its own time, the same event each time.
     expect(sent.map((s) => s.headers[provider.headers.webhookSignature]?.split(",")[0])).toEqual([
       `t=${start}`,
@@ -523,7 +524,7 @@ describe("the delivery worker", () => {
     });
     expect(await w.runDue()).toBe(1);
     expect(sent[0]!.url).toBe("https://platform.example/all");
-    expect(JSON.parse(sent[0]!.body).id).toBe(waiting[0].event);
+    expect(JSON.parse(sent[0]!.body).id).toBe(waiting[0]!.event);
   });
 
   it("pending deliveries live in the database: a new worker (a restarted process) sends them, and two workers never send one twice", async () => {
