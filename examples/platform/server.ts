@@ -25,7 +25,15 @@ import { supportedLocales } from "../../protocol/locales.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
-import { dashboardPage, type PageConfig, plainPage, reactPage, signInPage } from "./pages.ts";
+import { mountFrameworkExamples } from "./frameworks.ts";
+import {
+  dashboardPage,
+  markupPage,
+  type PageConfig,
+  plainPage,
+  reactPage,
+  signInPage,
+} from "./pages.ts";
 import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
 import { createWebhookReceiver, type WebhookReceiver } from "./webhooks.ts";
 
@@ -44,6 +52,8 @@ export interface PlatformOptions {
   components?: () => string[];
   /** Its webhook receiver; default: one for `<origin>/webhooks` over `fetch`. */
   webhooks?: WebhookReceiver;
+  /** The framework examples' builds (`dist/examples`); default: beside `distDir`. */
+  examplesDir?: string;
 }
 
 const sessionCookie = "platform_session";
@@ -185,6 +195,23 @@ export function createPlatformApp(options: PlatformOptions) {
     "/react",
     embedding((account) => reactPage(account, pageConfig(account, ["payouts-list"]))),
   );
+  // Markup only: the classic script configured by a configuration element (no page script).
+  app.get(
+    "/markup",
+    embedding((account) =>
+      markupPage(account, {
+        publishableKey: sandbox.publishableKey,
+        classicScript: options.classicScriptUrl,
+      }),
+    ),
+  );
+
+  // The Vue, Svelte, HTMX and server-rendered React pages (examples/<name>, frameworks.ts).
+  mountFrameworkExamples(app, {
+    examplesDir: options.examplesDir ?? join(distRoot, "..", "examples"),
+    embedding,
+    pageConfig,
+  });
 
   // What a real platform backend does: a fresh client secret for the signed-in account.
   app.post("/api/account_session", async (c) => {

@@ -20,13 +20,13 @@ export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string 
   const directives: Record<string, string[]> = {
     "default-src": ["'none'"],
     "script-src": ["'self'"],
-    "style-src": ["'self'", "https:", ...loopback],
+    "style-src": ["'self'"],
     "font-src": ["'self'", "https:", "data:", ...loopback],
     "img-src": ["'self'", "data:", "https:", ...loopback],
     // The sign-in popup signs in at the API host (POST /v1/connect/sign_in) and nothing else.
     "connect-src":
       page === "data-layer"
-        ? ["'self'", ...new Set(apiOrigins)]
+        ? ["'self'", ...new Set(apiOrigins), "https:", ...loopback]
         : page === "popup"
           ? ["'self'", hosts.api]
           : ["'self'"],

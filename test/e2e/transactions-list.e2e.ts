@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { BalanceTransaction } from "../../protocol/objects/balance-transaction.schema.ts";
+import {
+  type TransactionRow,
+  TransactionsListModel,
+} from "../../sdk/testing/transactions-list.model.ts";
 import { formatDate, formatMoney } from "../../ui/i18n/format.ts";
 import { type PlatformPage, pseudoAccents } from "./models/platform.model.ts";
-import { type TransactionRow, TransactionsListModel } from "./models/transactions-list.model.ts";
 import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
 
