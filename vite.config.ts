@@ -63,7 +63,11 @@ const sdk: UserConfig = {
     target: "es2022",
     sourcemap: true,
     lib: {
-      entry: { index: here("./sdk/index.ts"), react: here("./sdk/react.tsx") },
+      entry: {
+        index: here("./sdk/index.ts"),
+        react: here("./sdk/react.tsx"),
+        webhooks: here("./sdk/webhooks.ts"),
+      },
       formats: ["es"],
       fileName: (_format, name) => `${name}.js`,
     },

@@ -36,6 +36,8 @@ export const provider = {
     livemodeOverride: `${NAME}-Livemode-Override`,
     requestId: "Request-Id",
     idempotencyKey: "Idempotency-Key",
+    /** A webhook delivery's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+    webhookSignature: `${NAME}-Signature`,
   },
   /**
    * URL-hash parameters of the frames (SPEC.md §2: a frame reads its parameters from the
@@ -88,6 +90,8 @@ export const provider = {
     popupTest: "upk_test_",
     popupLive: "upk_live_",
     refreshToken: "urt_",
+    /** A webhook endpoint's signing secret (the platform's backend keeps it). */
+    webhookSecret: "whsec_",
   },
 } as const;
 

@@ -88,18 +88,20 @@ if (sandbox) {
   }
 }
 
-const platformServer = sandbox
-  ? listen(
-      createPlatformApp({
-        origin: platform,
-        hosts,
-        sandbox,
-        distDir: `${root}dist/platform`,
-        classicScriptUrl: `${hosts.connect}${sdkPath}${provider.id}.js`,
-      }),
-      platform,
-    )
+const platformApp = sandbox
+  ? createPlatformApp({
+      origin: platform,
+      hosts,
+      sandbox,
+      distDir: `${root}dist/platform`,
+      classicScriptUrl: `${hosts.connect}${sdkPath}${provider.id}.js`,
+    })
   : undefined;
+const platformServer = platformApp ? listen(platformApp, platform) : undefined;
+// The example platform registers its webhook endpoint (and keeps its secret) now the API answers.
+await platformApp?.webhooks.register().catch((error: unknown) => {
+  console.error(`The example platform could not register its webhook endpoint: ${error}`);
+});
 
 console.log(`
   API host          ${api.url}  (${api.database.kind}; OpenAPI at ${api.url}/v1/openapi.json)

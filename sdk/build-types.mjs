@@ -1,6 +1,7 @@
 // The SDK's declarations: `tsc -p sdk/tsconfig.types.json` into `<outDir>/types/` (the source
-// tree's layout), plus the two entry declarations the package's `exports` name
-// (`index.d.ts`, `react.d.ts`, and `../testing/index.d.ts` for `<package>/testing`). `npm run build` runs it into dist/sdk; sdk/package.test.ts
+// tree's layout), plus the entry declarations the package's `exports` name (`index.d.ts`,
+// `react.d.ts`, `webhooks.d.ts`, and `../testing/index.d.ts` for `<package>/testing`).
+// `npm run build` runs it into dist/sdk; sdk/package.test.ts
 // runs it into a scratch package and compiles a consumer against it.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ export function buildTypes(outDir = join(root, "dist", "sdk")) {
   if (result.status !== 0) return result.status ?? 1;
   writeFileSync(join(outDir, "index.d.ts"), 'export * from "./types/sdk/index.js";\n');
   writeFileSync(join(outDir, "react.d.ts"), 'export * from "./types/sdk/react.js";\n');
+  writeFileSync(join(outDir, "webhooks.d.ts"), 'export * from "./types/sdk/webhooks.js";\n');
   // `<package>/testing` (dist/testing, beside dist/sdk): its declarations are in the same tree.
   mkdirSync(join(outDir, "..", "testing"), { recursive: true });
   writeFileSync(

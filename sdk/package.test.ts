@@ -16,6 +16,7 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const consumer = `
 import { loadConnectAndInitialize, type ConnectElement } from "${pkg.name}";
 import { ConnectAccountOnboarding, ConnectComponentsProvider } from "${pkg.name}/react";
+import { constructEvent, WebhookVerificationError } from "${pkg.name}/webhooks";
 
 const instance = loadConnectAndInitialize({
   publishableKey: "pk_test_consumer",
@@ -32,6 +33,12 @@ export const details: ConnectElement<"payout-details"> = document.createElement(
 // @ts-expect-error payouts-list has no setOnExit
 document.createElement("${pkg.name}-payouts-list").setOnExit(() => {});
 
+// The platform's server verifies a webhook delivery: a typed event, or a typed refusal.
+export const verified = constructEvent("{}", "t=1,v1=00", "whsec_x", { toleranceSeconds: 300 })
+  .then((event) => (event.type === "charge.refunded" ? event.data.object.id : event.created))
+  .catch((e: unknown) => (e instanceof WebhookVerificationError ? e.code.length : 0));
+// @ts-expect-error the tolerance is a number of seconds
+constructEvent("{}", null, "whsec_x", { toleranceSeconds: "300" });
 // The testing helpers, typed over playwright-core (a peer dependency).
 import { componentFrame, PayoutsListModel, SandboxClient } from "${pkg.name}/testing";
 import type { Page } from "playwright-core";
@@ -63,7 +70,7 @@ afterAll(() => {
 });
 
 describe("packaging (USERS.md 1 and 14)", () => {
-  it("package.json has an exports map for . and ./react, each with its types, and sideEffects: false", () => {
+  it("package.json has an exports map for ., ./react and ./webhooks, each with its types, and sideEffects: false", () => {
     expect(pkg.sideEffects).toBe(false);
     expect(pkg.exports["."]).toEqual({
       types: "./dist/sdk/index.d.ts",
@@ -72,6 +79,10 @@ describe("packaging (USERS.md 1 and 14)", () => {
     expect(pkg.exports["./react"]).toEqual({
       types: "./dist/sdk/react.d.ts",
       import: "./dist/sdk/react.js",
+    });
+    expect(pkg.exports["./webhooks"]).toEqual({
+      types: "./dist/sdk/webhooks.d.ts",
+      import: "./dist/sdk/webhooks.js",
     });
   });
 

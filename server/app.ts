@@ -25,6 +25,7 @@ import { sandboxApp } from "./sandbox/sandbox.routes.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
 import { usersApp } from "./users/users.routes.ts";
+import { webhooksApp } from "./webhooks/webhooks.routes.ts";
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions) {
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);
   app.route("/", sandboxApp);
+  app.route("/", webhooksApp);
   for (const domain of options.domains ?? []) app.route("/", domain);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -10,6 +10,11 @@ import { serve } from "@hono/node-server";
 import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
 import { type App, createApp } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
+import {
+  createWebhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from "./webhooks/worker.ts";
 
 export interface StartOptions {
   ports?: Partial<LocalPorts>;
@@ -24,6 +29,11 @@ export interface StartOptions {
   thread?: boolean;
   /** An already-open database (tests); the server does not close it. */
   database?: DatabaseHandle;
+  /**
+   * The webhook delivery worker of this process (`webhooks/worker.ts`): on by default; its
+   * options, or `false` for none (another process delivers, or a test steps its own).
+   */
+  webhooks?: false | Omit<WebhookWorkerOptions, "db">;
 }
 
 export interface ServerHandle {
@@ -32,6 +42,8 @@ export interface ServerHandle {
   port: number;
   app: App;
   database: DatabaseHandle;
+  /** The webhook delivery worker, when this process runs one. */
+  webhooks: WebhookWorker | undefined;
   close(): Promise<void>;
 }
 
@@ -92,12 +104,19 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     s.once("error", fail);
   });
   const port = (server.address() as AddressInfo).port;
+  const webhooks =
+    options.webhooks === false
+      ? undefined
+      : createWebhookWorker({ ...options.webhooks, db: database.db });
+  webhooks?.start();
   return {
     url: `http://${hostname}:${port}`,
     port,
     app,
     database,
+    webhooks,
     close: async () => {
+      await webhooks?.stop();
       await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
       if (owned) await database.close();
     },

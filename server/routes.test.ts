@@ -16,6 +16,7 @@ import { failingBankAccount, sandboxBankAccount } from "./money/money-test.ts";
 import { type Called, type CallOptions, testApi } from "./test/api.ts";
 import { setupTestDatabase } from "./test/db.ts";
 import { createUser } from "./users/users.ts";
+import { createWebhookWorker } from "./webhooks/worker.ts";
 
 const t = setupTestDatabase();
 const api = testApi(t);
@@ -266,6 +267,12 @@ describe("the API host's routes", () => {
     for (const path of [endpoints.analyticsIntake, endpoints.metricsIntake, endpoints.errorIntake])
       await walk.read(path, sk);
 
+    // A webhook endpoint receives every event the walk makes from here on.
+    const hook = await walk.post("/v1/webhook_endpoints", {
+      ...sk,
+      params: { url: "https://platform.example/webhooks", enabled_events: ["*"] },
+    });
+
     // Money, acting for the account: a manual schedule, charges, a capture, refunds.
     const as = { ...sk, headers: { [api.headers.account]: accountId } };
     await walk.read("/v1/payout_schedule", as);
@@ -339,6 +346,42 @@ describe("the API host's routes", () => {
     await walk.read("/v1/balance", as);
     await walk.read(`/v1/balance_transactions/${payout.body.balance_transaction}`, as);
     await walk.read("/v1/balance_transactions", as);
+
+    // Webhooks: the events recorded above (charges, disputes, payouts, the account), each
+    // delivery attempted once by the worker (a failing endpoint), the log, a resend.
+    // A payout (to the failing bank account, now the default) fails as the clock passes.
+    await walk.post("/v1/payouts", { ...as, params: { amount: 100 } });
+    await walk.post("/v1/test_helpers/clock/advance", { ...sk, params: { seconds: 3 * 86_400 } });
+    await walk.read("/v1/webhook_endpoints", sk);
+    await walk.read(`/v1/webhook_endpoints/${hook.body.id}`, sk);
+    await walk.post(`/v1/webhook_endpoints/${hook.body.id}`, {
+      ...sk,
+      params: { description: "The walk's endpoint" },
+    });
+    const events = await walk.read("/v1/events", { ...sk, params: { limit: 100 } });
+    const types = new Set(events.body.data.map((e: { type: string }) => e.type));
+    expect([...types].sort()).toEqual([
+      "account.updated",
+      "charge.captured",
+      "charge.dispute.closed",
+      "charge.dispute.created",
+      "charge.dispute.updated",
+      "charge.refunded",
+      "payout.failed",
+    ]);
+    await walk.read(`/v1/events/${events.body.data[0].id}`, sk);
+    await createWebhookWorker({
+      db: t.db,
+      now: () => api.clock.now,
+      fetch: async () => new Response(null, { status: 500 }),
+      batchSize: 100,
+    }).runDue();
+    await walk.post(`/v1/webhook_endpoints/${hook.body.id}/resend`, {
+      ...sk,
+      params: { event: events.body.data[0].id },
+    });
+    await walk.read(`/v1/webhook_endpoints/${hook.body.id}/deliveries`, sk);
+    await walk.del(`/v1/webhook_endpoints/${hook.body.id}`, sk);
 
     // The OpenAPI document; deleting an account.
     await walk.read(openApiPath);

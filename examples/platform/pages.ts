@@ -137,6 +137,11 @@ export function dashboardPage(account: SandboxAccount, config: PageConfig, local
         <button type="button" name="logout">Log out of the components</button>
         <output name="status" role="status"></output>
       </section>
+      <section class="webhooks" aria-labelledby="webhooks-heading">
+        <h2 id="webhooks-heading">Webhook events received</h2>
+        <p>What the provider sent this platform's backend about this account, each verified by its signature.</p>
+        <ol id="webhook-events" aria-live="polite"><li class="empty">None yet.</li></ol>
+      </section>
       <div id="components" class="components"></div>`,
   });
 }

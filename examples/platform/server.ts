@@ -8,6 +8,10 @@
  *   API host (`POST /v1/account_sessions`, secret key, form-encoded) with the components this
  *   platform embeds and the features it chooses, allowed to be embedded by this platform's
  *   origin only (`allowed_origins`), and returns only its client secret.
+ * - `POST /webhooks` receives the provider's webhooks, verified with the package's
+ *   `constructEvent` (`webhooks.ts`); the dashboard shows the signed-in account's
+ *   (`GET /api/webhook_events`). `app.webhooks.register()` registers the endpoint once the API
+ *   host answers (the start script calls it); the signing secret stays in this process.
  * - Every response carries the platform's CSP (`csp.ts`, docs/platform-csp.md).
  */
 import { randomBytes } from "node:crypto";
@@ -31,6 +35,7 @@ import {
   signInPage,
 } from "./pages.ts";
 import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
+import { createWebhookReceiver, type WebhookReceiver } from "./webhooks.ts";
 
 export interface PlatformOptions {
   /** Where the platform is served (`localEnvironment().platform`). */
@@ -45,6 +50,8 @@ export interface PlatformOptions {
   fetch?: typeof fetch;
   /** The components it embeds, by catalogue name; default: every built one. */
   components?: () => string[];
+  /** Its webhook receiver; default: one for `<origin>/webhooks` over `fetch`. */
+  webhooks?: WebhookReceiver;
   /** The framework examples' builds (`dist/examples`); default: beside `distDir`. */
   examplesDir?: string;
 }
@@ -96,6 +103,14 @@ export function createPlatformApp(options: PlatformOptions) {
   const distRoot = resolve(options.distDir);
   const publicRoot = new URL("./public/", import.meta.url).pathname;
   const app = new Hono();
+  const webhooks =
+    options.webhooks ??
+    createWebhookReceiver({
+      hosts,
+      secretKey: sandbox.secretKey,
+      url: `${origin}/webhooks`,
+      fetch: doFetch,
+    });
 
   app.use(async (c, next) => {
     await next();
@@ -278,6 +293,17 @@ export function createPlatformApp(options: PlatformOptions) {
     return c.json({ client_secret: session.client_secret });
   });
 
+  // The provider's webhooks: server to server, verified by signature (no cookie, no origin).
+  app.post("/webhooks", (c) => webhooks.receive(c.req.raw));
+
+  // The events received for the signed-in account, for the dashboard's panel.
+  app.get("/api/webhook_events", async (c) => {
+    const account = await signedIn(c);
+    if (!account) return c.json({ error: { message: "Sign in first." } }, 401);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: webhooks.recent(account.id) });
+  });
+
   // The bundled browser code (examples/platform/vite.config.ts → dist/platform).
   app.get("/assets/*", (c) => {
     const file = normalize(join(distRoot, decodeURIComponent(new URL(c.req.url).pathname)));
@@ -289,5 +315,5 @@ export function createPlatformApp(options: PlatformOptions) {
     return c.body(readFileSync(file));
   });
 
-  return app;
+  return Object.assign(app, { webhooks });
 }

@@ -10,11 +10,12 @@ import { z } from "zod";
 import { accountSchema, deletedAccountSchema } from "../../protocol/objects/account.schema.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import type { Account, Database } from "../db/schema.ts";
-import type { AppEnv } from "../http/context.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
 import { permissionError } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
+import { recordEvent } from "../webhooks/events.ts";
 import {
   accountDetailComponents,
   externalAccountComponents,
@@ -36,6 +37,19 @@ const idParams = z.strictObject({ id: z.string().min(1).max(255) });
 export async function renderAccountNow(db: Kysely<Database>, account: Account, now: number) {
   const onFile = (await loadOnFile(db, [account.id])).get(account.id)!;
   return renderAccount(account, onFile, now);
+}
+
+/** The account as answered after an update, with its `account.updated` event. */
+async function accountUpdated(deps: Deps, row: Account, now: number) {
+  const account = await renderAccountNow(deps.db, row, now);
+  await recordEvent(deps.db, deps.config, {
+    platformId: row.platform_id,
+    accountId: row.id,
+    livemode: row.livemode,
+    type: "account.updated",
+    object: account,
+  });
+  return account;
 }
 
 defineRoute(
@@ -131,7 +145,7 @@ defineRoute(
     const row = await deps.db
       .transaction()
       .execute((trx) => applyAccountParams(trx, account, body, now));
-    return renderAccountNow(deps.db, row, now);
+    return accountUpdated(deps, row, now);
   },
 );
 
@@ -256,6 +270,6 @@ defineRoute(
     const row = await deps.db
       .transaction()
       .execute((trx) => applyAccountParams(trx, account, body, now));
-    return renderAccountNow(deps.db, row, now);
+    return accountUpdated(deps, row, now);
   },
 );

@@ -7,6 +7,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountModelColumns, AccountModelTables } from "../accounts/account.tables.ts";
 import type { MoneyTables } from "../money/money.tables.ts";
+import type { WebhookTables } from "../webhooks/webhooks.tables.ts";
 import type { Json, JsonWithDefault } from "./json.ts";
 
 export type { Json, JsonWithDefault };
@@ -275,7 +276,7 @@ export interface BalanceDailyTable {
   last_at: number;
 }
 
-export interface Database extends MoneyTables, AccountModelTables {
+export interface Database extends MoneyTables, AccountModelTables, WebhookTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
   accounts: AccountsTable;

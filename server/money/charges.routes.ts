@@ -25,6 +25,7 @@ import {
 } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
+import { recordEvent } from "../webhooks/events.ts";
 import {
   type Acting,
   accountRowsInBatches,
@@ -41,7 +42,7 @@ import { filterConditions, requireFilterFeatures } from "./filters.ts";
 import { DAY, lockAccount, requireFunds, startOfDay, writeEntry } from "./ledger.ts";
 import { cardFee, testPaymentMethodNames, testPaymentMethods } from "./payment-methods.ts";
 import { paymentStatusOf } from "./payment-status.ts";
-import { type ChargeRow, renderCharge, renderRefund } from "./render.ts";
+import { type ChargeRow, renderCharge, renderDispute, renderRefund } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
 
 export const chargesApp = new OpenAPIHono<AppEnv>();
@@ -177,7 +178,15 @@ defineRoute(
         .returningAll()
         .executeTakeFirstOrThrow();
       if (method.inquiry && !failed) {
-        await openDispute(trx, acting, charge, { status: "warning_needs_response", now });
+        const dispute = await openDispute(trx, acting, charge, {
+          status: "warning_needs_response",
+          now,
+        });
+        await recordEvent(trx, deps.config, {
+          ...acting,
+          type: "charge.dispute.created",
+          object: renderDispute(dispute, now),
+        });
       }
       return charge;
     });
@@ -365,7 +374,13 @@ defineRoute(
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return chargeSeenBy(principal, await chargeWithDispute(deps.db, row));
+    const captured = await chargeWithDispute(deps.db, row);
+    await recordEvent(deps.db, deps.config, {
+      ...acting,
+      type: "charge.captured",
+      object: captured,
+    });
+    return chargeSeenBy(principal, captured);
   },
 );
 
@@ -507,6 +522,11 @@ defineRoute(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    });
+    await recordEvent(deps.db, deps.config, {
+      ...acting,
+      type: "charge.refunded",
+      object: await chargeWithDispute(deps.db, await findCharge(deps.db, acting, refund.charge)),
     });
     return renderRefund(refund);
   },

@@ -17,11 +17,12 @@ import {
   isEvidenceFileField,
 } from "../../protocol/objects/dispute-evidence.schema.ts";
 import type { Database } from "../db/schema.ts";
-import type { AppEnv } from "../http/context.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
 import { formBoolean, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
+import { recordEvent } from "../webhooks/events.ts";
 import {
   type Acting,
   accountRowsInBatches,
@@ -43,6 +44,19 @@ import { type CsvColumn, csvResponse, exportFilename, isoTime } from "./export.t
 import { filterConditions } from "./filters.ts";
 import { lockAccount } from "./ledger.ts";
 import { type DisputeRow, disputeStatus, renderDispute } from "./render.ts";
+
+/** The dispute as answered, with its event recorded in the request's transaction. */
+async function disputeChanged(
+  deps: Deps,
+  acting: Acting,
+  type: "charge.dispute.created" | "charge.dispute.updated" | "charge.dispute.closed",
+  row: DisputeRow,
+  now: number,
+) {
+  const dispute = renderDispute(row, now);
+  await recordEvent(deps.db, deps.config, { ...acting, type, object: dispute });
+  return dispute;
+}
 
 export const disputesApp = new OpenAPIHono<AppEnv>();
 
@@ -272,7 +286,7 @@ defineRoute(
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return renderDispute(row, now);
+    return disputeChanged(deps, acting, "charge.dispute.updated", row, now);
   },
 );
 
@@ -303,7 +317,7 @@ defineRoute(
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return renderDispute(row, now);
+    return disputeChanged(deps, acting, "charge.dispute.closed", row, now);
   },
 );
 
@@ -334,7 +348,7 @@ defineRoute(
         ...(body.reason ? { reason: body.reason } : {}),
       });
     });
-    return renderDispute(row, now);
+    return disputeChanged(deps, acting, "charge.dispute.created", row, now);
   },
 );
 
@@ -356,7 +370,7 @@ defineRoute(
       await lockAccount(trx, acting.accountId);
       return escalateDispute(trx, acting, await findDispute(trx, acting, params.id, true), now);
     });
-    return renderDispute(row, now);
+    return disputeChanged(deps, acting, "charge.dispute.updated", row, now);
   },
 );
 
@@ -380,6 +394,6 @@ defineRoute(
       const dispute = await findDispute(trx, acting, params.id, true);
       return resolveDispute(trx, acting, dispute, body.outcome, now);
     });
-    return renderDispute(row, now);
+    return disputeChanged(deps, acting, "charge.dispute.closed", row, now);
   },
 );

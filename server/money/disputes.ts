@@ -269,6 +269,8 @@ export async function decideReviewedDisputes(
   db: Kysely<Database>,
   platformId: string,
   now: number,
+  /** Called in each decision's transaction (its event: `server/webhooks/events.ts`). */
+  onDecided?: (trx: Transaction<Database>, acting: Acting, dispute: DisputeRow) => Promise<void>,
 ): Promise<number> {
   const due = await db
     .selectFrom("disputes")
@@ -300,7 +302,8 @@ export async function decideReviewedDisputes(
         return 0; // decided meanwhile by another call
       }
       const at = dispute.evidence_submitted_at + disputeReviewSeconds;
-      await resolveDispute(trx, acting, dispute, outcome, at);
+      const decided = await resolveDispute(trx, acting, dispute, outcome, at);
+      await onDecided?.(trx, acting, decided);
       return 1;
     });
   }

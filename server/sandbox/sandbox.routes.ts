@@ -22,7 +22,9 @@ import { actingAccount } from "../money/access.ts";
 import { decideReviewedDisputes } from "../money/disputes.ts";
 import { lockAccount } from "../money/ledger.ts";
 import { writePayoutFailures } from "../money/payout-failures.ts";
-import { payoutStatus, renderPayout } from "../money/render.ts";
+import { payoutStatus, renderDispute, renderPayout } from "../money/render.ts";
+import { recordEvent } from "../webhooks/events.ts";
+import { recordTimeEvents } from "../webhooks/time-events.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
@@ -63,12 +65,28 @@ defineRoute(
         param: body.seconds === undefined ? "seconds" : "to",
       });
     }
+    const { now: from } = await clockState(deps, principal.platformId);
     const advanced = await advanceClock(
       deps,
       principal.platformId,
       body.seconds !== undefined ? { seconds: body.seconds } : { to: body.to! },
     );
-    const decided = await decideReviewedDisputes(deps.db, principal.platformId, advanced.now);
+    const decided = await decideReviewedDisputes(
+      deps.db,
+      principal.platformId,
+      advanced.now,
+      async (trx, acting, dispute) => {
+        const object = renderDispute(dispute, advanced.now);
+        await recordEvent(
+          trx,
+          deps.config,
+          { ...acting, type: "charge.dispute.closed", object },
+          dispute.closed_at ?? advanced.now,
+        );
+      },
+    );
+    // Payouts paid or failed and disputes lapsed on the way: their events (`time-events.ts`).
+    await recordTimeEvents(deps, principal.platformId, from, advanced.now);
     return { ...advanced, disputes_decided: decided };
   },
 );

@@ -1,7 +1,8 @@
 /**
  * The dashboard: every component this version has a view for (the backend derives the list
  * from the view registry), each created with `instance.create(tag)`, plus controls that call
- * `instance.update()` (a colour, the dark theme, the locale) and `instance.logout()`.
+ * `instance.update()` (a colour, the dark theme, the locale) and `instance.logout()`; and the
+ * webhook events the backend received for this account, refreshed every two seconds.
  */
 import { tagName } from "../../../protocol/provider.ts";
 import { loadConnectAndInitialize } from "../../../sdk/index.ts";
@@ -119,3 +120,36 @@ logout.addEventListener("click", async () => {
     logout.disabled = false;
   }
 });
+
+/** The webhook events panel: what the backend verified and kept (`GET /api/webhook_events`). */
+interface ReceivedEvent {
+  id: string;
+  type: string;
+  objectId: string;
+  created: number;
+}
+const received = document.getElementById("webhook-events")!;
+let shown = "";
+async function showWebhookEvents() {
+  const response = await fetch("/api/webhook_events", { credentials: "same-origin" });
+  if (!response.ok) return;
+  const { data } = (await response.json()) as { data: ReceivedEvent[] };
+  const key = data.map((e) => e.id).join();
+  if (key === shown) return;
+  shown = key;
+  received.replaceChildren(
+    ...data.map((event) => {
+      const item = document.createElement("li");
+      item.dataset.event = event.id;
+      const type = document.createElement("strong");
+      type.textContent = event.type;
+      const time = document.createElement("time");
+      time.dateTime = new Date(event.created * 1000).toISOString();
+      time.textContent = new Date(event.created * 1000).toLocaleString();
+      item.append(type, ` ${event.objectId} `, time);
+      return item;
+    }),
+  );
+}
+void showWebhookEvents();
+setInterval(() => void showWebhookEvents().catch(() => undefined), 2_000);

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
 import { createPlatformApp } from "../../../examples/platform/server.ts";
+import { createWebhookReceiver } from "../../../examples/platform/webhooks.ts";
 import { localEnvironment, provider } from "../../../protocol/provider.ts";
 import { sdkPath } from "../../../protocol/version.ts";
 import { createApp } from "../../../server/app.ts";
@@ -13,6 +14,7 @@ import { createFilesHostApp } from "../../../server/hosts/files.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
 import { startServer } from "../../../server/main.ts";
 import { createPlatform } from "../../../server/platforms/platforms.ts";
+import { createWebhookWorker } from "../../../server/webhooks/worker.ts";
 
 /**
  * The origins of a browser test, each a real HTTP server on loopback: the connect host
@@ -224,6 +226,30 @@ export async function startExamplePlatform(
     hosts.api,
   );
   const sandbox = await makeSandbox(database.db, hosts.api);
+  // The example platform's webhooks: its receiver on a clock a test may move (the replay
+  // check), and the provider's delivery worker (retrying after 1 s, not 30) recording what
+  // it sends.
+  const platformClock = { offset: 0 };
+  const webhooks = createWebhookReceiver({
+    hosts,
+    secretKey: sandbox.secretKey,
+    url: `${platform}/webhooks`,
+    now: () => Math.floor(Date.now() / 1000) + platformClock.offset,
+  });
+  const webhookDeliveries: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const worker = createWebhookWorker({
+    db: database.db,
+    intervalMs: 100,
+    retry: { initialSeconds: 1 },
+    fetch: (url, init) => {
+      webhookDeliveries.push({
+        url: String(url),
+        body: String(init?.body),
+        headers: init?.headers as Record<string, string>,
+      });
+      return fetch(url, init);
+    },
+  });
   const servers = [
     api,
     ...(await Promise.all([
@@ -240,17 +266,23 @@ export async function startExamplePlatform(
           sandbox,
           distDir: `${root}dist/platform`,
           classicScriptUrl: `${hosts.connect}${sdkPath}${provider.id}.js`,
+          webhooks,
         }),
         platform,
       ),
     ])),
   ];
+  await webhooks.register();
+  worker.start();
   return {
     ...testHosts,
     sandbox,
     db: database.db,
     requests,
+    platformClock,
+    webhookDeliveries,
     async close() {
+      await worker.stop();
       await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined)))));
       await database.close();
     },
