@@ -25,7 +25,14 @@ const root = new URL("..", import.meta.url).pathname;
 
 function portsFromEnv(): Partial<LocalPorts> {
   const ports: { -readonly [K in keyof LocalPorts]?: number } = {};
-  for (const role of ["platform", "connect", "api", "files", "dashboard"] as const) {
+  for (const role of [
+    "platform",
+    "connect",
+    "api",
+    "files",
+    "dashboard",
+    "marketing",
+  ] as const) {
     const raw = process.env[`PORT_${role.toUpperCase()}`];
     if (raw === undefined) continue;
     const port = Number(raw);

@@ -29,6 +29,7 @@ export const hosts = {
   files: env.files,
   connect: env.connect,
   dashboard: env.dashboard,
+  marketing: env.marketing,
   errorReporting: env.errorReporting,
 };
 export const marker = provider.messageMarker;
