@@ -22,6 +22,7 @@ import * as m0018 from "./migrations/0018_external_account_challenges.ts";
 import * as m0019 from "./migrations/0019_embedding_origins.ts";
 import * as m0020 from "./migrations/0020_platform_clocks.ts";
 import * as m0021 from "./migrations/0021_rate_limits.ts";
+import * as m0040 from "./migrations/0040_telemetry_user_agents.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0019_embedding_origins": m0019,
   "0020_platform_clocks": m0020,
   "0021_rate_limits": m0021,
+  "0040_telemetry_user_agents": m0040,
 };
 
 /**
