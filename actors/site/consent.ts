@@ -58,8 +58,13 @@ export interface ConsentManagerOptions {
 export interface ConsentManager {
   allowed(): ConsentAllowance;
   allows(category: ConsentCategory): boolean;
-  /** Whether the mode came from the provider (false while resolving or after the fallback). */
-  mode(): { mode: string; known: boolean };
+  /**
+   * The mode in force: `resolving` until the provider answers or 1 s passes, then the mode
+   * and whether it came from the provider (false: the restricted fallback).
+   */
+  mode(): { mode: string; known: boolean; resolving: boolean };
+  /** Called once the mode is settled (answered, failed or timed out). */
+  onSettled(listener: () => void): () => void;
   record(): ConsentRecord | null;
   /** Records the person's choice here (cookie now, the provider's update call after). */
   choose(choices: { functional: boolean; advertising: boolean }): void;
@@ -109,6 +114,14 @@ export function createConsentManager(options: ConsentManagerOptions): ConsentMan
     ...(options.clock ? { clock: options.clock as never } : {}),
   });
   const listeners = new Set<(allowed: ConsentAllowance) => void>();
+  const settledListeners = new Set<() => void>();
+  let resolving = true;
+  actor.subscribe((snapshot) => {
+    if (resolving && !snapshot.matches("resolving")) {
+      resolving = false;
+      for (const listener of [...settledListeners]) listener();
+    }
+  });
 
   const purge = (categories: readonly GatedCategory[]) => {
     for (const category of categories) {
@@ -195,7 +208,12 @@ export function createConsentManager(options: ConsentManagerOptions): ConsentMan
     mode: () => ({
       mode: actor.getSnapshot().context.mode,
       known: actor.getSnapshot().context.modeKnown,
+      resolving,
     }),
+    onSettled(listener) {
+      settledListeners.add(listener);
+      return () => settledListeners.delete(listener);
+    },
     record: () => actor.getSnapshot().context.record,
     choose(choices) {
       actor.send({
@@ -232,6 +250,7 @@ export function createConsentManager(options: ConsentManagerOptions): ConsentMan
     },
     stop() {
       listeners.clear();
+      settledListeners.clear();
       actor.stop();
     },
   };

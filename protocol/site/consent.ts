@@ -13,18 +13,22 @@
  * the order authentication, essential, functional, advertising. Anything else reads as "no
  * choice made" — never as a choice.
  */
-import {
-  CONSENT_FORMAT_VERSION,
-  type ConsentCategory,
-  type ConsentEnforcementMode,
-  type ConsentRecord,
-  consentCategories,
-  consentEnforcementModes,
-} from "../objects/consent-record.schema.ts";
 import { provider } from "../provider.ts";
 
-export type { ConsentCategory, ConsentEnforcementMode, ConsentRecord };
-export { consentCategories };
+// The vocabulary is plain data here (no zod), so a page's bundle carries no schema library;
+// `protocol/objects/consent-record.schema.ts` builds the schemas from it.
+export const CONSENT_FORMAT_VERSION = 2;
+export const consentCategories = [
+  "authentication",
+  "essential",
+  "functional",
+  "advertising",
+] as const;
+export type ConsentCategory = (typeof consentCategories)[number];
+export const consentEnforcementModes = ["restricted", "open", "functional"] as const;
+export type ConsentEnforcementMode = (typeof consentEnforcementModes)[number];
+/** The consent record (SPEC.md §3): version 2, when, and one flag per category. */
+export type ConsentRecord = { version: 2; timestamp: number } & Record<ConsentCategory, boolean>;
 
 /** The categories allowed for each category, as a plain record. */
 export type ConsentAllowance = Record<ConsentCategory, boolean>;
