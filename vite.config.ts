@@ -130,7 +130,8 @@ const sdkClassic = (): UserConfig => {
       target: "es2022",
       sourcemap: true,
       lib: {
-        entry: here("./sdk/index.ts"),
+        // The SDK's entry plus declarative use (a page configured by its markup).
+        entry: here("./sdk/classic.ts"),
         name: `${provider.name}Connect`,
         formats: ["iife"],
         fileName: () => `${provider.id}.js`,

@@ -8,7 +8,7 @@ import { endpoints } from "../protocol/endpoints.ts";
 import { provider } from "../protocol/provider.ts";
 import type { BenchRow } from "./bench.ts";
 import { capacity, type LoadRequest, type OpenLoopResult, openLoop } from "./open-loop.ts";
-import type { LedgerCheck, ServedBackend } from "./server.serve.ts";
+import type { CpuSpent, LedgerCheck, ServedBackend } from "./server.serve.ts";
 
 /**
  * The reference provider under load (issues 3 and 15), measured open-loop: requests leave
@@ -34,7 +34,11 @@ import type { LedgerCheck, ServedBackend } from "./server.serve.ts";
  * removed at the end.
  */
 
-/** BENCH_PAYMENTS and SOAK_SECONDS shorten a trial run; the figures use the defaults. */
+/**
+ * BENCH_PAYMENTS and SOAK_SECONDS shorten a trial run; the figures use the defaults.
+ * BENCH_DATABASES=pglite skips PostgreSQL; BENCH_SCENARIOS_ONLY=1 stops after the four
+ * scenarios at 200 req/s (to compare configurations back to back, e.g. PGLITE_THREAD=0).
+ */
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const RATE = 200;
 const AT_RATE_SECONDS = 5;
@@ -99,6 +103,14 @@ function stop(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.stdin?.end();
+  });
+}
+
+/** Asks the API process for its CPU so far. */
+function cpuOf(served: Served): Promise<CpuSpent> {
+  return new Promise((resolve) => {
+    served.lines.once("line", (line) => resolve(JSON.parse(line) as CpuSpent));
+    served.child.stdin!.write("cpu\n");
   });
 }
 
@@ -223,8 +235,15 @@ function requestsOf(b: ServedBackend, run: string) {
   return { scenario, mix, soak };
 }
 
+/** The API process's CPU per answered request over a run (`CpuSpent`), in ms. */
+interface PerRequest {
+  cpuMs: number;
+  loopMs: number;
+}
+
 interface Measured {
   atRate: Map<Scenario, OpenLoopResult>;
+  perRequest: Map<Scenario, PerRequest>;
   capacity: { best: number; tried: OpenLoopResult[] };
   soak: OpenLoopResult;
   ledger: LedgerCheck;
@@ -243,11 +262,28 @@ async function measure(served: Served, second?: () => Promise<Served>): Promise<
   const origin = [b.url];
   const load = requestsOf(b, `${b.kind}-${Date.now()}`);
   const atRate = new Map<Scenario, OpenLoopResult>();
+  const perRequest = new Map<Scenario, PerRequest>();
   for (const name of scenarios) {
     await openLoop(origin, 100, name === "claim" ? WARM_UP / 4 : WARM_UP, load.scenario(name));
+    const before = await cpuOf(served);
     const result = await openLoop(origin, RATE, RATE * AT_RATE_SECONDS, load.scenario(name));
+    const after = await cpuOf(served);
+    const answered = Math.max(1, result.sent - result.unanswered);
+    const per = {
+      cpuMs: (after.cpuMs - before.cpuMs) / answered,
+      loopMs: (after.loopMs - before.loopMs) / answered,
+    };
     atRate.set(name, result);
-    console.error(`  ${b.kind} ${name} at ${line(result)}`);
+    perRequest.set(name, per);
+    console.error(
+      `  ${b.kind} ${name} at ${line(result)}; per request ${per.cpuMs.toFixed(2)} ms CPU, ${per.loopMs.toFixed(2)} ms event loop`,
+    );
+  }
+  if (process.env.BENCH_SCENARIOS_ONLY === "1") {
+    const none = { best: 0, tried: [] };
+    const empty = { ...(atRate.get("balance") as OpenLoopResult) };
+    const ledger = { accounts: 0, mismatched: 0, negative: 0, duplicated: 0, made: 0 };
+    return { atRate, perRequest, capacity: none, soak: empty, ledger };
   }
   const found = await capacity(origin, STEPS, STEP_SECONDS, P99_TARGET_MS, load.mix);
   for (const r of found.tried) console.error(`  ${b.kind} mix at ${line(r)}`);
@@ -255,7 +291,7 @@ async function measure(served: Served, second?: () => Promise<Served>): Promise<
   console.error(`  ${b.kind} soak (${SOAK_SECONDS} s) at ${line(soak)}`);
   const ledger = await checkLedger(served);
   console.error(`  ${b.kind} ledger after the soak: ${JSON.stringify(ledger)}`);
-  const out: Measured = { atRate, capacity: found, soak, ledger };
+  const out: Measured = { atRate, perRequest, capacity: found, soak, ledger };
   if (second) {
     const other = await second();
     try {
@@ -333,7 +369,7 @@ function rowsOf(label: string, m: Measured): BenchRow[] {
       value: r.p99,
       unit: "ms",
       target: P99_TARGET_MS,
-      note: `p50 ${r.p50.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, ${r.failed} 5xx and ${r.unanswered} unanswered in 10 s of ${r.sent}; achieved ${r.achieved.toFixed(0)}/s`,
+      note: `p50 ${r.p50.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, ${r.failed} 5xx and ${r.unanswered} unanswered in 10 s of ${r.sent}; achieved ${r.achieved.toFixed(0)}/s; per request ${m.perRequest.get(scenario)?.cpuMs.toFixed(2)} ms CPU, ${m.perRequest.get(scenario)?.loopMs.toFixed(2)} ms event loop`,
     });
   }
   const tried = (c: Measured["capacity"]) =>
@@ -392,6 +428,7 @@ export default async function (): Promise<BenchRow[]> {
     rmSync(dir, { recursive: true, force: true }),
   );
   const rows = rowsOf("PGlite", lite);
+  if (process.env.BENCH_DATABASES === "pglite") return rows;
   const postgres = await freshPostgres();
   if (typeof postgres === "string") {
     rows.push({ name: "PostgreSQL: skipped", value: 0, unit: "", note: postgres });

@@ -11,14 +11,16 @@
  * prints `{"url": ...}`. A line `check` on stdin prints the ledger check of the soak
  * (`LedgerCheck`): every balance equals the sum of its balance transactions, no available
  * balance is negative, and no soak key (`metadata[soak_key]`, one per logical request) made
- * two objects.
+ * two objects. A line `cpu` prints the process's CPU and busy event-loop time so far
+ * (`CpuSpent`).
  */
+import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { endpoints } from "../protocol/endpoints.ts";
 import { openDatabase } from "../server/db/connect.ts";
-import { startServer } from "../server/main.ts";
+import { pgliteThreadFromEnv, startServer } from "../server/main.ts";
 import { balanceOf } from "../server/money/ledger.ts";
 import { seedSandbox } from "../server/sandbox/seed.ts";
 
@@ -65,7 +67,9 @@ const payments = Number(values.payments ?? 100_000);
 const sessions = Number(values.sessions ?? 1000);
 
 const database = await openDatabase(
-  values.postgres ? { databaseUrl: values.postgres } : { dataDir: values.pglite! },
+  values.postgres
+    ? { databaseUrl: values.postgres }
+    : { dataDir: values.pglite!, thread: pgliteThreadFromEnv() },
 );
 const server = await startServer({ database, ports: { api: 0 } });
 const { app, database: handle } = server;
@@ -153,6 +157,21 @@ async function seedAndServe() {
   stopOnStdinClose();
 }
 
+/**
+ * The process's CPU so far (every thread, the PGlite worker's included) and the time its
+ * event loop was busy (the thread that serves HTTP), in ms: the bench divides their growth
+ * over a run by the requests answered, a measure the machine's other load barely moves.
+ */
+export interface CpuSpent {
+  cpuMs: number;
+  loopMs: number;
+}
+
+function cpuSpent(): CpuSpent {
+  const { user, system } = process.cpuUsage();
+  return { cpuMs: (user + system) / 1000, loopMs: performance.eventLoopUtilization().active };
+}
+
 /** The soak's ledger check (see the header). */
 async function checkLedger(): Promise<LedgerCheck> {
   const now = Math.floor(Date.now() / 1000);
@@ -188,6 +207,7 @@ function stopOnStdinClose() {
   // Served until the benchmark closes our stdin (or dies); a line `check` checks the ledger.
   createInterface({ input: process.stdin }).on("line", async (line) => {
     if (line.trim() === "check") process.stdout.write(`${JSON.stringify(await checkLedger())}\n`);
+    if (line.trim() === "cpu") process.stdout.write(`${JSON.stringify(cpuSpent())}\n`);
   });
   process.stdin.on("close", async () => {
     await server.close();

@@ -14,7 +14,7 @@
  * in the dark one, so a platform that themes light and dark differently says so explicitly.
  */
 import { z } from "zod";
-import { isLoopbackIp } from "./provider.ts";
+import { isAllowedFontUrl } from "./font-url.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Value kinds
@@ -545,23 +545,7 @@ export function resolveTheme(
 // Custom fonts
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Where a font may come from: https anywhere; plain http only from a loopback host, and only
- * in development (the platform's local set-up).
- */
-export function isAllowedFontUrl(url: string, options: { development?: boolean } = {}): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.username || parsed.password) return false;
-  if (parsed.protocol === "https:") return true;
-  if (parsed.protocol !== "http:" || !options.development) return false;
-  const host = parsed.hostname;
-  return host === "localhost" || host.endsWith(".localhost") || isLoopbackIp(host);
-}
+export { isAllowedFontUrl };
 
 /** A font stylesheet, e.g. a web-font service's CSS: `{ cssSrc: "https://..." }`. */
 export const cssFontSourceSchema = z.object({ cssSrc: z.string() }).strict();

@@ -1,7 +1,7 @@
 // `npm run build`: the connect host (dist/connect: the data-layer frame, the UI frame and the
 // sign-in popup pages that exist), the platform SDK (dist/sdk: ES modules, the classic script
-// and its chunks, declarations) once its entry exists, and the
-// example platform's browser code (dist/platform).
+// and its chunks, declarations) once its entry exists, the
+// example platform's browser code (dist/platform), and the framework examples (dist/examples).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDependencies, heading, root, run } from "./lib/setup.mjs";
@@ -27,6 +27,11 @@ if (status === 0) {
   }
 }
 if (status === 0) {
+  heading("Sandbox command and testing helpers (dist/server, dist/testing)");
+  const { buildSandbox, buildTesting } = await import("./build-package.mjs");
+  status = (await buildSandbox()) || (await buildTesting());
+}
+if (status === 0) {
   // The shared site script of the provider's own server-rendered pages (dashboard and
   // marketing hosts): consent, private analytics, error reports (actors/site/page.ts).
   heading("Shared site script (dist/site)");
@@ -45,5 +50,10 @@ if (status === 0) {
   heading("Example platform (dist/platform)");
   const config = join(root, "examples", "platform", "vite.config.ts");
   status = run("npx", ["vite", "build", "--config", config, "--logLevel", "warn"]);
+}
+if (status === 0) {
+  heading("Framework examples (dist/examples)");
+  const { buildExamples } = await import("./build-examples.mjs");
+  status = await buildExamples();
 }
 process.exit(status);

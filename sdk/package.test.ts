@@ -32,6 +32,19 @@ export const details: ConnectElement<"payout-details"> = document.createElement(
 // @ts-expect-error payouts-list has no setOnExit
 document.createElement("${pkg.name}-payouts-list").setOnExit(() => {});
 
+// The testing helpers, typed over playwright-core (a peer dependency).
+import { componentFrame, PayoutsListModel, SandboxClient } from "${pkg.name}/testing";
+import type { Page } from "playwright-core";
+export async function payoutsOf(page: Page) {
+  const rows = await new PayoutsListModel(await componentFrame(page, "${pkg.name}-payouts-list")).seeRows();
+  const amount: string = rows[0]!.amount;
+  // @ts-expect-error a row's fields are strings
+  const wrong: number = rows[0]!.status;
+  const sandbox = new SandboxClient({ apiUrl: "http://127.0.0.1:4200", secretKey: "sk_test_x" });
+  const advanced = await sandbox.advanceClock({ days: 1 });
+  return [amount, wrong, advanced.automatic_payouts.toFixed(0)];
+}
+
 const { ConnectPayoutsList } = await import("${pkg.name}/react").then((m) => m.connectComponents);
 export const app = (
   <ConnectComponentsProvider connectInstance={Promise.resolve(instance)}>
@@ -60,6 +73,18 @@ describe("packaging (USERS.md 1 and 14)", () => {
       types: "./dist/sdk/react.d.ts",
       import: "./dist/sdk/react.js",
     });
+  });
+
+  it("ships the sandbox command, the built hosts and <package>/testing, with playwright-core a peer dependency", () => {
+    expect(pkg.exports["./testing"]).toEqual({
+      types: "./dist/testing/index.d.ts",
+      import: "./dist/testing/index.js",
+    });
+    expect(Object.values(pkg.bin)).toEqual(["dist/server/sandbox.js"]);
+    for (const shipped of ["dist/connect", "dist/sdk", "dist/server", "dist/testing"])
+      expect(pkg.files).toContain(shipped);
+    expect(pkg.peerDependencies["playwright-core"]).toBeDefined();
+    expect(pkg.dependencies["playwright-core"]).toBeUndefined();
   });
 
   it("the generated declarations type-check from a consumer's project, through the exports map", () => {

@@ -15,6 +15,7 @@ import type { Database } from "./db/schema.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
+import { limitBody } from "./http/body-limit.ts";
 import type { AppEnv, FaultHooks } from "./http/context.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
@@ -54,6 +55,9 @@ export function createApp(options: AppOptions) {
     );
   });
 
+  // A body over the limit is refused before anything reads it, chunked or not.
+  app.use("*", limitBody(config.maxBodyBytes));
+
   // Browsers may call the API only from the configured connect origin(s).
   app.use(
     "/v1/*",
@@ -75,6 +79,8 @@ export function createApp(options: AppOptions) {
         provider.headers.requestId,
         "Idempotent-Replayed",
         "Original-Request",
+        // A 429's and a 503's wait, which the data layer honours before it retries a GET.
+        "Retry-After",
         // A download (a CSV export) names its file.
         "Content-Disposition",
       ],

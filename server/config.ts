@@ -26,6 +26,11 @@ export interface ServerConfig {
   rateLimitPerSecond: number;
   /** The clock of the rate-limit windows, in Unix seconds: always real time (tests inject one). */
   rateLimitNow: () => number;
+  /**
+   * How long an API request may run, in milliseconds, before it is answered 503
+   * `request_timeout` and its transaction rolls back (`http/deadline.ts`). 0: no deadline.
+   */
+  requestTimeoutMs: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   form: FormLimits;
@@ -70,6 +75,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     idempotencyTtl: 24 * 60 * 60,
     rateLimitPerSecond: 500,
     rateLimitNow: () => Math.floor(Date.now() / 1000),
+    requestTimeoutMs: 10_000,
     maxBodyBytes: 256 * 1024,
     form: defaultFormLimits,
     maxExpandDepth: 4,

@@ -17,6 +17,11 @@ export interface StartOptions {
   databaseUrl?: string;
   /** PGlite data directory; default `.<provider id>/db` under the working directory. */
   dataDir?: string;
+  /**
+   * PGlite in a worker thread (`db/pglite-thread.ts`): the default; `PGLITE_THREAD=0` runs
+   * it on the event loop's thread instead (to compare, docs/architecture.md "Server speed").
+   */
+  thread?: boolean;
   /** An already-open database (tests); the server does not close it. */
   database?: DatabaseHandle;
 }
@@ -43,18 +48,42 @@ function rateLimitFromEnv(): { rateLimitPerSecond?: number } {
   return { rateLimitPerSecond: limit };
 }
 
+/** REQUEST_TIMEOUT_MS: an API request's deadline in milliseconds (0: none); default in config.ts. */
+function requestTimeoutFromEnv(): { requestTimeoutMs?: number } {
+  const raw = process.env.REQUEST_TIMEOUT_MS;
+  if (raw === undefined) return {};
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new Error("REQUEST_TIMEOUT_MS must be a whole number of milliseconds (0: none).");
+  }
+  return { requestTimeoutMs: ms };
+}
+
+/** PGLITE_THREAD=0: PGlite on the event loop's thread; anything else (or unset): its own thread. */
+export const pgliteThreadFromEnv = () => process.env.PGLITE_THREAD !== "0";
+
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const owned = !options.database;
   const database =
     options.database ??
     (await openDatabase(
-      databaseUrl ? { databaseUrl } : { dataDir: resolve(options.dataDir ?? defaultDataDir) },
+      databaseUrl
+        ? { databaseUrl }
+        : {
+            dataDir: resolve(options.dataDir ?? defaultDataDir),
+            thread: options.thread ?? pgliteThreadFromEnv(),
+          },
     ));
   const hosts = localEnvironment(options.ports);
   const app = createApp({
     db: database.db,
-    config: { hosts, corsOrigins: [hosts.connect], ...rateLimitFromEnv() },
+    config: {
+      hosts,
+      corsOrigins: [hosts.connect],
+      ...rateLimitFromEnv(),
+      ...requestTimeoutFromEnv(),
+    },
   });
   const requested = Number(new URL(hosts.api).port);
   const hostname = new URL(hosts.api).hostname;

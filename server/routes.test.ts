@@ -317,6 +317,12 @@ describe("the API host's routes", () => {
     const payout = await walk.post("/v1/payouts", { ...as, params: { amount: 1_000 } });
     const canceled = await walk.post("/v1/payouts", { ...as, params: { amount: 500 } });
     await walk.post(`/v1/payouts/${canceled.body.id}/cancel`, as);
+    // A pending payout the sandbox bank will return (read once failed, below).
+    const returned = await walk.post("/v1/payouts", { ...as, params: { amount: 300 } });
+    await walk.post(`/v1/test_helpers/payouts/${returned.body.id}/fail`, {
+      ...as,
+      params: { failure_code: "no_account" },
+    });
     // A payout to the failing test bank account, read once it failed.
     await walk.post(`/v1/accounts/${accountId}/external_accounts`, {
       ...sk,
@@ -326,6 +332,8 @@ describe("the API host's routes", () => {
     api.clock.now += 2 * 86_400;
     const failed = await walk.read(`/v1/payouts/${failing.body.id}`, as);
     expect(failed.body.status).toBe("failed");
+    const returnedLater = await walk.read(`/v1/payouts/${returned.body.id}`, as);
+    expect(returnedLater.body).toMatchObject({ status: "failed", failure_code: "no_account" });
     await walk.read(`/v1/payouts/${payout.body.id}`, as);
     await walk.read("/v1/payouts", as);
     await walk.read("/v1/balance", as);

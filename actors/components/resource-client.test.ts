@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, toPromise } from "xstate";
+import { type CallFailure, isRateLimitFailure } from "../../machines/auth/failure.ts";
 import { payoutsResource } from "../../machines/components/payouts-list/payouts-list.machine.ts";
 import type { PageRequest } from "../../machines/components/resource-list.types.ts";
 import { payoutsFilterSpec, utcDayStart } from "../../protocol/filters.ts";
@@ -142,6 +143,27 @@ describe("the resource client (the payouts list's API calls)", () => {
       error: { type: "invalid_request_error", message: "Expired key", code: "api_key_expired" },
       requestId: "req_42",
     });
+  });
+
+  it("a 429 that outlasted the data layer's retries becomes the typed rate-limit failure with its Retry-After", async () => {
+    const api = apiAnswering(() =>
+      answer(
+        429,
+        { error: { type: "rate_limit_error", code: "rate_limit", message: "Too many requests" } },
+        { "request-id": "req_429", "retry-after": "2" },
+      ),
+    );
+    const failure = await fetchPayoutPage(api, { kind: "newest", limit: 10 }, signal).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toEqual({
+      kind: "http",
+      status: 429,
+      error: { type: "rate_limit_error", code: "rate_limit", message: "Too many requests" },
+      requestId: "req_429",
+      retryAfterSeconds: 2,
+    });
+    expect(isRateLimitFailure(failure as CallFailure)).toBe(true);
   });
 
   it("an answer that is not a payout list is a clear failure, never half-read", async () => {

@@ -25,6 +25,7 @@ import {
   filterQuery,
   localDayStart,
 } from "../../protocol/filters.ts";
+import { isRateLimited, retryAfterSeconds } from "../../protocol/messages/rate-limit.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { safeParseMessage } from "../../protocol/parse.ts";
 import { provider } from "../../protocol/provider.ts";
@@ -44,7 +45,14 @@ export function httpFailure(answer: ApiAnswer): CallFailure {
       if (typeof value === "string") error[field] = value;
     }
   }
-  return { kind: "http", status: answer.status, error, requestId: requestIdOf(answer) };
+  const retryAfter = isRateLimited(answer.status) ? retryAfterSeconds(answer.headers) : null;
+  return {
+    kind: "http",
+    status: answer.status,
+    error,
+    requestId: requestIdOf(answer),
+    ...(retryAfter === null ? {} : { retryAfterSeconds: retryAfter }),
+  };
 }
 
 /** A call that did not produce an HTTP answer (the data layer refused it, timeout, …). */

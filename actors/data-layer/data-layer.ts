@@ -6,8 +6,9 @@
  */
 import { observabilityMetadataOf } from "../../protocol/objects/observability-metadata.schema.ts";
 import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
-import { internalOverridesAllowed } from "../../protocol/provider.ts";
+import { classifyEnvironment, internalOverridesAllowed } from "../../protocol/provider.ts";
 import { type Claim, createClaim } from "./claim.ts";
+import { createFontStylesheets } from "./font-stylesheets.ts";
 import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
 import { createKeyStore, type KeyStore } from "./keys.actor.ts";
 import { createLogout } from "./logout.ts";
@@ -95,9 +96,13 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       connection.send(authStateChanged(authStateFor(connection.sender, state)));
   });
 
-  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log });
+  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log, timers });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
   const transfers = createTransfers({ fetch, hosts, proxy });
+  const fontStylesheets = createFontStylesheets({
+    fetch,
+    development: classifyEnvironment(new URL(deps.selfOrigin).hostname) !== "production",
+  });
   const logout = createLogout({ fetch, hosts, keys, claim });
 
   const onRequest = (connection: Connection, request: PortRequest): void => {
@@ -169,6 +174,9 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
         return;
       case "downloadFile":
         void transfers.download(connection, request);
+        return;
+      case "fetchFontStylesheet":
+        void fontStylesheets.handle(connection, request);
         return;
     }
   };

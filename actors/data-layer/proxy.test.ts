@@ -623,3 +623,110 @@ describe("issue 14 item 2: nothing key-shaped leaves through the proxy (docs/sec
     expect(answer.body).not.toHaveProperty("secret");
   });
 });
+
+describe("issue 15: a GET answered 429 is retried after Retry-After, bounded", () => {
+  const limited = (retryAfter = "2") =>
+    json(
+      429,
+      { error: { type: "rate_limit_error", code: "rate_limit", message: "Too many requests" } },
+      { "Retry-After": retryAfter, "Request-Id": "req_429" },
+    );
+  const payoutCalls = () => built.api.requests.filter((r) => r.url.includes("/v1/payouts")).length;
+
+  it("waits the seconds of Retry-After, sends the GET again, and answers the frame its success", async () => {
+    let calls = 0;
+    const { frame } = await ready(claimAnswer(), () =>
+      ++calls <= 2 ? limited("2") : json(200, { object: "list", data: [] }),
+    );
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      method: "GET",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+    });
+    await until(() => payoutCalls() === 1, "the first call");
+    await settle(5);
+    expect(frame.replyTo(requestId)).toBeUndefined();
+    built.timers.advance(1_999);
+    await settle(5);
+    expect(payoutCalls()).toBe(1);
+    built.timers.advance(1);
+    await until(() => payoutCalls() === 2, "the first retry");
+    await settle(5);
+    built.timers.advance(2_000);
+    await until(() => frame.replyTo(requestId) !== undefined, "the answer");
+    expect(payoutCalls()).toBe(3);
+    expect(frame.replyTo(requestId)).toMatchObject({ requestType: "response", ok: true });
+  });
+
+  it("gives up after two retries and forwards the 429 with its error and Retry-After", async () => {
+    const { frame } = await ready(claimAnswer(), () => limited("1"));
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      method: "GET",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+    });
+    for (let sent = 1; sent <= 3; sent++) {
+      await until(() => payoutCalls() === sent, `call ${sent}`);
+      await settle(5);
+      built.timers.advance(1_000);
+    }
+    await until(() => frame.replyTo(requestId) !== undefined, "the answer");
+    expect(payoutCalls()).toBe(3);
+    expect(frame.replyTo(requestId)).toMatchObject({
+      requestType: "response",
+      ok: false,
+      status: 429,
+      body: { error: { type: "rate_limit_error", code: "rate_limit" } },
+      headers: { "retry-after": "1" },
+    });
+  });
+
+  it("never waits more than 5 s, whatever Retry-After asks", async () => {
+    let calls = 0;
+    const { frame } = await ready(claimAnswer(), () =>
+      ++calls === 1 ? limited("3600") : json(200, { object: "list", data: [] }),
+    );
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      method: "GET",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+    });
+    await until(() => payoutCalls() === 1, "the first call");
+    await settle(5);
+    built.timers.advance(5_000);
+    await until(() => frame.replyTo(requestId) !== undefined, "the answer");
+    expect(frame.replyTo(requestId)).toMatchObject({ ok: true });
+  });
+
+  it("a write answered 429 is not sent again: the frame gets the 429", async () => {
+    const { frame } = await ready(claimAnswer(), () => limited("1"));
+    const reply = await call(frame, {
+      method: "POST",
+      url: `${env.api}/v1/payouts`,
+      body: { amount: 100, currency: "usd" },
+    });
+    expect(reply).toMatchObject({ requestType: "response", status: 429 });
+    expect(payoutCalls()).toBe(1);
+  });
+
+  it("an abort during the wait cancels the retry and sends no reply", async () => {
+    const { frame } = await ready(claimAnswer(), () => limited("2"));
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      method: "GET",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+    });
+    await until(() => payoutCalls() === 1, "the first call");
+    await settle(5);
+    frame.post({ requestType: "abort", targetRequestId: requestId });
+    await settle(5);
+    built.timers.advance(10_000);
+    await settle(10);
+    expect(payoutCalls()).toBe(1);
+    expect(frame.replyTo(requestId)).toBeUndefined();
+  });
+});

@@ -9,7 +9,9 @@
  * call before the platform's claim has answered, or while a new client secret is fetched
  * after expiry) instead of failing at once; a call answered 401 on that key marks the
  * session expired and is sent once more with the new key when the platform's new session
- * is claimed (a 401 means the API did nothing, so the retry is safe).
+ * is claimed (a 401 means the API did nothing, so the retry is safe). A GET answered 429
+ * (rate limited: nothing ran) is sent again after its Retry-After, twice at most and never
+ * waiting more than 5 s at a time (`protocol/messages/rate-limit.ts`); a write is not.
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
@@ -20,6 +22,12 @@ import {
   isKeyMintingPath,
 } from "../../protocol/endpoints.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
+import {
+  isRateLimited,
+  MAX_RATE_LIMIT_RETRIES,
+  rateLimitBackoffMs,
+  retryAfterSeconds,
+} from "../../protocol/messages/rate-limit.ts";
 import {
   type ClaimedAccountSession,
   isComponentEnabled,
@@ -39,7 +47,7 @@ import type { Connection } from "./intake.ts";
 import type { KeyStore } from "./keys.actor.ts";
 import { errorResponse, fetchErrorResponse, type Reply } from "./replies.ts";
 import type { Telemetry } from "./telemetry.ts";
-import type { FetchLike, Logger } from "./types.ts";
+import { type FetchLike, type Logger, systemTimers, type Timers } from "./types.ts";
 
 export type ProxyRequest = DataLayerRequestOf<"authedProxy"> | DataLayerRequestOf<"proxy">;
 
@@ -150,6 +158,8 @@ export function authedHeaders(
 
 export interface ProxyOptions {
   fetch: FetchLike;
+  /** The waits before a rate-limited GET is sent again (default: the real timers). */
+  timers?: Timers;
   hosts: ProviderHosts;
   keys: KeyStore;
   claim: Pick<Claim, "session" | "overrideInUse" | "sessionExpired" | "whenClaimed">;
@@ -177,6 +187,21 @@ export interface ApiProxy {
 
 export function createProxy(options: ProxyOptions): ApiProxy {
   const { fetch, hosts, keys, claim, telemetry, log } = options;
+  const timers = options.timers ?? systemTimers;
+  /** Resolves true after `ms`, or false as soon as `signal` aborts. */
+  const pause = (ms: number, signal: AbortSignal) =>
+    new Promise<boolean>((resolve) => {
+      if (signal.aborted) return resolve(false);
+      const onAbort = () => {
+        timers.clearTimeout(handle);
+        resolve(false);
+      };
+      const handle = timers.setTimeout(() => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(true);
+      }, ms);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
   const inflight = new Map<string, AbortController>();
   const slot = (connection: Connection, requestId: string) => `${connection.id}\u0000${requestId}`;
 
@@ -255,32 +280,50 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     inflight.get(id)?.abort();
     inflight.set(id, controller);
     let answer: HttpAnswer;
-    try {
-      answer = transfer
-        ? await transfer.send(headers, controller.signal)
-        : await send(fetch, {
-            url: request.url,
-            method: request.method,
-            headers,
-            ...(request.body === undefined ? {} : { form: request.body }),
-            signal: controller.signal,
-          });
-    } catch (error) {
-      if (inflight.get(id) === controller) inflight.delete(id);
-      if (error instanceof NetworkFailure && error.aborted) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        answer = transfer
+          ? await transfer.send(headers, controller.signal)
+          : await send(fetch, {
+              url: request.url,
+              method: request.method,
+              headers,
+              ...(request.body === undefined ? {} : { form: request.body }),
+              signal: controller.signal,
+            });
+      } catch (error) {
+        if (inflight.get(id) === controller) inflight.delete(id);
+        if (error instanceof NetworkFailure && error.aborted) {
+          log.info("data layer: proxied call aborted", { connection: connection.id });
+          return;
+        }
+        telemetry.analytics({
+          event_name: "submerchant_surfaces_api_request_finished",
+          url: urlWithoutQuery(request.url),
+          method: request.method,
+          code: 0,
+        });
+        if (error instanceof NetworkFailure)
+          connection.send(
+            fetchErrorResponse({ kind: "network", message: error.message }, requestId),
+          );
+        else connection.send(errorResponse(requestId, GENERIC_REQUEST_ERROR));
+        return;
+      }
+      // A 429 ran nothing: an idempotent GET is sent again after Retry-After (bounded,
+      // protocol/messages/rate-limit.ts); what still answers 429 goes to the frame.
+      if (
+        !isRateLimited(answer.status) ||
+        request.method !== "GET" ||
+        attempt >= MAX_RATE_LIMIT_RETRIES
+      )
+        break;
+      const waitMs = rateLimitBackoffMs(attempt, retryAfterSeconds(answer.headers));
+      log.info("data layer: rate limited, retrying", { waitMs, attempt: attempt + 1 });
+      if (!(await pause(waitMs, controller.signal))) {
         log.info("data layer: proxied call aborted", { connection: connection.id });
         return;
       }
-      telemetry.analytics({
-        event_name: "submerchant_surfaces_api_request_finished",
-        url: urlWithoutQuery(request.url),
-        method: request.method,
-        code: 0,
-      });
-      if (error instanceof NetworkFailure)
-        connection.send(fetchErrorResponse({ kind: "network", message: error.message }, requestId));
-      else connection.send(errorResponse(requestId, GENERIC_REQUEST_ERROR));
-      return;
     }
     if (inflight.get(id) === controller) inflight.delete(id);
     if (controller.signal.aborted) return;

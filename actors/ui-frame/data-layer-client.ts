@@ -36,6 +36,7 @@ export type FetchErrorResponseReply = Reply<"fetchErrorResponse">;
 export type AuthStateReply = Reply<"authState">;
 export type FileResponseReply = Reply<"fileResponse">;
 export type UploadProgressReply = Reply<"uploadProgress">;
+export type FontStylesheetReply = Reply<"fontStylesheet">;
 
 /** Requests that carry no requestId and get no reply. */
 const fireAndForgetTypes = [
@@ -61,7 +62,9 @@ export type ReplyFor<T extends ReplyingType> =
       ? AuthStateReply
       : T extends "downloadFile"
         ? FileResponseReply | ResponseReply
-        : ResponseReply)
+        : T extends "fetchFontStylesheet"
+          ? FontStylesheetReply
+          : ResponseReply)
   | ErrorResponseReply
   | FetchErrorResponseReply;
 

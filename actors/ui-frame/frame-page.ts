@@ -48,6 +48,7 @@ import {
   type DataLayerClient,
   findDataLayerWindow,
 } from "./data-layer-client.ts";
+import { createFontStylesheetLoader } from "./font-stylesheets.ts";
 import { createFrameServices } from "./frame-services.ts";
 import {
   createHostLink,
@@ -197,6 +198,21 @@ export function startFramePage(options: FramePageOptions): FramePage {
       frameStylesheet,
     ]);
   }
+  // The data layer, once connected (`run`): platform font stylesheets are fetched through it.
+  let resolveDataLayer!: (client: DataLayerClient) => void;
+  const dataLayerConnected = new Promise<DataLayerClient>((resolve) => {
+    resolveDataLayer = resolve;
+  });
+  const development = classifyEnvironment(new URL(options.origin).hostname) !== "production";
+  const fontStylesheets = options.document?.defaultView
+    ? createFontStylesheetLoader({
+        dataLayer: () => dataLayerConnected,
+        view: options.document.defaultView as Window & typeof globalThis,
+        development,
+        log,
+      })
+    : undefined;
+  let fontsApplied = 0;
   const applyProps = (props: HostProps) => {
     update({ props });
     if (options.document) {
@@ -206,12 +222,20 @@ export function startFramePage(options: FramePageOptions): FramePage {
     }
     if (!theme || definition?.ignoreThemingValues) return;
     const { appearance, warnings } = validateAppearance(props.appearance ?? undefined);
-    const fonts = validateFonts(props.fonts, {
-      development: classifyEnvironment(new URL(options.origin).hostname) !== "production",
-    });
+    const fonts = validateFonts(props.fonts, { development });
     for (const warning of [...warnings, ...fonts.warnings])
       log.warn(warning.message, { path: warning.path });
-    theme.update({ appearance, fonts: fonts.fonts });
+    // The platform's own faces at once; a stylesheet's faces once the data layer has fetched
+    // it (issue 14 item 12: never linked into the frame), unless newer props came meanwhile.
+    const faces = fonts.fonts.filter((f) => !("cssSrc" in f));
+    const stylesheets = fonts.fonts.flatMap((f) => ("cssSrc" in f ? [f.cssSrc] : []));
+    theme.update({ appearance, fonts: faces });
+    const round = ++fontsApplied;
+    if (stylesheets.length > 0 && fontStylesheets)
+      void fontStylesheets.faces(stylesheets).then((loaded) => {
+        if (round === fontsApplied && !closed && loaded.length > 0)
+          theme?.update({ appearance, fonts: [...faces, ...loaded] });
+      });
   };
   const stopProps = hostLink.onProps(applyProps);
   const initialProps = hostLink.props();
@@ -275,6 +299,7 @@ export function startFramePage(options: FramePageOptions): FramePage {
     let connected: DataLayerClient;
     try {
       connected = await connect();
+      resolveDataLayer(connected);
     } catch (error) {
       if (!closed) send({ type: "links.failed", message: messageOf(error) });
       return;

@@ -44,6 +44,11 @@ const nav = (account: SandboxAccount) => `
       <a href="/dashboard">Dashboard</a>
       <a href="/plain">Plain HTML</a>
       <a href="/react">React</a>
+      <a href="/vue">Vue</a>
+      <a href="/svelte">Svelte</a>
+      <a href="/htmx">HTMX</a>
+      <a href="/react-ssr">React SSR</a>
+      <a href="/markup">Markup only</a>
     </nav>
     <span class="who">Signed in as <b data-testid="account">${escapeHtml(account.label)}</b></span>
     <form method="post" action="/sign-out"><button type="submit">Switch account</button></form>
@@ -150,6 +155,30 @@ export function plainPage(account: SandboxAccount, config: PageConfig, classicSc
       <${payouts}></${payouts}>
       <h2>Events</h2>
       <ol id="events" aria-live="polite"></ol>`,
+  });
+}
+
+/**
+ * The markup-only page: no script of its own, only the classic script's tag. The loader is
+ * configured by the configuration element (`<prefix>-connect`, sdk/declarative.ts): the
+ * publishable key, this backend's client-secret endpoint (POST, with the session cookie), an
+ * appearance and a locale as attributes.
+ */
+export function markupPage(
+  account: SandboxAccount,
+  settings: { publishableKey: string; classicScript: string },
+) {
+  const config = tagName("connect");
+  const payouts = tagName("payouts-list");
+  const appearance = JSON.stringify({ variables: { colorPrimary: "#0b7a5a" } });
+  return page({
+    title: "Markup only",
+    account,
+    scripts: [{ src: settings.classicScript, module: false }],
+    body: `      <${config} publishable-key="${escapeHtml(settings.publishableKey)}" client-secret-url="/api/account_session"
+        appearance="${escapeHtml(appearance)}" locale="en-US"></${config}>
+      <h1>Payouts</h1>
+      <${payouts}></${payouts}>`,
   });
 }
 

@@ -4,6 +4,7 @@ import { createApp } from "../../server/app.ts";
 import { createPlatform } from "../../server/platforms/platforms.ts";
 import { setupTestDatabase } from "../../server/test/db.ts";
 import { platformCsp } from "./csp.ts";
+import { frameworkExamples } from "./frameworks.ts";
 import type { SandboxInfo } from "./sandbox.ts";
 import { builtComponents, createPlatformApp, sessionComponentParams } from "./server.ts";
 
@@ -11,6 +12,8 @@ import { builtComponents, createPlatformApp, sessionComponentParams } from "./se
 // the secret key, signs a person in as a seeded account, and creates account sessions.
 
 const t = setupTestDatabase();
+/** The framework examples' pages (frameworks.ts): embedding pages like the others. */
+const frameworkPages = Object.keys(frameworkExamples).map((name) => `/${name}`);
 const { platform: origin, ...hosts } = localEnvironment();
 
 async function setup() {
@@ -79,7 +82,7 @@ describe("the example platform's backend", () => {
 
   it("the embedding pages need a signed-in account", async () => {
     const { app } = await setup();
-    for (const path of ["/dashboard", "/plain", "/react"]) {
+    for (const path of ["/dashboard", "/plain", "/react", "/markup", ...frameworkPages]) {
       const response = await app.request(path);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/");
@@ -89,7 +92,16 @@ describe("the example platform's backend", () => {
   it("serves every page under exactly the documented platform CSP", async () => {
     const { app, signIn, sandbox } = await setup();
     const { cookie } = await signIn(sandbox.mainAccountId);
-    for (const path of ["/", "/dashboard", "/plain", "/react", "/platform.css", "/nothing"]) {
+    for (const path of [
+      "/",
+      "/dashboard",
+      "/plain",
+      "/react",
+      ...frameworkPages,
+      "/markup",
+      "/platform.css",
+      "/nothing",
+    ]) {
       const response = await app.request(path, { headers: { Cookie: cookie } });
       expect(response.headers.get("Content-Security-Policy")).toBe(platformCsp(hosts.connect));
     }
@@ -100,11 +112,25 @@ describe("the example platform's backend", () => {
     const { cookie } = await signIn(sandbox.mainAccountId);
     const plain = await (await app.request("/plain", { headers: { Cookie: cookie } })).text();
     expect(plain).toContain(`<${tagName("payouts-list")}`);
-    for (const path of ["/", "/dashboard", "/plain", "/react"]) {
+    for (const path of ["/", "/dashboard", "/plain", "/react", "/markup", ...frameworkPages]) {
       const html = await (await app.request(path, { headers: { Cookie: cookie } })).text();
       expect(html).not.toContain(sandbox.secretKey);
       expect(html).not.toMatch(/<script>|<style>| style=/);
     }
+  });
+
+  it("the markup-only page has the classic script as its only script, configured by the configuration element", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const html = await (await app.request("/markup", { headers: { Cookie: cookie } })).text();
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
+      `<script src="${hosts.connect}/v0/sdk.js">`,
+    ]);
+    const config = new RegExp(`<${tagName("connect")} ([^>]*)>`).exec(html)?.[1] ?? "";
+    expect(config).toContain(`publishable-key="${sandbox.publishableKey}"`);
+    expect(config).toContain('client-secret-url="/api/account_session"');
+    expect(config).toContain('locale="en-US"');
+    expect(config).toMatch(/appearance="\{&quot;variables&quot;:/);
   });
 
   it("POST /api/account_session without a signed-in account answers 401 and calls no API", async () => {

@@ -21,7 +21,15 @@ import { supportedLocales } from "../../protocol/locales.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { platformCsp } from "./csp.ts";
-import { dashboardPage, type PageConfig, plainPage, reactPage, signInPage } from "./pages.ts";
+import { mountFrameworkExamples } from "./frameworks.ts";
+import {
+  dashboardPage,
+  markupPage,
+  type PageConfig,
+  plainPage,
+  reactPage,
+  signInPage,
+} from "./pages.ts";
 import type { SandboxAccount, SandboxInfo } from "./sandbox.ts";
 
 export interface PlatformOptions {
@@ -37,6 +45,8 @@ export interface PlatformOptions {
   fetch?: typeof fetch;
   /** The components it embeds, by catalogue name; default: every built one. */
   components?: () => string[];
+  /** The framework examples' builds (`dist/examples`); default: beside `distDir`. */
+  examplesDir?: string;
 }
 
 const sessionCookie = "platform_session";
@@ -170,6 +180,23 @@ export function createPlatformApp(options: PlatformOptions) {
     "/react",
     embedding((account) => reactPage(account, pageConfig(account, ["payouts-list"]))),
   );
+  // Markup only: the classic script configured by a configuration element (no page script).
+  app.get(
+    "/markup",
+    embedding((account) =>
+      markupPage(account, {
+        publishableKey: sandbox.publishableKey,
+        classicScript: options.classicScriptUrl,
+      }),
+    ),
+  );
+
+  // The Vue, Svelte, HTMX and server-rendered React pages (examples/<name>, frameworks.ts).
+  mountFrameworkExamples(app, {
+    examplesDir: options.examplesDir ?? join(distRoot, "..", "examples"),
+    embedding,
+    pageConfig,
+  });
 
   // What a real platform backend does: a fresh client secret for the signed-in account.
   app.post("/api/account_session", async (c) => {

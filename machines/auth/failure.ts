@@ -2,6 +2,8 @@
  * How an effectful call that a machine invokes can fail. The actor that performs the call
  * rejects with one of these, so machines can branch on the status without parsing errors.
  */
+import { isRateLimited } from "../../protocol/messages/rate-limit.ts";
+
 export type CallFailure =
   | {
       kind: "http";
@@ -16,6 +18,8 @@ export type CallFailure =
         param?: string;
       };
       requestId: string | null;
+      /** A 429's Retry-After, in seconds (`protocol/messages/rate-limit.ts`). */
+      retryAfterSeconds?: number;
     }
   | { kind: "network"; message: string };
 
@@ -31,6 +35,15 @@ export function toCallFailure(value: unknown): CallFailure {
   const message = value instanceof Error ? value.message : "";
   return { kind: "network", message: message || "Unknown error" };
 }
+
+/**
+ * The typed `rate_limit` failure: the API answered 429 (too many requests with this key;
+ * nothing ran), after the data layer's own bounded retries of a GET.
+ */
+export const isRateLimitFailure = (
+  failure: CallFailure | null | undefined,
+): failure is Extract<CallFailure, { kind: "http" }> =>
+  failure?.kind === "http" && isRateLimited(failure.status);
 
 export const isClientError = (failure: CallFailure) =>
   failure.kind === "http" && failure.status >= 400 && failure.status < 500;

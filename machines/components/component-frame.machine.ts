@@ -26,6 +26,8 @@ export const frameErrorKinds = [
   // A view's data could not be loaded (the view stays, with its own retry).
   "api_error",
   "network_error",
+  // The API answered 429 (too many requests), after the data layer's bounded retries.
+  "rate_limit",
 ] as const;
 export type FrameErrorKind = (typeof frameErrorKinds)[number];
 

@@ -24,6 +24,22 @@ describe("a view's failed data load, as the platform's onLoadError hears it", ()
     });
   });
 
+  it("a 429 is the typed rate_limit, with the API's message and request id", () => {
+    expect(
+      loadErrorOf({
+        kind: "http",
+        status: 429,
+        error: { type: "rate_limit_error", code: "rate_limit", message: "Too many requests" },
+        requestId: "req_429",
+        retryAfterSeconds: 1,
+      }),
+    ).toEqual({
+      name: "rate_limit",
+      message: "HTTP status code: 429. Reason: Too many requests",
+      requestId: "req_429",
+    });
+  });
+
   it('a network failure is a network_error, "Unknown error" when it has no message', () => {
     expect(loadErrorOf({ kind: "network", message: "" })).toEqual({
       name: "network_error",

@@ -128,6 +128,12 @@ const validRequests: {
     requestId: "r11",
     url: "https://files.example.com/v1/files/file_1/contents",
   },
+  fetchFontStylesheet: {
+    type: marker,
+    requestType: "fetchFontStylesheet",
+    requestId: "r12",
+    url: "https://fonts.example.com/css2?family=Inter",
+  },
 };
 
 /** A field of each request that must not be a number. */
@@ -149,6 +155,7 @@ const wrongField: Record<DataLayerRequestType, string> = {
   openPopupAndWaitForComplete: "requestId",
   uploadFile: "filename",
   downloadFile: "url",
+  fetchFontStylesheet: "url",
 };
 
 const rejectionOf = (c: DataLayerClassification) => (c.ok ? undefined : c.rejection);

@@ -407,6 +407,24 @@ export const downloadFileRequestSchema = z.object({
   url: absoluteUrlSchema,
 });
 
+/** The most bytes of a platform font stylesheet the data layer hands a frame. */
+export const FONT_STYLESHEET_MAX_BYTES = 256 * 1024;
+
+/**
+ * Fetches a platform font stylesheet (the loader's `fonts: [{ cssSrc }]`) for a UI frame,
+ * whose CSP loads no stylesheet from another origin (issue 14 item 12: a stylesheet's
+ * selectors could read what the frame shows). The data layer GETs the URL without
+ * credentials — https only, or loopback http where the frame runs in development — and
+ * replies `fontStylesheet` with at most FONT_STYLESHEET_MAX_BYTES of `text/css`; the frame
+ * applies only the @font-face rules it rebuilds from it. Anything else: errorResponse.
+ */
+export const fetchFontStylesheetRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("fetchFontStylesheet"),
+  requestId: requestIdSchema,
+  url: absoluteUrlSchema,
+});
+
 export const dataLayerRequestSchemas = {
   init: initRequestSchema,
   claimAccountSessionRequest: claimAccountSessionRequestSchema,
@@ -425,6 +443,7 @@ export const dataLayerRequestSchemas = {
   openPopupAndWaitForComplete: openPopupAndWaitForCompleteRequestSchema,
   uploadFile: uploadFileRequestSchema,
   downloadFile: downloadFileRequestSchema,
+  fetchFontStylesheet: fetchFontStylesheetRequestSchema,
 } as const;
 
 export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
@@ -445,6 +464,7 @@ export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
   openPopupAndWaitForCompleteRequestSchema,
   uploadFileRequestSchema,
   downloadFileRequestSchema,
+  fetchFontStylesheetRequestSchema,
 ]);
 
 export type DataLayerRequest = z.output<typeof dataLayerRequestSchema>;
@@ -605,6 +625,14 @@ export const fileResponseSchema = z.object({
   apiRequestId: z.string().max(255).optional(),
 });
 
+/** The text of a platform font stylesheet (the reply to fetchFontStylesheet). */
+export const fontStylesheetSchema = z.object({
+  type: marker,
+  requestType: z.literal("fontStylesheet"),
+  requestId: requestIdSchema,
+  css: z.string().max(FONT_STYLESHEET_MAX_BYTES),
+});
+
 export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   initResponseSchema,
   sessionChangedSchema,
@@ -620,6 +648,7 @@ export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   popupCompleteSchema,
   uploadProgressSchema,
   fileResponseSchema,
+  fontStylesheetSchema,
 ]);
 
 export type DataLayerReply = z.output<typeof dataLayerReplySchema>;
@@ -638,6 +667,7 @@ export const responseRequestTypes = [
   "authStateChanged",
   "uploadProgress",
   "fileResponse",
+  "fontStylesheet",
 ] as const satisfies readonly DataLayerReplyType[];
 
 // ---------------------------------------------------------------------------------------------

@@ -4,3 +4,4 @@ export * from "./data-layer.schema.ts";
 export * from "./handshake.schema.ts";
 export * from "./popup.schema.ts";
 export * from "./port.ts";
+export * from "./rate-limit.ts";

@@ -8,6 +8,7 @@ import pg from "pg";
 import { migrateToLatest } from "./migrate.ts";
 import { INT8_OID, NUMERIC_OID, parseInt8, parseNumeric } from "./parsers.ts";
 import { openPGlite } from "./pglite-dialect.ts";
+import { openPGliteThread } from "./pglite-thread.ts";
 import type { Database } from "./schema.ts";
 
 export interface DatabaseOptions {
@@ -19,6 +20,11 @@ export interface DatabaseOptions {
   schema?: string;
   /** PGlite only: start from a dumped data directory instead of running initdb. */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: run it in a worker thread (`pglite-thread.ts`), so the database's CPU does
+   * not block the event loop that serves HTTP. Not with `loadDataDir`; no `pglite` handle.
+   */
+  thread?: boolean;
   /** Apply migrations on open (default true). */
   migrate?: boolean;
 }
@@ -26,6 +32,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: "pglite" | "postgres";
+  /** PGlite in a worker thread: how long the worker has been busy, in ms (the bench). */
+  threadBusyMs?: () => number;
   /** The PGlite client, to dump it (test templates); absent on PostgreSQL. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -78,6 +86,12 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
 }
 
 async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.thread) {
+    if (options.loadDataDir) throw new Error("a PGlite thread starts from a data directory");
+    const { dialect, busyMs } = await openPGliteThread(options.dataDir);
+    const db = new Kysely<Database>({ dialect });
+    return { db, kind: "pglite", threadBusyMs: busyMs, close: () => db.destroy() };
+  }
   const { dialect, client } = await openPGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -13,7 +13,7 @@ import type { DatabaseConnection, Dialect, Driver, TransactionSettings } from "k
 import { KyselyPGlite } from "kysely-pglite";
 import { numberParsers } from "./parsers.ts";
 
-class SerialDriver implements Driver {
+export class SerialDriver implements Driver {
   readonly #inner: Driver;
   #tail: Promise<void> = Promise.resolve();
   readonly #releases = new Map<DatabaseConnection, () => void>();

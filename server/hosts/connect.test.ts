@@ -63,6 +63,20 @@ describe("the connect host", () => {
     expect(csp).not.toContain("http://localhost");
   });
 
+  it("loads no stylesheet from another origin into any page (issue 14 item 12): only the data layer may fetch a font stylesheet", async () => {
+    const { app } = builtHost();
+    for (const page of ["/frame.html", "/data-layer.html"]) {
+      const csp = (await app.request(page)).headers.get("content-security-policy") ?? "";
+      expect(csp, page).toMatch(/style-src 'self'(;|$)/);
+    }
+    const frame = (await app.request("/frame.html")).headers.get("content-security-policy");
+    const dataLayer = (await app.request("/data-layer.html")).headers.get(
+      "content-security-policy",
+    );
+    expect(frame).not.toMatch(/connect-src[^;]*https:/);
+    expect(dataLayer).toMatch(/connect-src [^;]*https:/);
+  });
+
   it("lets only the data-layer page connect to the API origins", async () => {
     const { app, hosts } = builtHost();
     const dataLayer = (await app.request("/data-layer.html")).headers.get(
@@ -117,5 +131,13 @@ describe("issue 14 item 13: the connect host's small items", () => {
     const production = createConnectHostApp({ hosts: hostsFor("prod"), distDir: dist });
     expect((await production.request("/ui-library.html")).status).toBe(404);
     expect((await production.request("/frame.html")).status).toBe(200);
+  });
+
+  it("refuses a body over 16 KB with a typed 413 before serving anything", async () => {
+    const { app } = builtHost();
+    const r = await app.request("/frame.html", { method: "POST", body: "x".repeat(17 * 1024) });
+    expect(r.status).toBe(413);
+    const answer = (await r.json()) as { error: { type: string; code: string } };
+    expect(answer.error).toMatchObject({ type: "invalid_request_error", code: "body_too_large" });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ProviderHosts,
 } from "../../protocol/provider.ts";
 import { sdkPath } from "../../protocol/version.ts";
+import { limitBody, smallBodyBytes } from "../http/body-limit.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
 
 /**
@@ -54,6 +55,8 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
   const hostsJson = JSON.stringify({ api, files, dashboard, marketing, errorReporting });
   const hostsMeta = `<meta name="${hostsMetaName}" content="${hostsJson.replace(/"/g, "&quot;")}">`;
 
+  // No page here reads a body; one sent anyway is bounded like every host's.
+  app.use(limitBody(smallBodyBytes));
   app.use(async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");

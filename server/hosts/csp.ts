@@ -20,14 +20,14 @@ export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string 
   const directives: Record<string, string[]> = {
     "default-src": ["'none'"],
     "script-src": ["'self'"],
-    "style-src": ["'self'", "https:", ...loopback],
+    "style-src": ["'self'"],
     "font-src": ["'self'", "https:", "data:", ...loopback],
     "img-src": ["'self'", "data:", "https:", ...loopback],
     // The sign-in popup signs in at the API host (POST /v1/connect/sign_in) and nothing else.
     // The data layer also reads the consent enforcement mode from the marketing host (issue 16).
     "connect-src":
       page === "data-layer"
-        ? ["'self'", ...new Set(apiOrigins), hosts.marketing]
+        ? ["'self'", ...new Set(apiOrigins), hosts.marketing, "https:", ...loopback]
         : page === "popup"
           ? ["'self'", hosts.api]
           : ["'self'"],

@@ -44,6 +44,15 @@ const cookieOf = (response: Response) =>
   /^([^=]+=[^;]*)/.exec(response.headers.get("set-cookie") ?? "")?.[1] ?? "";
 
 describe("the dashboard host", () => {
+  it("refuses a sign-in body over 16 KB with a typed 413 and opens no session", async () => {
+    await world();
+    const r = await signIn("anna@example.com", "correct horse".padEnd(17 * 1024, " "));
+    expect(r.status).toBe(413);
+    expect(r.headers.get("set-cookie")).toBeNull();
+    const answer = (await r.json()) as { error: { code: string } };
+    expect(answer.error.code).toBe("body_too_large");
+  });
+
   it("serves its sign-in page under a strict CSP whose only script is the shared site script", async () => {
     const r = await dashboard().request("/sign-in");
     expect(r.status).toBe(200);

@@ -23,6 +23,7 @@ import { hostsMetaName, type ProviderHosts, provider } from "../../protocol/prov
 import { defaultConfig, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import { challengeLimits } from "../embedded/challenge.ts";
+import { limitBody, smallBodyBytes } from "../http/body-limit.ts";
 import { ApiError } from "../http/errors.ts";
 import { newId, randomToken, sha256 } from "../http/secrets.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
@@ -194,6 +195,9 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
     c.header("X-Frame-Options", "DENY");
     c.header("Cache-Control", "no-store");
   });
+
+  // The sign-in form is an email and a password: a larger body is refused unread.
+  app.use(limitBody(smallBodyBytes));
 
   // A POST from another origin (a login CSRF, say) is refused before anything happens.
   app.use(async (c, next) => {

@@ -51,6 +51,17 @@ const fileCount = async () =>
   );
 
 describe("the files host: POST /v1/files", () => {
+  it("refuses a body over the API's limit on any other route with a typed 413", async () => {
+    const r = await filesHost().request("/v1/files/file_123/contents", {
+      method: "POST",
+      body: "x".repeat(300 * 1024),
+    });
+    expect(r.status).toBe(413);
+    const answer = (await r.json()) as { error: { code: string; request_id: string } };
+    expect(answer.error.code).toBe("body_too_large");
+    expect(answer.error.request_id).toBe(r.headers.get(provider.headers.requestId));
+  });
+
   it("stores a PDF for the session's account; its metadata is on the API host, its bytes on the files host", async () => {
     const a = await connectedAccount(api);
     const key = await a.sessionKey({ account_onboarding: { enabled: true } });

@@ -26,6 +26,7 @@ import {
   storeFile,
 } from "../files/files.ts";
 import { authenticate, requireKind } from "../http/auth.ts";
+import { limitBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError, answerErrorsAsApi, invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
@@ -52,6 +53,12 @@ export function createFilesHostApp(options: FilesHostOptions) {
     c.header(provider.headers.requestId, requestId);
     c.header("X-Content-Type-Options", "nosniff");
   });
+  // Every body but an upload's (bounded below by the file size) has the API's limit.
+  app.use(
+    limitBody(config.maxBodyBytes, {
+      skip: (c) => c.req.method === "POST" && c.req.path === "/v1/files",
+    }),
+  );
   app.use(
     "/v1/*",
     cors({

@@ -151,6 +151,33 @@ describe("malformed bodies: a 400 naming the parameter, and nothing written", ()
     expect(r.status).toBe(413);
     expect(await countAccounts()).toBe(0);
   });
+
+  it("a chunked body (no Content-Length) is counted as it arrives: reading stops past the limit, answered with a typed 413", async () => {
+    const { secretKey } = await api.platform();
+    const chunk = new TextEncoder().encode(`email=${"a".repeat(64 * 1024)}`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 1024) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const r = await api.app.request("/v1/accounts", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: {
+        Authorization: `Bearer ${secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+    } as RequestInit);
+    expect(r.status).toBe(413);
+    const answer = (await r.json()) as { error: { type: string; code: string } };
+    expect(answer.error).toMatchObject({ type: "invalid_request_error", code: "body_too_large" });
+    // 256 KB is four or five chunks of 64 KB: the other 60 MB were never read.
+    expect(sent).toBeLessThan(16);
+    expect(await countAccounts()).toBe(0);
+  });
 });
 
 describe("Idempotency-Key on POST", () => {

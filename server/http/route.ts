@@ -16,7 +16,9 @@ import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import { authenticate, requireKind } from "./auth.ts";
+import { bodyTooLarge } from "./body-limit.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
+import { type Deadline, withDeadline } from "./deadline.ts";
 import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
 import { claimIdempotent, type IdempotencyOutcome, storeIdempotentAnswer } from "./idempotency.ts";
@@ -104,100 +106,118 @@ export function defineRoute<
     expandable: spec.expandable ?? [],
     mediaType: spec.produces ?? "application/json",
   });
-  app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-    const requestId = c.get("requestId");
-    // The caller, and the request's deps on the caller's platform's sandbox clock.
-    const { principal, deps } = await authenticate(c, c.get("deps"));
-    c.set("deps", deps);
-    requireKind(principal, spec.auth);
-    checkComponents(principal, spec.components);
-    const raw = await readParameters(c, spec, deps);
-    const { expand, rest } = takeExpand(spec, raw.values, deps.config.maxExpandDepth);
-    const params = (spec.params ? validate(spec.params, c.req.param()) : {}) as Out<P>;
-    const bodyOrQuery = spec.method === "post" ? spec.body : spec.query;
-    const validated = bodyOrQuery ? validate(bodyOrQuery, rest) : rejectAll(rest);
-    const query = (spec.method === "post" ? {} : validated) as Out<Q>;
-    const body = (spec.method === "post" ? validated : {}) as Out<B>;
-    const input: RouteInput<P, Q, B, K> = {
-      c,
-      deps,
-      requestId,
-      principal: principal as Extract<Principal, { kind: K }>,
-      params,
-      query,
-      body,
-      expand,
-    };
-    const status = spec.status ?? 200;
-    if (spec.method === "get") {
-      const result = await handler(input);
-      if (spec.produces === "text/csv" && result instanceof Response) return result;
-      return c.json(result, status);
-    }
-    const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
-    const scope = scopeOf(principal);
-    const claim =
-      spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
-        ? {
-            scope,
-            key: idempotencyKey,
-            method: spec.method,
-            path: c.req.path,
-            params: raw.values,
-            requestId,
-            now: deps.config.now(),
-            ttl: deps.config.idempotencyTtl,
-          }
-        : undefined;
-    /** Claims the key, runs `work`, stores its answer: one transaction. */
-    const transact = (work: (db: Kysely<Database>) => Promise<Answer>) =>
-      inRequestTransaction(c, deps, async (request) => {
-        const { db } = request;
-        if (claim) {
-          const outcome = await claimIdempotent(db, claim);
-          if (outcome.kind === "replay") return outcome;
+  app.on(spec.method.toUpperCase(), spec.path, (c) =>
+    withDeadline(c.get("deps").config.requestTimeoutMs, (deadline) =>
+      answerRoute(c, spec, handler, deadline),
+    ),
+  );
+}
+
+/** Authenticates, validates and runs one request of a route (`defineRoute`). */
+async function answerRoute<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  K extends PrincipalKind,
+  R extends z.core.$ZodType,
+>(
+  c: Context<AppEnv>,
+  spec: RouteSpec<P, Q, B, K, R>,
+  handler: RouteHandler<P, Q, B, K, R>,
+  deadline: Deadline,
+): Promise<Response> {
+  const requestId = c.get("requestId");
+  // The caller, and the request's deps on the caller's platform's sandbox clock.
+  const { principal, deps } = await authenticate(c, c.get("deps"));
+  c.set("deps", deps);
+  requireKind(principal, spec.auth);
+  checkComponents(principal, spec.components);
+  const raw = await readParameters(c, spec, deps);
+  const { expand, rest } = takeExpand(spec, raw.values, deps.config.maxExpandDepth);
+  const params = (spec.params ? validate(spec.params, c.req.param()) : {}) as Out<P>;
+  const bodyOrQuery = spec.method === "post" ? spec.body : spec.query;
+  const validated = bodyOrQuery ? validate(bodyOrQuery, rest) : rejectAll(rest);
+  const query = (spec.method === "post" ? {} : validated) as Out<Q>;
+  const body = (spec.method === "post" ? validated : {}) as Out<B>;
+  const input: RouteInput<P, Q, B, K> = {
+    c,
+    deps,
+    requestId,
+    principal: principal as Extract<Principal, { kind: K }>,
+    params,
+    query,
+    body,
+    expand,
+  };
+  const status = spec.status ?? 200;
+  if (spec.method === "get") {
+    const result = await handler(input);
+    if (spec.produces === "text/csv" && result instanceof Response) return result;
+    return c.json(result, status);
+  }
+  const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
+  const scope = scopeOf(principal);
+  const claim =
+    spec.method === "post" && idempotencyKey !== undefined && scope !== undefined
+      ? {
+          scope,
+          key: idempotencyKey,
+          method: spec.method,
+          path: c.req.path,
+          params: raw.values,
+          requestId,
+          now: deps.config.now(),
+          ttl: deps.config.idempotencyTtl,
         }
-        const done = await work(db);
-        if (request.failed) {
-          // A handler that went on after its block failed would answer for undone work.
-          if (done.status < 400) throw new Error("a handler went on after its block failed");
-          throw new RolledBack(done);
-        }
-        await deps.faults?.at("afterWork", { path: c.req.path, db });
-        if (claim) {
-          const stored = carriesKey(done.value) ? null : done.body;
-          await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
-        }
-        await deps.faults?.at("beforeCommit", { path: c.req.path, db });
-        return done;
-      });
-    let answer: Answer | ReplayAnswer;
-    try {
-      answer = await transact((db) =>
-        answerOf(() => handler({ ...input, deps: { ...deps, db } }), requestId, status),
-      );
-    } catch (error) {
-      if (!(error instanceof RolledBack)) throw error;
-      // The handler's first block failed: nothing of the request stays; its answer (a typed
-      // error) is stored under the key in a transaction of its own.
-      const { answer: failure } = error;
-      answer = claim ? await transact(async () => failure) : failure;
-    }
-    await deps.faults?.at("afterCommit", { path: c.req.path });
-    if ("originalRequestId" in answer) {
-      return new Response(answer.body, {
-        status: answer.status,
-        headers: {
-          "content-type": "application/json",
-          "Idempotent-Replayed": "true",
-          "Original-Request": answer.originalRequestId,
-        },
-      });
-    }
+      : undefined;
+  /** Claims the key, runs `work`, stores its answer: one transaction. */
+  const transact = (work: (db: Kysely<Database>) => Promise<Answer>) =>
+    inRequestTransaction(c, deps, deadline, async (request) => {
+      const { db } = request;
+      if (claim) {
+        const outcome = await claimIdempotent(db, claim);
+        if (outcome.kind === "replay") return outcome;
+      }
+      const done = await work(db);
+      if (request.failed) {
+        // A handler that went on after its block failed would answer for undone work.
+        if (done.status < 400) throw new Error("a handler went on after its block failed");
+        throw new RolledBack(done);
+      }
+      await deps.faults?.at("afterWork", { path: c.req.path, db });
+      if (claim) {
+        const stored = carriesKey(done.value) ? null : done.body;
+        await storeIdempotentAnswer(db, claim.scope, claim.key, done.status, stored);
+      }
+      await deps.faults?.at("beforeCommit", { path: c.req.path, db });
+      return done;
+    });
+  let answer: Answer | ReplayAnswer;
+  try {
+    answer = await transact((db) =>
+      answerOf(() => handler({ ...input, deps: { ...deps, db } }), requestId, status),
+    );
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+    // The handler's first block failed: nothing of the request stays; its answer (a typed
+    // error) is stored under the key in a transaction of its own.
+    const { answer: failure } = error;
+    answer = claim ? await transact(async () => failure) : failure;
+  }
+  await deps.faults?.at("afterCommit", { path: c.req.path });
+  if ("originalRequestId" in answer) {
     return new Response(answer.body, {
       status: answer.status,
-      headers: { "content-type": "application/json" },
+      headers: {
+        "content-type": "application/json",
+        "Idempotent-Replayed": "true",
+        "Original-Request": answer.originalRequestId,
+      },
     });
+  }
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: { "content-type": "application/json" },
   });
 }
 
@@ -246,12 +266,16 @@ async function answerOf(
 function inRequestTransaction<T>(
   c: Context<AppEnv>,
   deps: Deps,
+  deadline: Deadline,
   work: (request: RequestTransaction) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
     const request = nestable(trx);
     c.set("deps", { ...deps, db: request.db });
-    return work(request);
+    const result = await work(request);
+    // Past its deadline (answered 503 already), the request rolls back instead (`deadline.ts`).
+    deadline.beginCommit();
+    return result;
   });
 }
 
@@ -325,11 +349,6 @@ async function readParameters(
     throw error;
   }
 }
-
-const bodyTooLarge = (max: number) =>
-  new ApiError(413, "invalid_request_error", `The request body is larger than ${max} bytes.`, {
-    code: "body_too_large",
-  });
 
 /** Takes `expand[]` out of the parameters and checks each path against the route's list. */
 function takeExpand(
@@ -424,6 +443,19 @@ const rateLimitedResponse = {
   content: { "application/json": { schema: apiErrorResponseSchema } },
 };
 
+/** Past its deadline a request is answered 503 and rolled back (`deadline.ts`). */
+const timedOutResponse = {
+  description:
+    "The request did not finish within the server's deadline (`api_error`, code `request_timeout`; 10 s by default). Nothing of it was committed: retry after Retry-After seconds (with the same Idempotency-Key for a POST).",
+  headers: {
+    "Retry-After": {
+      description: "Seconds to wait before retrying",
+      schema: { type: "integer" as const, minimum: 1 },
+    },
+  },
+  content: { "application/json": { schema: apiErrorResponseSchema } },
+};
+
 const bodyTooLargeResponse = {
   description: "The request body is larger than the limit (`body_too_large`, 256 KB by default)",
   content: { "application/json": { schema: apiErrorResponseSchema } },
@@ -461,6 +493,7 @@ function registerOpenApi(
       },
       ...(spec.method === "post" ? { 413: bodyTooLargeResponse } : {}),
       429: rateLimitedResponse,
+      503: timedOutResponse,
       default: errorResponse,
     },
   });

@@ -3,20 +3,26 @@
  * it by `seconds` or to `to` (Unix seconds), which runs the automatic payouts of its accounts
  * for the days crossed (`clock.ts`; another platform's clock and objects stay as they were)
  * and then decides its disputes whose review ended (`money/disputes.ts`); reset the calling
- * platform's demo data (`seed.ts`).
+ * platform's demo data (`seed.ts`); make a pending payout one the bank will return
+ * (`money/payout-failures.ts`: it fails once submitted, its money back in the balance).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { payoutFailureCodes, payoutSchema } from "../../protocol/objects/payout.schema.ts";
 import {
   sandboxClockAdvanceSchema,
   sandboxClockSchema,
   sandboxResetSchema,
 } from "../../protocol/objects/sandbox.schema.ts";
 import type { AppEnv } from "../http/context.ts";
-import { invalidRequest } from "../http/errors.ts";
+import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { formInteger } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
+import { actingAccount } from "../money/access.ts";
 import { decideReviewedDisputes } from "../money/disputes.ts";
+import { lockAccount } from "../money/ledger.ts";
+import { writePayoutFailures } from "../money/payout-failures.ts";
+import { payoutStatus, renderPayout } from "../money/render.ts";
 import { advanceClock, clockState, maxAdvanceSeconds } from "./clock.ts";
 import { resetPlatformSandbox } from "./seed.ts";
 
@@ -99,5 +105,50 @@ defineRoute(
       main_account: reset.mainAccountId,
       accounts: reset.accounts,
     };
+  },
+);
+
+defineRoute(
+  sandboxApp,
+  {
+    method: "post",
+    path: "/v1/test_helpers/payouts/:id/fail",
+    summary:
+      "Sandbox: the bank will return a pending payout (with failure_code, default could_not_process): it fails once submitted and its money comes back to the balance",
+    tags: ["Test helpers"],
+    auth: ["secret"],
+    params: z.strictObject({ id: z.string().min(1).max(255) }),
+    body: z.strictObject({ failure_code: z.enum(payoutFailureCodes).optional() }),
+    response: payoutSchema,
+  },
+  async ({ deps, principal, params, body }) => {
+    const acting = actingAccount(principal);
+    const now = deps.config.now();
+    const row = await deps.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, acting.accountId);
+      await writePayoutFailures(trx, acting, now);
+      const payout = await trx
+        .selectFrom("payouts")
+        .selectAll()
+        .where("id", "=", params.id)
+        .where("account_id", "=", acting.accountId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!payout) throw resourceMissing("payout", params.id, "id");
+      const status = payoutStatus(payout, now);
+      if (status !== "pending" || payout.failure_code !== null) {
+        throw invalidRequest(
+          `Payout ${payout.id} is ${status}; only a pending payout can be made to fail.`,
+          { code: "payout_not_pending" },
+        );
+      }
+      return trx
+        .updateTable("payouts")
+        .set({ failure_code: body.failure_code ?? "could_not_process" })
+        .where("id", "=", payout.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return renderPayout(row, now);
   },
 );

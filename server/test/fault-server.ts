@@ -4,7 +4,8 @@
  *
  * Environment: FAULT_DATA_DIR (required); FAULT_KILL_AT (a `FaultPoint`) and FAULT_KILL_PATH
  * make the process SIGKILL itself there on the first request to that path. Prints one line,
- * `{"port":N}`, when it listens on 127.0.0.1.
+ * `{"port":N}`, when it listens on 127.0.0.1. PGlite runs in a worker thread, as under
+ * `npm start`, so the kill takes the worker down mid-statement too.
  */
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -23,7 +24,8 @@ const faults: FaultHooks = {
   },
 };
 
-const database = await openDatabase({ dataDir });
+// As `npm start` runs it: PGlite in its worker thread (`db/pglite-thread.ts`).
+const database = await openDatabase({ dataDir, thread: true });
 const app = createApp({ db: database.db, faults });
 const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => {
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));

@@ -1,12 +1,12 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provider, tagName } from "../../protocol/provider.ts";
+import { PayoutsListModel } from "../../sdk/testing/payouts-list.model.ts";
 import { openDatabase } from "../../server/db/connect.ts";
 import { encodeBracketed } from "../../server/http/form.ts";
 import { startServer } from "../../server/main.ts";
 import { createPlatform } from "../../server/platforms/platforms.ts";
 import { DebugComponentsListModel } from "./models/debug-components-list.model.ts";
-import { PayoutsListModel } from "./models/payouts-list.model.ts";
 import { launchChromium, openPage } from "./support/browser.ts";
 import { startTestHosts } from "./support/hosts.ts";
 

@@ -1,69 +1,21 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
+import { describe, expect, it } from "vitest";
 import { localDayStart } from "../../protocol/filters.ts";
 import type { Charge } from "../../protocol/objects/charge.schema.ts";
-import { provider } from "../../protocol/provider.ts";
-import type { DatabaseHandle } from "../../server/db/connect.ts";
-import { seedSandbox } from "../../server/sandbox/seed.ts";
+import { type PaymentRow, PaymentsModel } from "../../sdk/testing/payments.model.ts";
 import { formatDate, formatMoney } from "../../ui/i18n/format.ts";
-import { type PaymentRow, PaymentsModel } from "./models/payments.model.ts";
-import { PlatformPage, pseudoAccents } from "./models/platform.model.ts";
+import { type PlatformPage, pseudoAccents } from "./models/platform.model.ts";
 import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
-import { launchChromium } from "./support/browser.ts";
-import { startExamplePlatform } from "./support/hosts.ts";
+import { examplePlatformTests } from "./support/example-platform.ts";
 
 // The payments list (issue 10, the payments family) on the example platform's dashboard, in
 // Debian's Chromium, as a person uses it; what it shows is checked against the provider's
 // own answers through the API (secret key, the account's header).
 
-const makeSandbox = (db: DatabaseHandle["db"]) =>
-  seedSandbox(db, { days: 40, payments: 200 }) as Promise<SandboxInfo>;
+const example = examplePlatformTests();
+const { signedIn, apiGet } = example;
 
-let env: Awaited<ReturnType<typeof startExamplePlatform>>;
-let browser: Browser;
-let open: PlatformPage[] = [];
-
-beforeAll(async () => {
-  env = await startExamplePlatform(makeSandbox);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
-
-afterEach(async () => {
-  const problems = open.flatMap((p) => p.problems);
-  await Promise.all(open.map((p) => p.close()));
-  open = [];
-  expect(problems).toEqual([]);
-});
-
-async function signedIn(): Promise<PlatformPage> {
-  const platform = await PlatformPage.open(browser, env.platform, env.connect);
-  open.push(platform);
-  await platform.signIn(env.sandbox.accounts[0]!.label);
-  return platform;
-}
-
-const payments = async (platform: PlatformPage) =>
-  new PaymentsModel(await platform.frameOf("payments"));
-
-/** Every payment the provider lists for `query` (all pages), as the platform's backend asks. */
-/** A GET of the provider's API for the main account, as the platform's backend would make it. */
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${env.api}${path}`, {
-    headers: {
-      Authorization: `Bearer ${env.sandbox.secretKey}`,
-      [provider.headers.account]: env.sandbox.mainAccountId,
-    },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
+const payments = async (page: PlatformPage) => new PaymentsModel(await page.frameOf("payments"));
 
 /** The account's whole balance in `currency` (available and pending), in minor units. */
 async function balanceOf(currency: string): Promise<number> {
@@ -74,23 +26,11 @@ async function balanceOf(currency: string): Promise<number> {
     .reduce((sum, m) => sum + m.amount, 0);
 }
 
-async function listed(query: string, all = false): Promise<Charge[]> {
-  const out: Charge[] = [];
-  let after = "";
-  for (;;) {
-    const response = await fetch(`${env.api}/v1/charges?${query}${after}`, {
-      headers: {
-        Authorization: `Bearer ${env.sandbox.secretKey}`,
-        [provider.headers.account]: env.sandbox.mainAccountId,
-      },
-    });
-    expect(response.status).toBe(200);
-    const page = (await response.json()) as { data: Charge[]; has_more: boolean };
-    out.push(...page.data);
-    if (!all || !page.has_more) return out;
-    after = `&starting_after=${page.data.at(-1)!.id}`;
-  }
-}
+/** The provider's payments for `query`: its first page, or every page with `all`. */
+const listed = async (query: string, all = false): Promise<Charge[]> =>
+  all
+    ? example.listAll<Charge>("/v1/charges", query)
+    : (await apiGet<{ data: Charge[] }>(`/v1/charges?${query}`)).data;
 
 const statusWords: Record<Charge["payment_status"], string> = {
   requires_capture: "Uncaptured",

@@ -1,24 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { platformCsp } from "../../examples/platform/csp.ts";
-import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
 import { catalogueManifest } from "../../protocol/catalogue/manifest.ts";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { provider, tagName } from "../../protocol/provider.ts";
-import type { DatabaseHandle } from "../../server/db/connect.ts";
-import { seedSandbox } from "../../server/sandbox/seed.ts";
 import { formatMoney } from "../../ui/i18n/format.ts";
-import { type ComponentState, PlatformPage, pseudoAccents } from "./models/platform.model.ts";
-import { launchChromium } from "./support/browser.ts";
-import { startExamplePlatform } from "./support/hosts.ts";
+import { type ComponentState, pseudoAccents } from "./models/platform.model.ts";
+import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
 
 // Issue 6, Acceptance: the example platform on localhost:4000, the connect host on
 // 127.0.0.1:4100 (two sites), in Debian's Chromium, as a person would. Every page runs under
 // the platform CSP of docs/platform-csp.md, and any violation (or console error) fails a test.
-
-/** The sandbox seed, with a shorter history than `npm start`'s so the suite stays fast. */
-const makeSandbox = (db: DatabaseHandle["db"]) =>
-  seedSandbox(db, { days: 60, payments: 400 }) as Promise<SandboxInfo>;
 
 /** The main account's payouts as the API lists them: newest first. */
 async function seededPayouts() {
@@ -31,34 +22,12 @@ async function seededPayouts() {
     .execute();
 }
 
-let env: Awaited<ReturnType<typeof startExamplePlatform>>;
-let browser: Browser;
-let open: PlatformPage[] = [];
+const example = examplePlatformTests();
+const { signedIn } = example;
+let env: ExamplePlatformStack;
 
-beforeAll(async () => {
-  env = await startExamplePlatform(makeSandbox);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
-
-/** A new tab, signed in as the seeded account. */
-async function signedIn(): Promise<PlatformPage> {
-  const platform = await PlatformPage.open(browser, env.platform, env.connect);
-  open.push(platform);
-  await platform.signIn(env.sandbox.accounts[0]!.label);
-  return platform;
-}
-
-afterEach(async () => {
-  // No test may leave a console error or a CSP violation behind, on the page or in a frame.
-  const problems = open.flatMap((p) => p.problems);
-  await Promise.all(open.map((p) => p.close()));
-  open = [];
-  expect(problems).toEqual([]);
+beforeAll(() => {
+  env = example.env;
 });
 
 /** Moves the sandbox clock forward, as a platform's test would (secret key). */
@@ -78,8 +47,7 @@ const claims = () => env.requests.filter((r) => r.path === endpoints.claim);
 
 describe("the example platform", () => {
   it("offers the seeded connected accounts with their onboarding state, and serves every page under exactly the documented CSP", async () => {
-    const platform = await PlatformPage.open(browser, env.platform, env.connect);
-    open.push(platform);
+    const platform = await example.opened();
     expect(await platform.pickerAccounts()).toEqual(
       env.sandbox.accounts.map((a) => ({ label: a.label, state: a.state })),
     );

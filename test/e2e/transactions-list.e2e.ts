@@ -1,67 +1,28 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SandboxInfo } from "../../examples/platform/sandbox.ts";
+import { describe, expect, it } from "vitest";
 import type { BalanceTransaction } from "../../protocol/objects/balance-transaction.schema.ts";
-import { provider } from "../../protocol/provider.ts";
-import type { DatabaseHandle } from "../../server/db/connect.ts";
-import { seedSandbox } from "../../server/sandbox/seed.ts";
+import {
+  type TransactionRow,
+  TransactionsListModel,
+} from "../../sdk/testing/transactions-list.model.ts";
 import { formatDate, formatMoney } from "../../ui/i18n/format.ts";
-import { PlatformPage, pseudoAccents } from "./models/platform.model.ts";
-import { type TransactionRow, TransactionsListModel } from "./models/transactions-list.model.ts";
+import { type PlatformPage, pseudoAccents } from "./models/platform.model.ts";
 import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
-import { launchChromium } from "./support/browser.ts";
-import { startExamplePlatform } from "./support/hosts.ts";
+import { examplePlatformTests } from "./support/example-platform.ts";
 
 // The transactions list (issue 10, the payments family) on the example platform's dashboard,
 // in Debian's Chromium, as a person uses it; what it shows is checked against the provider's
 // own answers through the API (secret key, the account's header).
 
-const makeSandbox = (db: DatabaseHandle["db"]) =>
-  seedSandbox(db, { days: 40, payments: 150 }) as Promise<SandboxInfo>;
-
-let env: Awaited<ReturnType<typeof startExamplePlatform>>;
-let browser: Browser;
-let open: PlatformPage[] = [];
-
-beforeAll(async () => {
-  env = await startExamplePlatform(makeSandbox);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
-
-afterEach(async () => {
-  const problems = open.flatMap((p) => p.problems);
-  await Promise.all(open.map((p) => p.close()));
-  open = [];
-  expect(problems).toEqual([]);
-});
-
-async function signedIn(): Promise<PlatformPage> {
-  const platform = await PlatformPage.open(browser, env.platform, env.connect);
-  open.push(platform);
-  await platform.signIn(env.sandbox.accounts[0]!.label);
-  return platform;
-}
+const example = examplePlatformTests();
+const { signedIn } = example;
 
 async function transactions(platform: PlatformPage) {
   return new TransactionsListModel(await platform.frameOf("transactions-list"));
 }
 
 /** The provider's answer for the main account, as the platform's backend would ask it. */
-async function listed(query: string): Promise<BalanceTransaction[]> {
-  const response = await fetch(`${env.api}/v1/balance_transactions?${query}`, {
-    headers: {
-      Authorization: `Bearer ${env.sandbox.secretKey}`,
-      [provider.headers.account]: env.sandbox.mainAccountId,
-    },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: BalanceTransaction[] }).data;
-}
+const listed = async (query: string): Promise<BalanceTransaction[]> =>
+  (await example.apiGet<{ data: BalanceTransaction[] }>(`/v1/balance_transactions?${query}`)).data;
 
 const typeWords: Record<BalanceTransaction["type"], string> = {
   charge: "Payment",

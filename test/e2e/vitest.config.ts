@@ -1,9 +1,14 @@
 import { defineConfig } from "vitest/config";
+import SharedStackLast from "./sequencer.ts";
 
 /**
  * Browser tests: real Chromium (Debian's, through playwright-core) against pages served on
  * real origins — the platform on localhost, the connect host on 127.0.0.1, a stranger on
  * 127.0.0.2 — so frames run cross-site as in production. Run by `npm test` after the build.
+ *
+ * One worker runs every file in turn without isolation, so the files on the example platform
+ * share one started stack and one Chromium (`support/example-platform.ts`); the sequencer
+ * runs them last, after the files that start hosts of their own on the same ports.
  */
 export default defineConfig({
   test: {
@@ -12,6 +17,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     fileParallelism: false,
+    isolate: false,
+    sequence: { sequencer: SharedStackLast },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -3,12 +3,13 @@
  * `update({appearance})`: no reload, no flash of unstyled content.
  *
  * Stylesheets are constructed (`adoptedStyleSheets`), which a strict CSP without
- * 'unsafe-inline' styles allows; only the platform's font stylesheets (`cssSrc`) are <link>
- * elements, because a constructed sheet ignores @import. Values were validated before they
- * get here (protocol/appearance.schema.ts).
+ * 'unsafe-inline' styles allows. Nothing is linked or imported: a platform font stylesheet
+ * (`cssSrc`) reaches a frame only as the @font-face rules rebuilt from it
+ * (`ui/theme/font-faces.ts`), so `cssSrc` entries are ignored here. Values were validated
+ * before they get here (protocol/appearance.schema.ts).
  */
 import type { AcceptedAppearance, FontSource } from "../../protocol/appearance.schema.ts";
-import { appearanceStylesheet, baseStylesheet, fontFaceRules, fontStylesheetUrls } from "./css.ts";
+import { appearanceStylesheet, baseStylesheet, fontFaceRules } from "./css.ts";
 
 export interface ThemeInput {
   appearance: AcceptedAppearance;
@@ -43,23 +44,10 @@ export function createThemeApplier(
   const fonts = sheet("");
   const ours = [...fixed, theme, fonts];
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, ...ours];
-  let links: HTMLLinkElement[] = [];
 
   const update = ({ appearance, fonts: fontSources = [] }: ThemeInput) => {
     theme.replaceSync(appearanceStylesheet(appearance));
     fonts.replaceSync(fontFaceRules(fontSources));
-    const wanted = fontStylesheetUrls(fontSources);
-    const have = links.map((l) => l.href);
-    if (wanted.length !== have.length || wanted.some((url, i) => new URL(url).href !== have[i])) {
-      for (const link of links) link.remove();
-      links = wanted.map((url) => {
-        const link = doc.createElement("link");
-        link.rel = "stylesheet";
-        link.href = url;
-        doc.head.append(link);
-        return link;
-      });
-    }
   };
 
   update(input);
@@ -67,8 +55,6 @@ export function createThemeApplier(
     update,
     destroy() {
       doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => !ours.includes(s));
-      for (const link of links) link.remove();
-      links = [];
     },
   };
 }

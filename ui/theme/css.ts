@@ -60,10 +60,12 @@ export function appearanceStylesheet(appearance: AcceptedAppearance, selector = 
 const cssString = (s: string) => `"${s.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 
 /** The stylesheet URLs of the `{ cssSrc }` fonts, for <link> elements. */
-export const fontStylesheetUrls = (fonts: readonly FontSource[]): string[] =>
-  fonts.flatMap((font) => ("cssSrc" in font ? [font.cssSrc] : []));
-
-/** One @font-face rule per `{ family, src, ... }` font. */
+/**
+ * One @font-face rule per `{ family, src, ... }` font. A `{ cssSrc }` font stylesheet is never
+ * linked or imported into a frame (its selectors could read what the frame shows): the frame
+ * fetches it through the data layer and rebuilds its @font-face rules as such fonts
+ * (`ui/theme/font-faces.ts`).
+ */
 export function fontFaceRules(fonts: readonly FontSource[]): string {
   const faces: string[] = [];
   for (const font of fonts) {
@@ -84,16 +86,6 @@ export function fontFaceRules(fonts: readonly FontSource[]): string {
     faces.push(`@font-face {\n  ${body.join("\n  ")}\n}`);
   }
   return faces.join("\n");
-}
-
-/**
- * The custom fonts as one stylesheet: an `@import` per font stylesheet first (CSS requires
- * imports before any other rule), then the @font-face rules. For a <style> element; a
- * constructed stylesheet ignores @import, so `applyTheme` uses <link> elements instead.
- */
-export function fontStylesheet(fonts: readonly FontSource[]): string {
-  const imports = fontStylesheetUrls(fonts).map((url) => `@import url(${cssString(url)});`);
-  return [...imports, fontFaceRules(fonts)].filter(Boolean).join("\n");
 }
 
 /** The type scale as classes: `.kit-heading-xl`, `.kit-body-sm`, `.kit-label-md`. */

@@ -1,6 +1,6 @@
 import type { Locator } from "playwright-core";
-import { PayoutsListModel } from "./payouts-list.model.ts";
-import { ResourceListModel, type Within } from "./resource-list.model.ts";
+import { PayoutsListModel } from "../../../sdk/testing/payouts-list.model.ts";
+import { ResourceListModel, type Within } from "../../../sdk/testing/resource-list.model.ts";
 
 /**
  * The internal debug components list as a person uses it: read the catalogue's components,

@@ -1,8 +1,9 @@
 import type { Browser, Frame, Page, Request } from "playwright-core";
 import { provider, tagName } from "../../../protocol/provider.ts";
+import { componentFrame } from "../../../sdk/testing/frames.ts";
+import { PayoutsListModel } from "../../../sdk/testing/payouts-list.model.ts";
 import { cssVar } from "../../../ui/theme/css.ts";
 import { DebugComponentsListModel } from "./debug-components-list.model.ts";
-import { PayoutsListModel } from "./payouts-list.model.ts";
 
 /**
  * The example platform (examples/platform) as a person uses it: sign in as a seeded
@@ -11,7 +12,7 @@ import { PayoutsListModel } from "./payouts-list.model.ts";
  * violation of the page and its frames, and the platform's own requests for client secrets.
  */
 
-export type PlatformPageName = "dashboard" | "plain" | "react";
+export type PlatformPageName = "dashboard" | "plain" | "react" | "markup";
 
 export interface ComponentState {
   /** The catalogue name the frame was opened for (its hash). */
@@ -126,31 +127,20 @@ export class PlatformPage {
     }, this.connectOrigin);
   }
 
-  /** The UI frame of the n-th element of a component (frames are found by their hash). */
-  async frameOf(name: string, index = 0): Promise<Frame> {
-    const param = `${provider.hashParams.component}=${encodeURIComponent(name)}`;
-    await this.page.waitForFunction(
-      ({ tag, i }) => {
-        const element = document.querySelectorAll(tag)[i];
-        const frame = element?.shadowRoot?.querySelector("iframe");
-        return Boolean(frame && frame.getBoundingClientRect().height > 0);
-      },
-      { tag: tagName(name), i: index },
-    );
-    const handle = await this.elements(name)
-      .nth(index)
-      .evaluateHandle((el) => el.shadowRoot?.querySelector("iframe") ?? null);
-    const frame = await handle.asElement()?.contentFrame();
-    if (!frame?.url().includes(param)) throw new Error(`no UI frame for ${name} #${index}`);
-    return frame;
+  /** The UI frame of the n-th element of a component (`<package>/testing`'s componentFrame). */
+  frameOf(name: string, index = 0): Promise<Frame> {
+    return componentFrame(this.page, name, { index });
   }
 
   /** How many elements of the catalogue the page holds. */
   async componentCount(): Promise<number> {
     return this.page.evaluate(
-      (prefix) =>
-        [...document.querySelectorAll("*")].filter((e) => e.localName.startsWith(prefix)).length,
-      `${provider.tagPrefix}-`,
+      ({ prefix, config }) =>
+        [...document.querySelectorAll("*")].filter(
+          (e) => e.localName.startsWith(prefix) && e.localName !== config,
+        ).length,
+      // The declarative configuration element (`<prefix>-connect`) is not a component.
+      { prefix: `${provider.tagPrefix}-`, config: tagName("connect") },
     );
   }
 

@@ -1,4 +1,10 @@
-import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Page,
+} from "playwright-core";
 
 /**
  * Debian's Chromium, headless. The flags keep it from reaching the network on its own
@@ -22,7 +28,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /** A page with every console error or warning and uncaught error collected in `problems`. */
 export async function openPage(
-  browser: Browser,
+  browser: Browser | BrowserContext,
   url: string,
 ): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();

@@ -75,7 +75,34 @@ function connectHostWithTestPages(
   return app;
 }
 
+/**
+ * The worker's shared example-platform stack (`example-platform.ts`), if one is up. Every
+ * other start in this file needs the same ports, so it closes the shared stack first; the
+ * next file that asks for it starts it again (the sequencer keeps those files together).
+ */
+let shared: Promise<ExamplePlatformStack> | undefined;
+let closeShared: (() => Promise<void>) | undefined;
+
+export function sharedExamplePlatform(
+  makeSandbox: (db: DatabaseHandle["db"], api: string) => Promise<SandboxInfo>,
+): Promise<ExamplePlatformStack> {
+  if (!shared) {
+    const starting = startExamplePlatform(makeSandbox, { exclusive: false });
+    shared = starting;
+    closeShared = async () => (await starting).close();
+  }
+  return shared;
+}
+
+async function releaseShared(): Promise<void> {
+  const close = closeShared;
+  shared = undefined;
+  closeShared = undefined;
+  if (close) await close();
+}
+
 export async function startTestHosts(options: { builtTestPagesDir?: string } = {}) {
+  await releaseShared();
   const { platform, stranger, ...hosts } = testHosts;
   const servers = await Promise.all([
     listen(connectHostWithTestPages(hosts, options.builtTestPagesDir), hosts.connect),
@@ -97,6 +124,7 @@ export async function startTestHosts(options: { builtTestPagesDir?: string } = {
  * backend does (secret key, form-encoded).
  */
 export async function startProvider(options: { filesHost?: boolean } = {}) {
+  await releaseShared();
   const database = await openDatabase({});
   const api = await startServer({ database });
   // The files host on its origin, when a test uploads or downloads.
@@ -166,9 +194,13 @@ export interface ApiRequest {
  * platform origin, the connect host, the API host over a fresh in-memory database — with a
  * sandbox from `makeSandbox` and every API request recorded in `requests`.
  */
+export type ExamplePlatformStack = Awaited<ReturnType<typeof startExamplePlatform>>;
+
 export async function startExamplePlatform(
   makeSandbox: (db: DatabaseHandle["db"], api: string) => Promise<SandboxInfo>,
+  options: { exclusive?: boolean } = {},
 ) {
+  if (options.exclusive !== false) await releaseShared();
   const { platform, stranger: _stranger, ...hosts } = testHosts;
   const database = await openDatabase({});
   const app = createApp({ db: database.db, config: { hosts, corsOrigins: [hosts.connect] } });

@@ -3,7 +3,7 @@
  * views never see the machine, only values and callbacks that send its events. A list
  * component adds its own columns and words to what this returns.
  */
-import type { CallFailure } from "../../../machines/auth/failure.ts";
+import { type CallFailure, isRateLimitFailure } from "../../../machines/auth/failure.ts";
 import {
   PAGE_SIZES,
   type ResourceListContext,
@@ -28,6 +28,7 @@ export type ResourceListConnected<Item> = Pick<
   | "errorText"
   | "requestId"
   | "forbiddenMessage"
+  | "rateLimited"
   | "onRetry"
   | "onOpen"
   | "paging"
@@ -89,6 +90,7 @@ export function connectResourceList<Item extends Identified, Filters>(
     errorText: options.errorText,
     requestId: requestIdOf(failure),
     forbiddenMessage: failure?.kind === "http" ? (failure.error.message ?? null) : null,
+    rateLimited: isRateLimitFailure(failure),
     onRetry: () => send({ type: "list.retry" }),
     ...(options.openable === false
       ? {}

@@ -3,7 +3,8 @@
  * Pagination, EmptyState and Banner. A list component gives its columns (each marked when it
  * stays in the narrow layout below 381px), its caption and row label, and the slots it
  * fills itself (filters above the table, the empty state, the detail); the rest — loading,
- * the error with its retry and request id, the permission state, keyset paging and the
+ * the error with its retry and request id (too many requests has its own words), the
+ * permission state, keyset paging and the
  * page-size choice — is the same for every list.
  */
 import type { ReactNode } from "react";
@@ -56,6 +57,8 @@ export interface ResourceListViewProps<Item> {
   errorText: string | null;
   /** The failed call's request id, to quote to support. */
   requestId: string | null;
+  /** The API answered 429 (too many requests), after the data layer's retries. */
+  rateLimited?: boolean;
   /** The API's message when it refused the list (403). */
   forbiddenMessage?: string | null;
   onRetry(): void;
@@ -84,7 +87,11 @@ export function ResourceListView<Item>(props: ResourceListViewProps<Item>) {
     return (
       <Banner
         status="warning"
-        title={intl.formatMessage(loadFailureMessage(props.errorText))}
+        title={
+          props.rateLimited
+            ? intl.formatMessage(m.rateLimited)
+            : intl.formatMessage(loadFailureMessage(props.errorText))
+        }
         actions={<Button onClick={props.onRetry}>{intl.formatMessage(kitMessages.retry)}</Button>}
       >
         <RequestReference requestId={props.requestId} />

@@ -206,6 +206,24 @@ describe("the payouts list view", () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it("too many requests (a 429 after the data layer's retries): its own translated words, the request id and Retry", () => {
+    const onRetry = vi.fn();
+    inLocale(
+      <PayoutsListView
+        {...props({ status: "error", rateLimited: true, requestId: "req_429", onRetry })}
+      />,
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Too many requests right now.");
+    expect(alert.textContent).not.toContain(errorText);
+    expect(alert.textContent).toContain("Request reference: req_429");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    cleanup();
+    inLocale(<PayoutsListView {...props({ status: "error", rateLimited: true })} />, "de-DE");
+    expect(screen.getByRole("alert").textContent).toContain("Zu viele Anfragen");
+  });
+
   it("while the first page loads, a busy skeleton", () => {
     inLocale(
       <PayoutsListView {...props({ status: "loading", items: [], paging: { hasOlder: false } })} />,

@@ -79,7 +79,9 @@ export class ResourceListModel {
 
   private async turn(name: "Next page" | "Previous page"): Promise<string[][]> {
     const before = await this.firstRowKey();
-    await this.root.getByRole("button", { name }).click();
+    // As a keyboard user pages (focus, Enter): a frame still growing above the list on a
+    // loaded machine cannot move the button from under a pointer click.
+    await this.root.getByRole("button", { name }).press("Enter");
     // The page changed once its first row is another one.
     const deadline = Date.now() + 15_000;
     while ((await this.firstRowKey()) === before) {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import {
+  isRateLimited,
+  MAX_RATE_LIMIT_WAIT_MS,
+  rateLimitBackoffMs,
+  retryAfterSeconds,
+} from "./rate-limit.ts";
+
+describe("the rate-limit answer as the data layer and the frames read it", () => {
+  it("reads Retry-After as whole seconds or as an HTTP date; null when absent or unreadable", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(retryAfterSeconds({ "retry-after": "3" }, now)).toBe(3);
+    expect(retryAfterSeconds({ "retry-after": " 0 " }, now)).toBe(0);
+    expect(retryAfterSeconds({ "retry-after": "Wed, 25 Nov 2026 12:00:07 GMT" }, now)).toBe(7);
+    expect(retryAfterSeconds({ "retry-after": "Wed, 25 Nov 2026 11:00:00 GMT" }, now)).toBe(0);
+    expect(retryAfterSeconds({}, now)).toBeNull();
+    expect(retryAfterSeconds({ "retry-after": "soon" }, now)).toBeNull();
+    expect(retryAfterSeconds({ "retry-after": "-1" }, now)).toBeNull();
+  });
+
+  it("waits what Retry-After asks, else 0.5 s doubled per retry, never more than 5 s", () => {
+    expect(rateLimitBackoffMs(0, 1)).toBe(1_000);
+    expect(rateLimitBackoffMs(1, 0)).toBe(0);
+    expect(rateLimitBackoffMs(0, null)).toBe(500);
+    expect(rateLimitBackoffMs(1, null)).toBe(1_000);
+    expect(rateLimitBackoffMs(9, null)).toBe(MAX_RATE_LIMIT_WAIT_MS);
+    expect(rateLimitBackoffMs(0, 3600)).toBe(MAX_RATE_LIMIT_WAIT_MS);
+  });
+
+  it("is a 429 and nothing else", () => {
+    expect(isRateLimited(429)).toBe(true);
+    for (const status of [200, 400, 403, 500, 503]) expect(isRateLimited(status)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The API's rate-limit answer as the data layer and the frames read it: HTTP 429
+ * (`rate_limit_error`, code `rate_limit`) with `Retry-After` in seconds (the provider's
+ * README). The data layer's proxy retries an idempotent GET after a bounded backoff; what
+ * still answers 429 reaches the frame, which shows it as `rate_limit` (typed, translated)
+ * rather than as a generic failure.
+ */
+
+export const RATE_LIMIT_STATUS = 429;
+/** The typed name a frame gives a rate-limited call (its load error, its list's state). */
+export const RATE_LIMIT_ERROR = "rate_limit";
+/** Retries of one GET after a 429, at most. */
+export const MAX_RATE_LIMIT_RETRIES = 2;
+/** The longest single wait, whatever Retry-After says (a frame waits in front of a person). */
+export const MAX_RATE_LIMIT_WAIT_MS = 5_000;
+/** The first wait when the answer names none; doubled each retry. */
+export const BASE_RATE_LIMIT_WAIT_MS = 500;
+
+export const isRateLimited = (status: number) => status === RATE_LIMIT_STATUS;
+
+/**
+ * `Retry-After` (response headers, lower-case names) in seconds: a whole number of seconds
+ * or an HTTP date (`now` in ms); null when absent or unreadable.
+ */
+export function retryAfterSeconds(
+  headers: Readonly<Record<string, string>>,
+  now = Date.now(),
+): number | null {
+  const raw = headers["retry-after"]?.trim();
+  if (raw === undefined || raw === "") return null;
+  if (/^[-+]?\d+$/.test(raw)) return /^\d+$/.test(raw) ? Number(raw) : null;
+  const date = Date.parse(raw);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The wait before retry `attempt` (0 for the first): what Retry-After asks when it says,
+ * else 0.5 s doubled each time; never more than `MAX_RATE_LIMIT_WAIT_MS`.
+ */
+export function rateLimitBackoffMs(attempt: number, retryAfter: number | null): number {
+  const wanted =
+    retryAfter !== null ? retryAfter * 1000 : BASE_RATE_LIMIT_WAIT_MS * 2 ** Math.max(0, attempt);
+  return Math.min(MAX_RATE_LIMIT_WAIT_MS, wanted);
+}
