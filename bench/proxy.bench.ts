@@ -68,6 +68,7 @@ async function claimedLayer(fetch: FetchLike, publishableKey: string, clientSecr
     selfOrigin: env.connect,
     platformOrigin: env.platform,
     log: quiet,
+    consent: { allows: () => true },
   });
   const platform = connect(window, env.platform, { sender: "platform", publishableKey });
   const frame = connect(window, env.connect, { sender: "ui_frame", componentName: "payouts" });

@@ -1,7 +1,7 @@
 /**
  * The provider configuration: the ONE module that knows the payments provider's name, its
- * tag prefix, the header / hash-parameter / flag names that embed that name, and the four
- * hosts (API, files, connect, dashboard) of every service environment.
+ * tag prefix, the header / hash-parameter / flag names that embed that name, and the five
+ * hosts (API, files, connect, dashboard, marketing) of every service environment.
  *
  * Oriel is a white-label kit: a payments company that adopts it renames the provider here
  * and nowhere else. Every other module derives names from `provider` (a test greps the
@@ -135,12 +135,17 @@ export const serviceEnvironments = [
 ] as const;
 export type ServiceEnvironment = (typeof serviceEnvironments)[number];
 
-/** The four provider hosts of one environment, as origins (scheme://host[:port]). */
+/** The provider hosts of one environment, as origins (scheme://host[:port]). */
 export interface ProviderHosts {
   api: string;
   files: string;
   connect: string;
   dashboard: string;
+  /**
+   * The provider's marketing site: the consent pages (`/cookie-settings`,
+   * `/cookies-policy/legal`) and the two consent calls are resolved against it (SPEC.md §2, §7).
+   */
+  marketing: string;
   /** Where error reports go (an allowlisted proxy target, SPEC.md §5). */
   errorReporting: string;
 }
@@ -155,6 +160,7 @@ const hostsUnder = (label: string): ProviderHosts => {
     files: `https://files${suffix}`,
     connect: `https://connect${suffix}`,
     dashboard: `https://dashboard${suffix}`,
+    marketing: `https://www${suffix}`,
     errorReporting: `https://errors${suffix}`,
   };
 };
@@ -166,6 +172,7 @@ export const defaultLocalPorts = {
   api: 4200,
   files: 4300,
   dashboard: 4400,
+  marketing: 4500,
 } as const;
 export type LocalPorts = { [K in keyof typeof defaultLocalPorts]: number };
 
@@ -185,6 +192,7 @@ export function localEnvironment(ports: Partial<LocalPorts> = {}): ProviderHosts
     files: `http://127.0.0.1:${p.files}`,
     connect: `http://127.0.0.1:${p.connect}`,
     dashboard: `http://127.0.0.1:${p.dashboard}`,
+    marketing: `http://127.0.0.1:${p.marketing}`,
     errorReporting: api,
   };
 }
@@ -239,7 +247,14 @@ export function parseHostsMeta(content: string | null | undefined): Partial<Prov
   }
   if (typeof raw !== "object" || raw === null) return {};
   const hosts: Partial<ProviderHosts> = {};
-  for (const role of ["api", "files", "connect", "dashboard", "errorReporting"] as const) {
+  for (const role of [
+    "api",
+    "files",
+    "connect",
+    "dashboard",
+    "marketing",
+    "errorReporting",
+  ] as const) {
     const value = (raw as Record<string, unknown>)[role];
     if (isLocalOrigin(value)) hosts[role] = value;
   }

@@ -32,6 +32,21 @@ if (status === 0) {
   status = (await buildSandbox()) || (await buildTesting());
 }
 if (status === 0) {
+  // The shared site script of the provider's own server-rendered pages (dashboard and
+  // marketing hosts): consent, private analytics, error reports (actors/site/page.ts).
+  heading("Shared site script (dist/site)");
+  status = run("npx", [
+    "esbuild",
+    "actors/site/main.ts",
+    "--bundle",
+    "--format=esm",
+    "--minify",
+    "--target=es2022",
+    "--log-level=warning",
+    `--outfile=${join("dist", "site", "site.js")}`,
+  ]);
+}
+if (status === 0) {
   heading("Example platform (dist/platform)");
   const config = join(root, "examples", "platform", "vite.config.ts");
   status = run("npx", ["vite", "build", "--config", config, "--logLevel", "warn"]);

@@ -12,6 +12,7 @@ import { sdkPath } from "../protocol/version.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";
 import { createDashboardHostApp } from "../server/hosts/dashboard.ts";
 import { createFilesHostApp } from "../server/hosts/files.ts";
+import { createMarketingHostApp } from "../server/hosts/marketing.ts";
 import { startServer } from "../server/main.ts";
 import {
   reseedCommand,
@@ -25,7 +26,7 @@ const root = new URL("..", import.meta.url).pathname;
 
 function portsFromEnv(): Partial<LocalPorts> {
   const ports: { -readonly [K in keyof LocalPorts]?: number } = {};
-  for (const role of ["platform", "connect", "api", "files", "dashboard"] as const) {
+  for (const role of ["platform", "connect", "api", "files", "dashboard", "marketing"] as const) {
     const raw = process.env[`PORT_${role.toUpperCase()}`];
     if (raw === undefined) continue;
     const port = Number(raw);
@@ -57,10 +58,13 @@ const connect = listen(
 // and accounts), over the API's database.
 const hostConfig = { hosts, corsOrigins: [hosts.connect] };
 const files = listen(createFilesHostApp({ db: api.database.db, config: hostConfig }), hosts.files);
+const siteScriptFile = `${root}dist/site/site.js`;
 const dashboard = listen(
-  createDashboardHostApp({ db: api.database.db, config: hostConfig }),
+  createDashboardHostApp({ db: api.database.db, config: hostConfig, siteScriptFile }),
   hosts.dashboard,
 );
+// The marketing host: the consent pages and calls (issue 16).
+const marketing = listen(createMarketingHostApp({ hosts, siteScriptFile }), hosts.marketing);
 
 // The sandbox (platform, keys, connected accounts): seeded on the first start, described in
 // the database's own sandbox file, which the example platform's backend reads as a platform
@@ -108,6 +112,7 @@ console.log(`
   connect host      ${hosts.connect}
   files host        ${hosts.files}  (POST /v1/files)
   dashboard host    ${hosts.dashboard}  (provider users sign in at /sign-in)
+  marketing host    ${hosts.marketing}  (cookie settings at /cookie-settings)
 ${
   sandbox
     ? `  example platform  ${platform}
@@ -127,6 +132,7 @@ const stop = async () => {
   platformServer?.close();
   files.close();
   dashboard.close();
+  marketing.close();
   connect.close();
   await api.close();
   process.exit(0);

@@ -129,6 +129,8 @@ async function world() {
     platformOrigin: env.platform,
     platformPagePath: "/dashboard/payouts",
     log: logs.log,
+    // The person allowed analytics (functional): this test follows them to the intake.
+    consent: { allows: () => true },
   });
   const page = FakeClient.platform(window, platform.publishableKey);
   const frame = FakeClient.frame(window, "payouts");

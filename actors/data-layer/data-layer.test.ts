@@ -18,7 +18,7 @@ import {
   until,
 } from "./fakes.ts";
 import { lastAccountStorageName, refreshTokenStorageName } from "./keys.actor.ts";
-import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
+import { ANALYTICS_FLUSH_MS, analyticsRecordsOf } from "./telemetry.ts";
 
 let built: Built;
 afterEach(() => built?.dispose());
@@ -38,7 +38,7 @@ async function analyticsSent() {
   await settle();
   return built.api.requests
     .filter((r) => r.url === `${env.api}${endpoints.analyticsIntake}`)
-    .flatMap((r) => JSON.parse(r.body!).events as Record<string, unknown>[]);
+    .flatMap((r) => analyticsRecordsOf(r.body!) as Record<string, unknown>[]);
 }
 
 async function platformReady(storage = new MemoryStorage(), route?: Handler) {

@@ -70,6 +70,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       return session ? observabilityMetadataOf(session) : null;
     },
     sessionKey: () => keys.read("account_session")?.apiKey ?? null,
+    consent: deps.consent,
   });
 
   const claim = createClaim({

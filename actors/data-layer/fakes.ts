@@ -29,6 +29,7 @@ export const hosts = {
   files: env.files,
   connect: env.connect,
   dashboard: env.dashboard,
+  marketing: env.marketing,
   errorReporting: env.errorReporting,
 };
 export const marker = provider.messageMarker;
@@ -291,7 +292,16 @@ export interface BuildOptions {
   storage?: StorageLike;
   selfOrigin?: string;
   platformOrigin?: string | null;
+  /** The page's consent; by default the person has allowed analytics (`consentGranted`). */
+  consent?: { allows(category: string): boolean };
 }
+
+/** A consent manager that allows every category: most data-layer tests are not about consent. */
+export const consentGranted = { allows: () => true };
+/** Restricted mode without a choice: only authentication and essential. */
+export const consentRestricted = {
+  allows: (category: string) => category === "authentication" || category === "essential",
+};
 
 export function build(options: BuildOptions = {}) {
   const window = new FakeWindow(options.platformOrigin ?? env.platform);
@@ -318,6 +328,7 @@ export function build(options: BuildOptions = {}) {
     platformOrigin: options.platformOrigin === undefined ? env.platform : options.platformOrigin,
     platformPagePath: "/dashboard/payouts",
     log: logs.log,
+    consent: options.consent ?? consentGranted,
   });
   const clients: FakeClient[] = [];
   const track = (client: FakeClient) => {

@@ -10,6 +10,7 @@ import {
   platformMatchesParent,
   provider,
 } from "../../protocol/provider.ts";
+import { browserCookies, createConsentManager } from "../site/consent.ts";
 import { createDataLayer, type DataLayer } from "./data-layer.ts";
 import type { DataLayerWindow, StorageLike, WindowMessageEvent } from "./types.ts";
 
@@ -76,14 +77,35 @@ export function startDataLayerPage(early: MessageEvent[] = []): DataLayer | null
     console.error(embeddingRefusedMessage);
     return null;
   }
-  return createDataLayer({
+  const storage = safeLocalStorage();
+  // The provider's consent manager (docs/security.md "Consent"): analytics only with the
+  // functional category, and what was written in a withdrawn category removed.
+  const consent = createConsentManager({
+    marketingOrigin: hosts.marketing,
+    fetch: (url, init) => fetch(url, init),
+    cookies: browserCookies(),
+    storage,
+    now: () => Date.now(),
+    onWarning: (message, detail) => console.warn(message, detail),
+  });
+  const layer = createDataLayer({
     window: browserWindow(early),
     fetch: (url, init) => fetch(url, init),
-    storage: safeLocalStorage(),
+    storage,
     hosts,
     environment,
     selfOrigin: location.origin,
     platformOrigin: platform?.origin ?? null,
     ...(platform ? { platformPagePath: platform.path } : {}),
+    consent,
   });
+  // What is queued leaves on a keep-alive request when the page hides.
+  addEventListener("pagehide", () => layer.telemetry.flush({ keepalive: true }));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") layer.telemetry.flush({ keepalive: true });
+  });
+  consent.subscribe((allowed) => {
+    if (!allowed.functional) layer.telemetry.analyticsLogger.discard();
+  });
+  return layer;
 }

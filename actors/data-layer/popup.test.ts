@@ -12,7 +12,7 @@ import {
   until,
 } from "./fakes.ts";
 import { refreshTokenStorageName } from "./keys.actor.ts";
-import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
+import { ANALYTICS_FLUSH_MS, analyticsRecordsOf } from "./telemetry.ts";
 
 let built: Built;
 afterEach(() => built?.dispose());
@@ -119,7 +119,7 @@ describe("SPEC.md §4 popup sign-in wait", () => {
     );
     const events = built.api.requests
       .filter((r) => r.url.endsWith(endpoints.analyticsIntake))
-      .flatMap((r) => JSON.parse(r.body!).events);
+      .flatMap((r) => analyticsRecordsOf(r.body!));
     expect(events).toContainEqual(
       expect.objectContaining({
         event_name: "submerchant_surfaces_user_key_received",

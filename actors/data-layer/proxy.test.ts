@@ -15,7 +15,7 @@ import {
   until,
 } from "./fakes.ts";
 import { CLAIM_WAIT_MS, keyTypeFor, needsExternalAccountKey } from "./proxy.ts";
-import { ANALYTICS_FLUSH_MS } from "./telemetry.ts";
+import { ANALYTICS_FLUSH_MS, analyticsRecordsOf } from "./telemetry.ts";
 
 let built: Built;
 afterEach(() => built?.dispose());
@@ -352,10 +352,10 @@ describe("SPEC.md §8 answers of proxied calls", () => {
       () => built.api.requests.some((r) => r.url.endsWith(endpoints.analyticsIntake)),
       "analytics",
     );
-    const batch = JSON.parse(
+    const events = analyticsRecordsOf(
       built.api.requests.find((r) => r.url.endsWith(endpoints.analyticsIntake))!.body!,
     );
-    expect(batch.events).toContainEqual(
+    expect(events).toContainEqual(
       expect.objectContaining({
         event_name: "submerchant_surfaces_api_request_finished",
         url: `${env.api}/v1/payouts/po_missing`,

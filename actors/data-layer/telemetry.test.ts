@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import type { AnalyticsEvent } from "../../protocol/objects/analytics-event.schema.ts";
+import { splitIntoBodies } from "../site/analytics.ts";
 import {
+  consentGranted,
+  consentRestricted,
   fakeFetch,
   hosts,
   json,
@@ -15,17 +18,26 @@ import {
   ANALYTICS_FLUSH_MS,
   ANALYTICS_PAYLOAD_CAP_BYTES,
   type AnalyticsRecord,
+  analyticsRecordsOf,
   createTelemetry,
   PAGE_PATH_MAX_LENGTH,
-  splitIntoPayloads,
 } from "./telemetry.ts";
 
-function setup(pagePath = "/payouts", sessionKey: string | null = null) {
+function setup(
+  pagePath = "/payouts",
+  sessionKey: string | null = null,
+  consent: { allows(category: string): boolean } = consentGranted,
+) {
   const api = fakeFetch(() => json(202, {}));
   const clock = new ManualClock();
   const timers = new ManualTimers(clock);
+  // The keep-alive flag of each request, in order (the fake records the rest).
+  const keepalive: boolean[] = [];
   const telemetry = createTelemetry({
-    fetch: api.fetch,
+    fetch: (url, init) => {
+      keepalive.push(init.keepalive === true);
+      return api.fetch(url, init);
+    },
     hosts,
     environment: "prod",
     clock,
@@ -34,12 +46,14 @@ function setup(pagePath = "/payouts", sessionKey: string | null = null) {
     pagePath,
     sessionMetadata: () => null,
     sessionKey: () => sessionKey,
+    consent,
   });
+
   const batches = () =>
     api.requests
       .filter((r) => r.url === `${hosts.api}${endpoints.analyticsIntake}`)
-      .map((r) => JSON.parse(r.body!).events as AnalyticsRecord[]);
-  return { api, clock, timers, telemetry, batches };
+      .map((r) => analyticsRecordsOf(r.body!));
+  return { api, clock, timers, telemetry, batches, keepalive };
 }
 
 const event = (i: number): AnalyticsEvent => ({
@@ -99,25 +113,62 @@ describe("SPEC.md §9 analytics batching", () => {
     expect(batches()).toHaveLength(1);
   });
 
-  it("payloads are capped at 64000 bytes", () => {
+  it("form bodies are capped at 64000 bytes; an event too big alone is dropped, never split", () => {
     const big = (i: number): AnalyticsRecord => ({
       event_name: "big_event",
       properties: { text: "x".repeat(25_000), i },
       page_path: null,
       created: 0,
     });
-    const { payloads, dropped } = splitIntoPayloads([big(1), big(2), big(3)]);
-    expect(dropped).toBe(0);
-    expect(payloads.map((p) => p.events.length)).toEqual([2, 1]);
-    for (const payload of payloads)
-      expect(new TextEncoder().encode(JSON.stringify(payload)).length).toBeLessThanOrEqual(
+    const { bodies, oversize } = splitIntoBodies([big(1), big(2), big(3)], null);
+    expect(oversize).toBe(0);
+    expect(bodies.map((b) => analyticsRecordsOf(b.body).length)).toEqual([2, 1]);
+    for (const { body } of bodies)
+      expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(
         ANALYTICS_PAYLOAD_CAP_BYTES,
       );
     const huge: AnalyticsRecord = { ...big(4), properties: { text: "y".repeat(70_000) } };
-    expect(splitIntoPayloads([huge, big(5)])).toMatchObject({
-      dropped: 1,
-      payloads: [{ events: [big(5)] }],
+    const split = splitIntoBodies([huge, big(5)], null);
+    expect(split.oversize).toBe(1);
+    expect(split.bodies.map((b) => analyticsRecordsOf(b.body))).toEqual([[big(5)]]);
+  });
+
+  it("sends nothing and queues nothing without the functional consent", async () => {
+    const { telemetry, timers, api } = setup("/payouts", null, consentRestricted);
+    for (let i = 0; i < ANALYTICS_BATCH_SIZE + 1; i++) telemetry.analytics(event(i));
+    timers.advance(ANALYTICS_FLUSH_MS);
+    telemetry.flush({ keepalive: true });
+    await settle();
+    expect(api.requests.filter((r) => r.url.endsWith(endpoints.analyticsIntake))).toEqual([]);
+    expect(telemetry.analyticsLogger.stats().withoutConsent).toBe(ANALYTICS_BATCH_SIZE + 1);
+  });
+
+  it("a batch is one form-encoded POST; the page-hide flush is a keep-alive request", async () => {
+    const { telemetry, api, keepalive } = setup();
+    telemetry.analytics(event(0));
+    telemetry.flush({ keepalive: true });
+    await settle();
+    const sent = api.requests.find((r) => r.url.endsWith(endpoints.analyticsIntake))!;
+    expect(sent.headers?.["Content-Type"]).toBe("application/x-www-form-urlencoded");
+    expect(keepalive).toEqual([true]);
+    expect(analyticsRecordsOf(sent.body!)).toHaveLength(1);
+  });
+
+  it("redacts personal data before a record is queued", async () => {
+    const { telemetry, batches } = setup("/customers/jane@example.com?phone=+14155550100");
+    telemetry.analytics({
+      event_name: "customer_opened",
+      properties: {
+        email: "jane@example.com",
+        note: "call +1 415 555 0100",
+        card: "4242424242424242",
+      },
     });
+    telemetry.flush();
+    await settle();
+    const json = JSON.stringify(batches());
+    for (const personal of ["jane@example.com", "415", "4242424242424242", "14155550100"])
+      expect(json).not.toContain(personal);
   });
 
   it("page paths are truncated to 512 characters", async () => {

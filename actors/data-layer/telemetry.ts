@@ -1,9 +1,12 @@
 /**
- * Telemetry of the data layer (SPEC.md §7 "Analytics events", "Metrics", §9): analytics in
- * batches (5 events or 3 s, at most 64000 bytes a payload, page path clipped to 512
- * characters), metrics with the session's observability metadata and host_env, and error
- * reports (owner accounts_ui by default, with tags). Everything goes as JSON to the intake
- * paths of `protocol/endpoints.ts` on the API origin; a failed send is logged, never retried.
+ * Telemetry of the data layer (SPEC.md §7 "Analytics events", "Metrics", §9). Analytics go
+ * through the provider's one analytics logger (`actors/site/analytics.ts`): redacted of
+ * personal data, batched by 5 or 3 s, form-encoded, at most 64,000 bytes a body, page path
+ * clipped to 512 characters, a keep-alive flush when the page hides, and nothing at all
+ * unless consent allows the functional category. Metrics carry the session's observability
+ * metadata and host_env; error reports their owner (accounts_ui by default) and tags.
+ * Everything goes to the intake paths of `protocol/endpoints.ts` on the API origin; a failed
+ * send is logged, never retried.
  */
 import { endpoints } from "../../protocol/endpoints.ts";
 import type { AnalyticsEvent } from "../../protocol/objects/analytics-event.schema.ts";
@@ -11,21 +14,34 @@ import type { Metric } from "../../protocol/objects/metrics.schema.ts";
 import type { ObservabilityMetadata } from "../../protocol/objects/observability-metadata.schema.ts";
 import type { RiskExperienceContext } from "../../protocol/objects/risk-experience-context.schema.ts";
 import { hostEnvOf, type ProviderHosts, type ServiceEnvironment } from "../../protocol/provider.ts";
+import type { ConsentCategory } from "../../protocol/site/consent.ts";
+import { siteConstants } from "../../protocol/site/constants.ts";
+import { redactPersonalData } from "../../protocol/site/personal-data.ts";
+import { type AnalyticsLogger, createAnalyticsLogger } from "../site/analytics.ts";
 import { send } from "./http.ts";
 import type { Clock, FetchLike, Logger, Timers } from "./types.ts";
 
-export const ANALYTICS_BATCH_SIZE = 5;
-export const ANALYTICS_FLUSH_MS = 3000;
-export const ANALYTICS_PAYLOAD_CAP_BYTES = 64_000;
-export const PAGE_PATH_MAX_LENGTH = 512;
+export const ANALYTICS_BATCH_SIZE = siteConstants.analyticsBatchSize;
+export const ANALYTICS_FLUSH_MS = siteConstants.analyticsFlushMs;
+export const ANALYTICS_PAYLOAD_CAP_BYTES = siteConstants.analyticsPayloadCapBytes;
+export const PAGE_PATH_MAX_LENGTH = siteConstants.pagePathMaxLength;
 
-/** One analytics record as the intake receives it, inside `{events: [...]}`. */
+/** One analytics record as the intake receives it, in the `events` field of the form body. */
 export type AnalyticsRecord = AnalyticsEvent & {
   page_path: string | null;
   /** Epoch milliseconds. */
   created: number;
   risk_experience_context?: RiskExperienceContext;
 };
+
+/** What the data layer asks of the page's consent manager (`actors/site/consent.ts`). */
+export interface TelemetryConsent {
+  allows(category: ConsentCategory): boolean;
+}
+
+/** The records of one analytics body the data layer posted (tests, the intake). */
+export const analyticsRecordsOf = (body: string): AnalyticsRecord[] =>
+  JSON.parse(new URLSearchParams(body).get("events") ?? "[]") as AnalyticsRecord[];
 
 export interface ErrorReport {
   error: { name: string; message: string; stack?: string | undefined };
@@ -39,8 +55,10 @@ export interface Telemetry {
   analytics(event: AnalyticsEvent, riskExperienceContext?: RiskExperienceContext): void;
   metrics(metrics: Metric[]): void;
   errorReport(report: ErrorReport): void;
-  /** Sends the queued analytics now. */
-  flush(): void;
+  /** Sends the queued analytics now; `keepalive` when the page hides. */
+  flush(options?: { keepalive?: boolean }): void;
+  /** The analytics logger (its counts: sent, over-size, without consent). */
+  analyticsLogger: AnalyticsLogger;
   dispose(): void;
 }
 
@@ -55,32 +73,8 @@ export interface TelemetryOptions {
   sessionMetadata(): ObservabilityMetadata | null;
   /** The account-session key, when one is held: the intake ties the records to its account. */
   sessionKey(): string | null;
-}
-
-const encoder = new TextEncoder();
-const byteLength = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
-
-/** Splits records into `{events}` payloads of at most `cap` bytes; a record too big alone is dropped. */
-export function splitIntoPayloads(
-  records: readonly AnalyticsRecord[],
-  cap = ANALYTICS_PAYLOAD_CAP_BYTES,
-): { payloads: { events: AnalyticsRecord[] }[]; dropped: number } {
-  const payloads: { events: AnalyticsRecord[] }[] = [];
-  let current: AnalyticsRecord[] = [];
-  let dropped = 0;
-  for (const record of records) {
-    if (byteLength({ events: [record] }) > cap) {
-      dropped++;
-      continue;
-    }
-    if (current.length > 0 && byteLength({ events: [...current, record] }) > cap) {
-      payloads.push({ events: current });
-      current = [];
-    }
-    current.push(record);
-  }
-  if (current.length > 0) payloads.push({ events: current });
-  return { payloads, dropped };
+  /** Analytics is the functional category: nothing is collected without it. */
+  consent: TelemetryConsent;
 }
 
 export function createTelemetry(options: TelemetryOptions): Telemetry {
@@ -88,13 +82,19 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const hostEnv = hostEnvOf(options.environment);
   const pagePath =
     options.pagePath === undefined ? null : options.pagePath.slice(0, PAGE_PATH_MAX_LENGTH);
-  let queue: AnalyticsRecord[] = [];
-  let timer: unknown = null;
+
+  const authorization = (): Record<string, string> => {
+    const key = options.sessionKey();
+    return key ? { Authorization: `Bearer ${key}` } : {};
+  };
 
   const post = (path: string, json: unknown) => {
-    const key = options.sessionKey();
-    const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
-    send(fetch, { url: `${hosts.api}${path}`, method: "POST", json, headers }).then(
+    send(fetch, {
+      url: `${hosts.api}${path}`,
+      method: "POST",
+      json,
+      headers: authorization(),
+    }).then(
       (answer) => {
         if (!answer.ok)
           log.warn("data layer: telemetry intake refused", { path, status: answer.status });
@@ -103,29 +103,34 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     );
   };
 
-  const flush = () => {
-    if (timer !== null) {
-      timers.clearTimeout(timer);
-      timer = null;
-    }
-    if (queue.length === 0) return;
-    const { payloads, dropped } = splitIntoPayloads(queue);
-    queue = [];
-    if (dropped > 0)
-      log.warn("data layer: analytics events over the payload cap dropped", { dropped });
-    for (const payload of payloads) post(endpoints.analyticsIntake, payload);
-  };
+  const analyticsLogger = createAnalyticsLogger({
+    timers,
+    allowed: () => options.consent.allows("functional"),
+    onWarning: (message, detail) => log.warn(`data layer: ${message}`, detail),
+    send: async (body, { keepalive }) => {
+      const response = await fetch(`${hosts.api}${endpoints.analyticsIntake}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...authorization() },
+        body,
+        keepalive,
+        credentials: "omit",
+      });
+      if (!response.ok)
+        log.warn("data layer: telemetry intake refused", {
+          path: endpoints.analyticsIntake,
+          status: response.status,
+        });
+    },
+  });
 
   return {
     analytics(event, riskExperienceContext) {
-      queue.push({
+      analyticsLogger.log({
         ...event,
         page_path: pagePath,
         created: clock.now(),
         ...(riskExperienceContext ? { risk_experience_context: riskExperienceContext } : {}),
       });
-      if (queue.length >= ANALYTICS_BATCH_SIZE) flush();
-      else if (timer === null) timer = timers.setTimeout(flush, ANALYTICS_FLUSH_MS);
     },
     metrics(metrics) {
       post(endpoints.metricsIntake, {
@@ -135,17 +140,22 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       });
     },
     errorReport(report) {
+      // Secrets and personal data never leave in a report (docs/security.md).
+      // (The error's name is its kind, `TypeError`, not a person's: it is kept.)
+      const { name, ...detail } = report.error;
+      const clean = redactPersonalData({ detail, tags: report.tags });
       post(endpoints.errorIntake, {
-        error: report.error,
+        error: { name, ...clean.detail },
         level: report.level,
         owner: report.owner,
-        tags: report.tags,
+        tags: clean.tags,
         ...(report.componentName ? { component: report.componentName } : {}),
         session_metadata: options.sessionMetadata(),
         host_env: hostEnv,
       });
     },
-    flush,
-    dispose: flush,
+    flush: (flushOptions) => analyticsLogger.flush(flushOptions),
+    analyticsLogger,
+    dispose: () => analyticsLogger.flush({ keepalive: true }),
   };
 }

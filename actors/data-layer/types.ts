@@ -76,5 +76,12 @@ export interface DataLayerDeps {
   platformOrigin: string | null;
   /** The platform page's path, for analytics (truncated to 512 characters). */
   platformPagePath?: string;
+  /**
+   * The page's consent manager (`actors/site/consent.ts`): analytics, the functional
+   * category, are collected only when it allows them.
+   */
+  consent: {
+    allows(category: "authentication" | "essential" | "functional" | "advertising"): boolean;
+  };
   log?: Logger;
 }

@@ -131,6 +131,25 @@ describe("the component frame page", () => {
     await vi.waitFor(() => expect(page.state().status).toBe("ready"));
   });
 
+  it("a view chunk that fails to load is reported as Loading chunk {id} failed, owner accounts_ui", async () => {
+    const { page, dataLayer } = setup("payouts", {
+      registry: {
+        payouts: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")),
+      },
+    });
+    await vi.waitFor(() => expect(page.state().status).toBe("error"));
+    await vi.waitFor(() =>
+      expect(dataLayer.requests).toContainEqual(
+        expect.objectContaining({
+          requestType: "errorReport",
+          error: { name: "ChunkLoadError", message: "Loading chunk payouts failed" },
+          owner: "accounts_ui",
+          tags: { chunk: "payouts", reason: "failed" },
+        }),
+      ),
+    );
+  });
+
   it("a view chunk that fails to load reports view_load_failed", async () => {
     const { page, host, warnings } = setup("payouts", {
       registry: {

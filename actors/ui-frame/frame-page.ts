@@ -26,6 +26,7 @@ import {
   platformMatchesParent,
   provider,
 } from "../../protocol/provider.ts";
+import { ChunkLoadError, loadChunk } from "../../protocol/site/errors.ts";
 import { type ViewLoader, viewLoaderFor, viewRegistry } from "../../ui/components/registry.ts";
 import type { ViewLookup } from "../../ui/frame/component-view.ts";
 import { frameStylesheet } from "../../ui/frame/frame.css.ts";
@@ -287,7 +288,13 @@ export function startFramePage(options: FramePageOptions): FramePage {
   };
 
   const run = async () => {
-    const viewModule = loadView?.();
+    // The view's chunk: a failure, or no answer within 120 s, is "Loading chunk {id} failed"
+    // (SPEC.md §8–§9), reported to the provider once the data layer is connected.
+    const component = hash.component;
+    const viewModule =
+      loadView && component
+        ? loadChunk(component, loadView, ...(options.timers ? [options.timers] : []))
+        : undefined;
     viewModule?.catch(() => {});
     let connected: DataLayerClient;
     try {
@@ -310,7 +317,15 @@ export function startFramePage(options: FramePageOptions): FramePage {
       update({ View: module.default });
       send({ type: "view.loaded" });
     } catch (error) {
-      if (!closed) send({ type: "view.failed", message: messageOf(error) });
+      if (closed) return;
+      if (error instanceof ChunkLoadError)
+        connected.send({
+          requestType: "errorReport",
+          error: { name: error.name, message: error.message },
+          level: "error",
+          tags: { chunk: error.chunkId, reason: error.reason },
+        });
+      send({ type: "view.failed", message: messageOf(error) });
     }
   };
 

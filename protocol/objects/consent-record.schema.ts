@@ -4,17 +4,17 @@
  * `GET /cookie-settings/enforcement-mode` (SPEC.md §4, §7).
  */
 import { z } from "zod";
+import {
+  CONSENT_FORMAT_VERSION,
+  type ConsentCategory,
+  type ConsentEnforcementMode,
+  consentCategories,
+  consentEnforcementModes,
+} from "../site/consent.ts";
 import { epochMillisSchema } from "./common.schema.ts";
 
-export const CONSENT_FORMAT_VERSION = 2;
-
-export const consentCategories = [
-  "authentication",
-  "essential",
-  "functional",
-  "advertising",
-] as const;
-export type ConsentCategory = (typeof consentCategories)[number];
+export type { ConsentCategory, ConsentEnforcementMode };
+export { CONSENT_FORMAT_VERSION, consentCategories, consentEnforcementModes };
 
 export const consentRecordSchema = z.object({
   version: z.literal(CONSENT_FORMAT_VERSION),
@@ -35,8 +35,6 @@ export const consentUpdateSchema = z.strictObject({
   advertising: z.boolean(),
 });
 
-export const consentEnforcementModes = ["restricted", "open", "functional"] as const;
 /** An unknown or missing mode reads as `restricted`, the default (SPEC.md §4). */
 export const consentEnforcementModeSchema = z.enum(consentEnforcementModes).catch("restricted");
 export const enforcementModeResponseSchema = z.object({ mode: consentEnforcementModeSchema });
-export type ConsentEnforcementMode = (typeof consentEnforcementModes)[number];

@@ -28,6 +28,16 @@ export const telemetryRecordSchema = z.strictObject({
   session_metadata: z.nullable(z.record(z.string(), z.unknown())),
   host_env: z.nullable(z.string()),
   request_id: z.string(),
+  /** The sender's user agent as the provider parsed it at intake (null before it did). */
+  user_agent: z.nullable(
+    z.strictObject({
+      browser: z.nullable(z.string()),
+      os: z.nullable(z.string()),
+      device_class: z.nullable(z.string()),
+      /** A crawler, monitor or headless browser (isbot). */
+      bot: z.boolean(),
+    }),
+  ),
 });
 export type TelemetryRecord = z.output<typeof telemetryRecordSchema>;
 

@@ -196,6 +196,11 @@ export interface TelemetryRecordsTable {
   host_env: string | null;
   request_id: string;
   created: number;
+  /** The sender's user agent as parsed at intake (`server/telemetry/user-agent.ts`). */
+  browser: string | null;
+  os: string | null;
+  device_class: string | null;
+  is_bot: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** An uploaded file (the files host); the bytes are kept in the row. */

@@ -51,8 +51,8 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
   const app = new Hono();
   // The pages learn the other hosts from the server that serves them (ports are configurable
   // locally), never from the platform that embeds them.
-  const { api, files, dashboard, errorReporting } = hosts;
-  const hostsJson = JSON.stringify({ api, files, dashboard, errorReporting });
+  const { api, files, dashboard, marketing, errorReporting } = hosts;
+  const hostsJson = JSON.stringify({ api, files, dashboard, marketing, errorReporting });
   const hostsMeta = `<meta name="${hostsMetaName}" content="${hostsJson.replace(/"/g, "&quot;")}">`;
 
   // No page here reads a body; one sent anyway is bounded like every host's.

@@ -24,9 +24,10 @@ export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string 
     "font-src": ["'self'", "https:", "data:", ...loopback],
     "img-src": ["'self'", "data:", "https:", ...loopback],
     // The sign-in popup signs in at the API host (POST /v1/connect/sign_in) and nothing else.
+    // The data layer also reads the consent enforcement mode from the marketing host (issue 16).
     "connect-src":
       page === "data-layer"
-        ? ["'self'", ...new Set(apiOrigins), "https:", ...loopback]
+        ? ["'self'", ...new Set(apiOrigins), hosts.marketing, "https:", ...loopback]
         : page === "popup"
           ? ["'self'", hosts.api]
           : ["'self'"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
-import { localEnvironment } from "../../protocol/provider.ts";
+import { hostsMetaName, localEnvironment } from "../../protocol/provider.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { signInFailedMessage, signInLimits } from "../users/sign-in.ts";
@@ -53,15 +53,19 @@ describe("the dashboard host", () => {
     expect(answer.error.code).toBe("body_too_large");
   });
 
-  it("serves its sign-in page with no script under a strict CSP", async () => {
+  it("serves its sign-in page under a strict CSP whose only script is the shared site script", async () => {
     const r = await dashboard().request("/sign-in");
     expect(r.status).toBe(200);
     const csp = r.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'none'");
-    expect(csp).not.toContain("script-src");
+    // Issue 16: the provider's shared site script (consent, analytics, error reports), from
+    // this origin only; no inline script.
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await r.text();
-    expect(html).not.toContain("<script");
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/site.js">']);
+    expect(html).toContain(`name="${hostsMetaName}"`);
     expect(html).toContain('type="password"');
   });
 

@@ -1,6 +1,8 @@
 /**
  * The dashboard host (READING.md: the provider user's dashboard and sign-in), server-rendered
- * HTML with no script at all, under a strict CSP:
+ * HTML that works without script, under a strict CSP. Its one script is the provider's shared
+ * site script (`/site.js`, issue 16: consent, private analytics, error reports), which the
+ * pages do not need to work:
  *
  * - `GET /sign-in`, `POST /sign-in`: email and password (rate-limited by email and client
  *   address, one generic error text, shared with the popup's sign-in: `users/sign-in.ts`);
@@ -17,7 +19,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Kysely } from "kysely";
-import { provider } from "../../protocol/provider.ts";
+import { hostsMetaName, type ProviderHosts, provider } from "../../protocol/provider.ts";
 import { defaultConfig, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import { challengeLimits } from "../embedded/challenge.ts";
@@ -26,24 +28,31 @@ import { ApiError } from "../http/errors.ts";
 import { newId, randomToken, sha256 } from "../http/secrets.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
 import { limitedSignIn, signInFailedMessage, verifyCredentials } from "../users/sign-in.ts";
+import { siteScript } from "./marketing.ts";
 
 export interface DashboardHostOptions {
   db: Kysely<Database>;
   config?: Partial<ServerConfig>;
+  /** The built shared site script (`dist/site/site.js`). */
+  siteScriptFile?: string;
 }
 
 export const dashboardSessionCookie = `${provider.id}_dashboard_session`;
 /** How long a dashboard session lasts (seconds). */
 export const dashboardSessionTtl = 12 * 60 * 60;
 
-const csp = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join("; ");
+const cspFor = (hosts: ProviderHosts) =>
+  [
+    "default-src 'none'",
+    // The shared site script, and the calls it makes: the telemetry intake, the consent mode.
+    "script-src 'self'",
+    `connect-src 'self' ${hosts.api} ${hosts.marketing}`,
+    "style-src 'self'",
+    "img-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
 
 const stylesheet = `
 body { font-family: system-ui, sans-serif; margin: 0; color: #1f2937; background: #f9fafb; }
@@ -76,6 +85,7 @@ function page(title: string, body: string): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · ${escapeHtml(provider.name)}</title>
 <link rel="stylesheet" href="/dashboard.css">
+<script type="module" src="/site.js"></script>
 </head>
 <body><main>${body}</main></body>
 </html>`;
@@ -168,8 +178,17 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
   // clock, which no platform's sandbox clock moves (`sandbox/clock.ts`).
   const clockNow = async () => config.now();
 
+  const csp = cspFor(config.hosts);
+  const hostsMeta = `<meta name="${hostsMetaName}" content="${escapeHtml(
+    JSON.stringify({ api: config.hosts.api, marketing: config.hosts.marketing }),
+  )}">`;
   app.use(async (c, next) => {
     await next();
+    // Every page tells the site script the environment's hosts (their ports are configurable).
+    if (c.res.headers.get("content-type")?.startsWith("text/html")) {
+      const html = (await c.res.text()).replace("</head>", `${hostsMeta}\n</head>`);
+      c.res = new Response(html, c.res);
+    }
     c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "same-origin");
@@ -205,6 +224,7 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
     c.body(stylesheet, 200, { "Content-Type": "text/css; charset=utf-8" }),
   );
   app.get("/favicon.ico", (c) => c.body(null, 204));
+  app.get("/site.js", (c) => siteScript(c, options.siteScriptFile));
 
   app.get("/sign-in", async (c) => {
     if (await currentSession(getCookie(c, dashboardSessionCookie))) return c.redirect("/", 303);

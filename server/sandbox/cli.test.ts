@@ -27,7 +27,7 @@ describe("the sandbox command's arguments", () => {
   });
 
   it("serves every host of the configuration but the platform's", () => {
-    expect(sandboxRoles).toEqual(["connect", "api", "files", "dashboard"]);
+    expect(sandboxRoles).toEqual(["connect", "api", "files", "dashboard", "marketing"]);
   });
 
   it("reads the directory, reset, payments, env and one port option per host", () => {

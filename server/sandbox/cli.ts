@@ -31,6 +31,7 @@ import { type DatabaseHandle, openDatabase } from "../db/connect.ts";
 import { createConnectHostApp } from "../hosts/connect.ts";
 import { createDashboardHostApp } from "../hosts/dashboard.ts";
 import { createFilesHostApp } from "../hosts/files.ts";
+import { createMarketingHostApp } from "../hosts/marketing.ts";
 import { fullHistory } from "./history.ts";
 import {
   isEmptyDatabase,
@@ -165,11 +166,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const db = database.db;
     // One app per host: a host added to the configuration fails the type check here until
     // the sandbox serves it.
+    const siteScriptFile = join(connectDist, "..", "site", "site.js");
     const apps: Record<SandboxRole, () => { fetch: Fetch }> = {
       api: () => createApp({ db, config }),
       connect: () => createConnectHostApp({ hosts, distDir: connectDist }),
       files: () => createFilesHostApp({ db, config }),
-      dashboard: () => createDashboardHostApp({ db, config }),
+      dashboard: () => createDashboardHostApp({ db, config, siteScriptFile }),
+      marketing: () => createMarketingHostApp({ hosts, siteScriptFile }),
     };
     const served = {} as Record<SandboxRole, string>;
     for (const role of sandboxRoles) {

@@ -19,6 +19,12 @@
  * `defineRoute` takes form bodies only (JSON is a 415 there), so the three POSTs are declared
  * here with the same edge rules: the caller first, then the content type, the byte cap, the
  * strict schema (a 400 naming the field), and only then a write.
+ *
+ * Bodies (issue 16). JSON, or a form body as the provider's analytics logger and beacons send
+ * it (a CORS-simple request): analytics `events=<JSON array>&client_id=<id>`, metrics
+ * `payload=<JSON>`, an error report `report=<JSON>`; each JSON field then meets the same
+ * strict schema. Every row carries the sender's user agent parsed here (`user-agent.ts`:
+ * browser, OS, device class, bot), and the listings take `bots=exclude` (or `only`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -59,6 +65,7 @@ import {
   type MetricsPayload,
   metricsPayloadSchema,
 } from "./telemetry.schema.ts";
+import { parseUserAgent } from "./user-agent.ts";
 
 export const telemetryApp = new OpenAPIHono<AppEnv>();
 
@@ -152,7 +159,16 @@ async function prune(deps: Deps, platformId: string | null) {
 
 type NewRow = Omit<
   TelemetryRecordsTable,
-  "id" | "created" | "request_id" | keyof Attributed | "data" | "session_metadata"
+  | "id"
+  | "created"
+  | "request_id"
+  | keyof Attributed
+  | "data"
+  | "session_metadata"
+  | "browser"
+  | "os"
+  | "device_class"
+  | "is_bot"
 > & { data: Record<string, unknown>; session_metadata: Record<string, unknown> | null };
 
 interface IntakeSpec<S extends z.ZodType> {
@@ -161,28 +177,59 @@ interface IntakeSpec<S extends z.ZodType> {
   summary: string;
   schema: S;
   maxBytes: number;
+  /** The payload of a form body (its JSON fields parsed), before the schema. */
+  fromForm(form: URLSearchParams): unknown;
   rows(payload: z.output<S>): NewRow[];
 }
 
 const unsupportedMediaType = () =>
-  new ApiError(415, "invalid_request_error", "Telemetry bodies must be application/json.", {
-    code: "content_type_invalid",
-  });
+  new ApiError(
+    415,
+    "invalid_request_error",
+    "Telemetry bodies must be application/json or application/x-www-form-urlencoded.",
+    { code: "content_type_invalid" },
+  );
+
+/** A form field holding JSON; a 400 naming the field when it does not parse. */
+export function jsonField(form: URLSearchParams, name: string): unknown {
+  const raw = form.get(name);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw invalidRequest(`The ${name} field is not valid JSON.`, {
+      code: "json_invalid",
+      param: name,
+    });
+  }
+}
 
 const tooLarge = (max: number) =>
   new ApiError(413, "invalid_request_error", `The request body is larger than ${max} bytes.`, {
     code: "body_too_large",
   });
 
-async function readJson(c: Context<AppEnv>, maxBytes: number): Promise<unknown> {
+async function readBody(
+  c: Context<AppEnv>,
+  maxBytes: number,
+  fromForm: (form: URLSearchParams) => unknown,
+): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") throw unsupportedMediaType();
+  const form = type === "application/x-www-form-urlencoded";
+  if (type !== "application/json" && !form) throw unsupportedMediaType();
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidRequest("The request body is not valid UTF-8.", { code: "json_invalid" });
+  }
+  if (form) return fromForm(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
   } catch {
     throw invalidRequest("The request body is not valid JSON.", { code: "json_invalid" });
   }
@@ -195,7 +242,19 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
     summary: spec.summary,
     tags: ["Telemetry"],
     request: {
-      body: { content: { "application/json": { schema: spec.schema } }, required: true },
+      body: {
+        content: {
+          "application/json": { schema: spec.schema },
+          "application/x-www-form-urlencoded": {
+            schema: {
+              type: "object",
+              description:
+                "The same payload, its JSON in form fields (analytics: events, client_id; metrics: payload; errors: report).",
+            },
+          },
+        },
+        required: true,
+      },
     },
     responses: {
       202: {
@@ -221,11 +280,16 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
     const created = deps.config.now();
     const used = await takeSlot(deps.db, sha256(writerScope(c, deps, principal)), created, 60);
     if (used > telemetryLimits.requestsPerMinute) throw telemetryRateLimited();
-    const payload = validate(spec.schema, await readJson(c, spec.maxBytes));
+    const payload = validate(spec.schema, await readBody(c, spec.maxBytes, spec.fromForm));
     const who = attribute(principal);
+    const agent = parseUserAgent(c.req.header("user-agent"));
     const rows = spec.rows(payload).map((row) => ({
       ...row,
       ...who,
+      browser: agent.browser,
+      os: agent.os,
+      device_class: agent.device_class,
+      is_bot: agent.bot,
       id: newId("tel"),
       data: JSON.stringify(row.data),
       session_metadata: row.session_metadata === null ? null : JSON.stringify(row.session_metadata),
@@ -244,11 +308,15 @@ defineIntake({
   summary: "Receive a batch of analytics events from the data layer",
   schema: analyticsPayloadSchema,
   maxBytes: ANALYTICS_INTAKE_MAX_BYTES,
+  fromForm: (form) => {
+    const clientId = form.get("client_id");
+    return { events: jsonField(form, "events"), ...(clientId ? { client_id: clientId } : {}) };
+  },
   rows: (payload: AnalyticsPayload) =>
     payload.events.map((event) => ({
       kind: "analytics" as const,
       name: event.event_name,
-      data: event,
+      data: payload.client_id ? { ...event, client_id: payload.client_id } : event,
       session_metadata: null,
       host_env: null,
     })),
@@ -260,6 +328,7 @@ defineIntake({
   summary: "Receive metrics with the session metadata and host_env",
   schema: metricsPayloadSchema,
   maxBytes: METRICS_INTAKE_MAX_BYTES,
+  fromForm: (form) => jsonField(form, "payload"),
   rows: (payload: MetricsPayload) =>
     payload.metrics.map((metric) => ({
       kind: "metric" as const,
@@ -276,6 +345,7 @@ defineIntake({
   summary: "Receive an error report (owner, level, tags) from the data layer",
   schema: errorReportPayloadSchema,
   maxBytes: ERRORS_INTAKE_MAX_BYTES,
+  fromForm: (form) => jsonField(form, "report"),
   rows: (payload: ErrorReportPayload) => {
     const { session_metadata, host_env, ...report } = payload;
     return [
@@ -300,9 +370,12 @@ const listQuery = z.strictObject({
   account: z.string().min(1).max(255).optional(),
   /** Only rows with this event, metric or error name. */
   name: z.string().min(1).max(200).optional(),
+  /** `exclude`: leave out what bots sent; `only`: nothing else; `include` (default): all. */
+  bots: z.enum(["include", "exclude", "only"]).optional(),
 });
 
-type Row = Omit<TelemetryRecordsTable, "data" | "session_metadata"> & {
+type Row = Omit<TelemetryRecordsTable, "data" | "session_metadata" | "is_bot"> & {
+  is_bot: boolean;
   data: Record<string, unknown>;
   session_metadata: Record<string, unknown> | null;
 };
@@ -319,6 +392,10 @@ const render = (row: Row): TelemetryRecord => ({
   session_metadata: row.session_metadata,
   host_env: row.host_env,
   request_id: row.request_id,
+  user_agent:
+    row.browser === null && row.os === null && row.device_class === null
+      ? null
+      : { browser: row.browser, os: row.os, device_class: row.device_class, bot: row.is_bot },
 });
 
 const listPaths: { path: string; kind: TelemetryKind; what: string }[] = [
@@ -360,6 +437,8 @@ for (const { path, kind, what } of listPaths) {
           .where("livemode", "=", principal.livemode);
         if (account !== undefined) q = q.where("account_id", "=", account);
         if (query.name !== undefined) q = q.where("name", "=", query.name);
+        if (query.bots === "exclude") q = q.where("is_bot", "=", false);
+        if (query.bots === "only") q = q.where("is_bot", "=", true);
         return q;
       };
       return listPage({

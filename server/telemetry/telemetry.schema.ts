@@ -26,6 +26,8 @@ export const MAX_EVENTS_PER_PAYLOAD = 500;
 /** What the data layer adds to every analytics event (`AnalyticsRecord`). */
 const recordShape = {
   page_path: z.string().max(512).nullable(),
+  /** The provider page's own path and query (redacted), cut to 300 characters (SPEC.md §9). */
+  page: z.string().max(300).optional(),
   /** Epoch milliseconds. */
   created: z.number().int().nonnegative(),
   risk_experience_context: riskExperienceContextSchema.optional(),
@@ -72,6 +74,11 @@ export const analyticsRecordSchema = z.unknown().transform((value, ctx) => {
 
 export const analyticsPayloadSchema = z.strictObject({
   events: z.array(analyticsRecordSchema).min(1).max(MAX_EVENTS_PER_PAYLOAD),
+  /** The page's anonymous analytics client id, sent only with the functional consent. */
+  client_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 
 export const metricsPayloadSchema = z.strictObject({

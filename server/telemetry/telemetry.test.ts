@@ -117,13 +117,20 @@ describe("POST analytics intake", () => {
     expect(await rows()).toEqual([]);
   });
 
-  it("refuses a body that is not JSON with 415, and broken JSON with 400", async () => {
+  it("refuses a body that is neither JSON nor a form with 415, and broken JSON with 400", async () => {
     const s = await setup();
-    const form = await api.post(endpoints.analyticsIntake, {
+    const text = await api.post(endpoints.analyticsIntake, {
       key: s.sessionKey,
-      body: "events[0][event_name]=x",
+      body: "events",
+      headers: { "Content-Type": "text/plain" },
     });
-    expect(form.status).toBe(415);
+    expect(text.status).toBe(415);
+    const brokenField = await api.post(endpoints.analyticsIntake, {
+      key: s.sessionKey,
+      body: "events=%5B%7B",
+    });
+    expect(brokenField.status).toBe(400);
+    expect(brokenField.body.error).toMatchObject({ code: "json_invalid", param: "events" });
     const broken = await postJson(endpoints.analyticsIntake, '{"events": [', s.sessionKey);
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe("json_invalid");
@@ -358,10 +365,13 @@ describe("GET telemetry listings (secret key)", () => {
     expect(byPublishable.status).toBe(403);
   });
 
-  it("the intake paths appear in the OpenAPI document with a JSON body", async () => {
+  it("the intake paths appear in the OpenAPI document with a JSON or form body", async () => {
     const doc = await api.get("/v1/openapi.json");
     const post = doc.body.paths[endpoints.analyticsIntake].post;
-    expect(Object.keys(post.requestBody.content)).toEqual(["application/json"]);
+    expect(Object.keys(post.requestBody.content)).toEqual([
+      "application/json",
+      "application/x-www-form-urlencoded",
+    ]);
     expect(doc.body.paths[endpoints.errorIntake].get.summary).toMatch(/error reports/);
   });
 });
@@ -386,6 +396,8 @@ describe("the intake takes exactly what the data layer's telemetry sends", () =>
       pagePath: `/${"p".repeat(600)}`,
       sessionMetadata: () => s.metadata,
       sessionKey: () => s.sessionKey,
+      // The person allowed analytics (the functional category).
+      consent: { allows: () => true },
     });
     telemetry.analytics({
       event_name: "submerchant_surfaces_api_request_finished",
@@ -514,5 +526,56 @@ describe("issue 14 item 9: telemetry intake limits", () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     expect(oldest.id).toBe("tel_fill000002");
+  });
+});
+
+describe("form bodies and user agents at the intake (issue 16)", () => {
+  const crawler = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+  const chromium =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+  const postForm = (key: string, userAgent: string, events: unknown[], clientId?: string) => {
+    const form = new URLSearchParams({ events: JSON.stringify(events) });
+    if (clientId) form.set("client_id", clientId);
+    return api.post(endpoints.analyticsIntake, {
+      key,
+      body: form.toString(),
+      headers: { "User-Agent": userAgent },
+    });
+  };
+
+  it("keeps a form-encoded batch with its client id, and each row's parsed user agent", async () => {
+    const s = await setup();
+    const sent = await postForm(s.sessionKey, chromium, [claimEvent()], "client_abcdef12");
+    expect(sent.status).toBe(202);
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      browser: "Chrome 131",
+      os: "Linux",
+      device_class: "desktop",
+      is_bot: false,
+    });
+    expect(row!.data).toMatchObject({ client_id: "client_abcdef12" });
+  });
+
+  it("flags a crawler's events as a bot's, and the listing can leave bots out", async () => {
+    const s = await setup();
+    expect((await postForm(s.sessionKey, crawler, [claimEvent(1)])).status).toBe(202);
+    expect((await postForm(s.sessionKey, chromium, [claimEvent(2)])).status).toBe(202);
+    const all = await api.get(endpoints.analyticsIntake, { key: s.secretKey });
+    type Listed = { data: { created: number }; user_agent: { bot: boolean } };
+    const byCreated = (all.body.data as Listed[]).sort((a, b) => a.data.created - b.data.created);
+    // The crawler's event (created 1) is a bot's; Chromium's (created 2) is not.
+    expect(byCreated.map((r) => r.user_agent.bot)).toEqual([true, false]);
+    const humans = await api.get(`${endpoints.analyticsIntake}?bots=exclude`, { key: s.secretKey });
+    expect(humans.body.data).toHaveLength(1);
+    expect(humans.body.data[0].user_agent).toEqual({
+      browser: "Chrome 131",
+      os: "Linux",
+      device_class: "desktop",
+      bot: false,
+    });
+    const bots = await api.get(`${endpoints.analyticsIntake}?bots=only`, { key: s.secretKey });
+    expect(bots.body.data.map((r: { data: { created: number } }) => r.data.created)).toEqual([1]);
   });
 });
