@@ -163,7 +163,7 @@ export class SandboxClient {
   /**
    * The cardholder disputes a charge (a chargeback, or an inquiry with
    * `status: "warning_needs_response"`). Without `charge`, the account's newest undisputed
-   * succeeded charge.
+   * captured charge.
    */
   async dispute(
     options: {
@@ -195,13 +195,17 @@ export class SandboxClient {
       const list = (await this.request("GET", "/v1/charges", {
         account,
         params: { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
-      })) as { data: { id: string; status: string; disputed: boolean }[]; has_more: boolean };
-      const found = list.data.find((c) => c.status === "succeeded" && !c.disputed);
+      })) as {
+        data: { id: string; status: string; captured: boolean; disputed: boolean }[];
+        has_more: boolean;
+      };
+      // Only captured money can be disputed (an uncaptured payment is only authorised).
+      const found = list.data.find((c) => c.status === "succeeded" && c.captured && !c.disputed);
       if (found) return found.id;
       if (!list.has_more || list.data.length === 0) break;
       startingAfter = list.data.at(-1)!.id;
     }
-    throw new Error(`${account} has no succeeded charge left to dispute.`);
+    throw new Error(`${account} has no captured charge left to dispute.`);
   }
 
   /**
