@@ -1,5 +1,8 @@
 import type { Frame, Locator } from "playwright-core";
 
+/** A file as a test hands it to a file field (Playwright's payload: a name, a type, the bytes). */
+export type UploadedFile = Extract<Parameters<Locator["setInputFiles"]>[0], { buffer: unknown }>;
+
 /**
  * Any component built on the kit's list, as a person uses it: read the rows, page, pick a
  * page size, filter, open a row's detail and read it, answer a dialog, fill a form. Every
@@ -288,11 +291,7 @@ export class ResourceListModel {
    * person picked it, and waits until the field says it is uploaded (the data layer sent it
    * to the files host).
    */
-  async uploadFile(
-    within: Locator,
-    label: string,
-    file: { name: string; mimeType: string; buffer: Buffer },
-  ): Promise<void> {
+  async uploadFile(within: Locator, label: string, file: UploadedFile): Promise<void> {
     const field = within.getByRole("group", { name: label, exact: true });
     await field.locator('input[type="file"]').setInputFiles(file);
     await field
