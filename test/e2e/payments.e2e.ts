@@ -131,13 +131,16 @@ describe("the payments list on the example platform", () => {
     const list = await payments(platform);
     await list.seeRows();
     await list.filterByStatus(["Succeeded"]);
-    const [target] = await listed("limit=1&status[]=succeeded");
+    // The newest succeeded payment nobody disputed (another file may have opened a dispute).
+    const shown = await listed("limit=10&status[]=succeeded");
+    const target = shown.find((p) => !p.disputed);
+    expect(target).toBeDefined();
     await expect
-      .poll(async () => (await list.seeRows())[0], { timeout: 15_000 })
-      .toEqual(rowOf(target!));
+      .poll(async () => await list.seeRows(), { timeout: 15_000 })
+      .toEqual(shown.map(rowOf));
     const before = await balanceOf(target!.currency);
 
-    await list.openRow(0);
+    await list.openRow(shown.indexOf(target!));
     await list.refund("5.00");
     await expect
       .poll(async () => (await list.seeDetail()).Status, { timeout: 15_000 })

@@ -7,8 +7,8 @@ import SharedStackLast from "./sequencer.ts";
  * 127.0.0.2 — so frames run cross-site as in production. Run by `npm test` after the build.
  *
  * One worker runs every file in turn without isolation, so the files on the example platform
- * share one started stack and one Chromium (`support/example-platform.ts`); the sequencer
- * runs them last, after the files that start hosts of their own on the same ports.
+ * share one Chromium, each with its own started stack (`support/example-platform.ts`); the
+ * sequencer runs them last, after the files that start hosts of their own on the same ports.
  */
 export default defineConfig({
   test: {

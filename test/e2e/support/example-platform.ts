@@ -6,17 +6,20 @@ import { encodeBracketed } from "../../../server/http/form.ts";
 import { seedSandbox } from "../../../server/sandbox/seed.ts";
 import { PlatformPage } from "../models/platform.model.ts";
 import { launchChromium } from "./browser.ts";
-import { type ExamplePlatformStack, sharedExamplePlatform } from "./hosts.ts";
+import { type ExamplePlatformStack, freshExamplePlatform } from "./hosts.ts";
 
 /**
- * One started example-platform stack (provider, connect host, example platform, seeded) and
- * one Chromium per test worker, shared by every browser-test file that uses the example
- * platform (`test/e2e/vitest.config.ts` runs those files in one worker, one after another,
- * after the files that start hosts of their own on the same ports).
+ * The example-platform stack (provider, connect host, files and marketing hosts, example
+ * platform, seeded) and one Chromium per test worker, for every browser-test file that uses
+ * the example platform (`test/e2e/vitest.config.ts` runs those files in one worker, one after
+ * another, after the files that start hosts of their own on the same ports).
  *
- * Files share the provider's state: a test reads what it expects from the provider's answers
- * at the time (never from counts another file may have changed), and counts requests from its
- * own start (`env.requests.length` before, after).
+ * The tests of a file share one stack; each file starts a fresh one. One stack for every file
+ * made the files depend on each other's order: a file that moves the sandbox clock (disputes
+ * decided after their review, session keys expiring) also runs the automatic payouts of every
+ * day it crosses, which empties the balance another file then refunds from. Within a file a
+ * test reads what it expects from the provider's answers at the time, and counts requests
+ * from its own start (`env.requests.length` before, after).
  */
 
 /** The seed every shared-stack file sees: shorter than `npm start`'s so the suite stays fast. */
@@ -26,12 +29,9 @@ export type { ExamplePlatformStack };
 
 let chromium: Promise<Browser> | undefined;
 
-/**
- * The worker's stack, started on first use; it lives until the worker ends or a file starts
- * hosts of its own on the same ports (`hosts.ts`).
- */
-export const sharedStack = (): Promise<ExamplePlatformStack> =>
-  sharedExamplePlatform((db) => seedSandbox(db, sharedSeed) as Promise<SandboxInfo>);
+/** A fresh stack for the file (the previous file's is closed first, `hosts.ts`). */
+export const freshStack = (): Promise<ExamplePlatformStack> =>
+  freshExamplePlatform((db) => seedSandbox(db, sharedSeed) as Promise<SandboxInfo>);
 
 /** The worker's Chromium, launched on first use. */
 export function sharedBrowser(): Promise<Browser> {
@@ -76,7 +76,7 @@ export function examplePlatformTests(): ExamplePlatform {
   let open: PlatformPage[] = [];
 
   beforeAll(async () => {
-    [env, browser] = await Promise.all([sharedStack(), sharedBrowser()]);
+    [env, browser] = await Promise.all([freshStack(), sharedBrowser()]);
   });
 
   afterEach(async () => {

@@ -5,12 +5,13 @@ import { Hono } from "hono";
 import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
 import { createPlatformApp } from "../../../examples/platform/server.ts";
 import { createWebhookReceiver } from "../../../examples/platform/webhooks.ts";
-import { localEnvironment, provider } from "../../../protocol/provider.ts";
+import { localEnvironment, type ProviderHosts, provider } from "../../../protocol/provider.ts";
 import { sdkPath } from "../../../protocol/version.ts";
 import { createApp } from "../../../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/connect.ts";
 import { createConnectHostApp } from "../../../server/hosts/connect.ts";
 import { createFilesHostApp } from "../../../server/hosts/files.ts";
+import { createMarketingHostApp } from "../../../server/hosts/marketing.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
 import { startServer } from "../../../server/main.ts";
 import { createPlatform } from "../../../server/platforms/platforms.ts";
@@ -43,6 +44,10 @@ function listen(
     server.once("error", reject);
   });
 }
+
+/** The provider's marketing host with the built site script, as `npm start` serves it. */
+const marketingHost = (hosts: ProviderHosts) =>
+  createMarketingHostApp({ hosts, siteScriptFile: `${root}dist/site/site.js` });
 
 /** Serves test/e2e/pages/<name> as a page of a platform (or of a stranger). */
 function pagesApp(dir = pagesDir) {
@@ -96,6 +101,14 @@ export function sharedExamplePlatform(
   return shared;
 }
 
+/** A fresh shared stack: the one up (if any) is closed first. */
+export async function freshExamplePlatform(
+  makeSandbox: (db: DatabaseHandle["db"], api: string) => Promise<SandboxInfo>,
+): Promise<ExamplePlatformStack> {
+  await releaseShared();
+  return sharedExamplePlatform(makeSandbox);
+}
+
 async function releaseShared(): Promise<void> {
   const close = closeShared;
   shared = undefined;
@@ -108,6 +121,8 @@ export async function startTestHosts(options: { builtTestPagesDir?: string } = {
   const { platform, stranger, ...hosts } = testHosts;
   const servers = await Promise.all([
     listen(connectHostWithTestPages(hosts, options.builtTestPagesDir), hosts.connect),
+    // The marketing host, as everywhere: the frames ask it for the consent enforcement mode.
+    listen(marketingHost(hosts), hosts.marketing),
     listen(pagesApp(), platform),
     listen(pagesApp(), stranger),
   ]);
@@ -189,6 +204,8 @@ export interface ApiRequest {
   /** The path with its query string, and the headers, to replay the request. */
   url: string;
   headers: Record<string, string>;
+  /** When the request arrived (epoch ms); it is recorded once answered. */
+  arrived: number;
 }
 
 /**
@@ -210,6 +227,7 @@ export async function startExamplePlatform(
   const api = await listen(
     {
       async fetch(request) {
+        const arrived = Date.now();
         const response = await app.fetch(request);
         if (request.method !== "OPTIONS")
           requests.push({
@@ -219,6 +237,7 @@ export async function startExamplePlatform(
             key: request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? undefined,
             url: `${new URL(request.url).pathname}${new URL(request.url).search}`,
             headers: Object.fromEntries(request.headers),
+            arrived,
           });
         return response;
       },
@@ -254,6 +273,8 @@ export async function startExamplePlatform(
     api,
     ...(await Promise.all([
       listen(createConnectHostApp({ hosts, distDir: `${root}dist/connect` }), hosts.connect),
+      // The marketing host, as `npm start` runs it: the consent mode and pages (issue 16).
+      listen(marketingHost(hosts), hosts.marketing),
       // The files host, as `npm start` runs it: a view's uploads (dispute evidence) go there.
       listen(
         createFilesHostApp({ db: database.db, config: { hosts, corsOrigins: [hosts.connect] } }),

@@ -17,6 +17,8 @@ import { RefundPanel } from "./refund.view.tsx";
 /** A payment the person may still refund: captured, not wholly refunded, not in dispute. */
 export const refundable = (p: Charge) =>
   p.captured &&
+  // The provider refuses a refund of a disputed payment (an inquiry included).
+  !p.disputed &&
   p.amount_refunded < p.amount_captured &&
   (p.payment_status === "succeeded" || p.payment_status === "partially_refunded");
 
