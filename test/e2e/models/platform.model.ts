@@ -270,8 +270,20 @@ export class PlatformPage {
     await this.page.getByLabel("Primary colour", { exact: true }).fill(hex);
   }
 
+  /**
+   * From the keyboard: a drawer that has just closed may still cover the page for a frame or
+   * two while its host shrinks the overlay iframe, and a pointer click would land on it.
+   */
   async setDarkTheme(on: boolean) {
-    await this.page.getByLabel("Dark theme", { exact: true }).setChecked(on);
+    const box = this.page.getByLabel("Dark theme", { exact: true });
+    if ((await box.isChecked()) !== on) {
+      await box.focus();
+      await box.press("Space");
+    }
+    await this.page.waitForFunction(([el, want]) => (el as HTMLInputElement).checked === want, [
+      await box.elementHandle(),
+      on,
+    ] as const);
   }
 
   async chooseLocale(locale: string) {
