@@ -136,16 +136,15 @@ export class ResourceListModel {
    * test waits for the rows it expects.
    */
   async applyChoiceFilter(filter: string, options: readonly string[]): Promise<void> {
-    await this.root
-      .getByRole("button", { name: new RegExp(`^${filter}(:|$)`) })
-      .first()
-      .click();
-    const editor = this.root.getByRole("dialog", { name: filter });
+    const editor = await this.openFilter(filter);
     const boxes = editor.getByRole("checkbox");
     for (let i = 0; i < (await boxes.count()); i++) {
       const box = boxes.nth(i);
       const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")).trim();
-      await box.setChecked(options.includes(label));
+      if ((await box.isChecked()) !== options.includes(label)) {
+        await box.focus();
+        await box.press("Space");
+      }
     }
     await this.applyFilter(editor);
   }
@@ -187,12 +186,28 @@ export class ResourceListModel {
     await this.root.getByRole("button", { name: "Clear all" }).click();
   }
 
+  /**
+   * Opens a filter's editor from the keyboard (focus its chip, Enter), as a person using the
+   * keyboard does; a frame low on a busy page can still be settling its layout when a pointer
+   * click arrives. Pressed again if the editor has not opened after a few seconds, as a person
+   * would press again.
+   */
   private async openFilter(filter: string): Promise<Locator> {
-    await this.root
-      .getByRole("button", { name: new RegExp(`^${filter}(:|$)`) })
-      .first()
-      .click();
-    return this.root.getByRole("dialog", { name: filter });
+    const chip = this.root.getByRole("button", { name: new RegExp(`^${filter}(:|$)`) }).first();
+    const editor = this.root.getByRole("dialog", { name: filter });
+    for (let attempt = 1; ; attempt++) {
+      // The chip toggles its editor: press it only while it says the editor is closed.
+      if ((await chip.getAttribute("aria-expanded")) !== "true") {
+        await chip.focus();
+        await chip.press("Enter");
+      }
+      try {
+        await editor.waitFor({ state: "visible", timeout: 5_000 });
+        return editor;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
   }
 
   private async applyFilter(editor: Locator): Promise<void> {
