@@ -115,9 +115,13 @@ if (hasFiles("server", ".test.ts")) {
 if (hasFiles("test/e2e", ".e2e.ts")) {
   if (ensureChromium()) {
     check("Build (vite)", "npm", ["run", "build"]);
-    vitest("Browser tests (Chromium)", ["--config", "test/e2e/vitest.config.ts"], {
-      CHROMIUM_PATH: chromiumPath,
-    });
+    vitest(
+      "Browser tests (Chromium)",
+      ["--config", "test/e2e/vitest.config.ts", "--reporter=./test/e2e/flaky-reporter.ts"],
+      {
+        CHROMIUM_PATH: chromiumPath,
+      },
+    );
   } else {
     totals.failed += 1;
     failures.push("Browser tests (Chromium missing)");

@@ -19,6 +19,9 @@ export default defineConfig({
     fileParallelism: false,
     isolate: false,
     sequence: { sequencer: SharedStackLast },
+    // One retry in CI, never locally; each test that needed it is named at the end of the run
+    // (`flaky-reporter.ts`, which `npm test` adds).
+    retry: process.env.CI ? 1 : 0,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
