@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse as parseIcu } from "@formatjs/icu-messageformat-parser";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { platformManifestFields } from "./protocol/catalogue/manifest.ts";
 import { provider } from "./protocol/provider.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -20,10 +22,54 @@ export const connectPages = {
   "ui-library": here("./connect/ui-library.html"),
 };
 
+/**
+ * ICU messages compiled at build time. Each locale catalogue (`ui/i18n/messages/<locale>.json`,
+ * the one source) becomes a module of parsed messages (the AST react-intl formats directly),
+ * one chunk per locale, and the frames carry no message parser: `@formatjs/icu-messageformat-
+ * parser` resolves to its `no-parser` build (formatjs's documented way), for each copy in
+ * node_modules. A message is therefore never parsed in the browser; a `defaultMessage` is
+ * never needed there because every locale holds every id (ui/i18n/catalogue.test.ts).
+ */
+const messagesDir = here("./ui/i18n/messages/");
+const compiledPrefix = `\0${provider.tagPrefix}-compiled-messages:`;
+const precompiledMessages = (): Plugin => ({
+  name: "precompiled-messages",
+  enforce: "pre",
+  async resolveId(source, importer, options) {
+    if (source === "@formatjs/icu-messageformat-parser" && importer)
+      return this.resolve("@formatjs/icu-messageformat-parser/no-parser.js", importer, {
+        ...options,
+        skipSelf: true,
+      });
+    if (!importer || !source.endsWith(".json")) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved?.id.startsWith(messagesDir)) return null;
+    // Not ending in .json, so Vite's JSON plugin leaves the compiled module alone.
+    return `${compiledPrefix}${resolved.id}.mjs`;
+  },
+  load(id) {
+    if (!id.startsWith(compiledPrefix)) return null;
+    const file = id.slice(compiledPrefix.length, -".mjs".length);
+    this.addWatchFile(file);
+    const source = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    // As intl-messageformat parses at run time: skeletons resolved for the catalogue's locale.
+    const locale = new Intl.Locale(file.slice(file.lastIndexOf("/") + 1, -".json".length));
+    const compiled: Record<string, unknown> = {};
+    for (const [key, message] of Object.entries(source)) {
+      try {
+        compiled[key] = parseIcu(message, { locale });
+      } catch (error) {
+        this.error(`${file}: message "${key}" is not valid ICU: ${String(error)}`);
+      }
+    }
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+  },
+});
+
 const connectHost: UserConfig = {
   root: here("./connect"),
   base: "./",
-  plugins: [react()],
+  plugins: [precompiledMessages(), react()],
   build: {
     outDir: here("./dist/connect"),
     emptyOutDir: true,
@@ -56,7 +102,32 @@ const classicChunkEntries = {
   optionsCheck: here("./actors/platform/options.check.ts"),
 };
 
+/**
+ * The SDK builds' view of the generated catalogue manifest: each entry keeps only the fields
+ * the SDK reads (`platformManifestFields`; its code is typed with `PlatformManifestEntry`),
+ * so the platform script carries no error texts or feature lists (about 1.1 KB min+gzip).
+ * The generated file stays the one source; this projects it line by line (one entry a line).
+ */
+const platformManifest = (): Plugin => ({
+  name: "platform-manifest",
+  enforce: "pre",
+  transform(code, id) {
+    if (!id.endsWith("/protocol/catalogue/manifest.generated.ts")) return null;
+    const keep = new Set<string>(platformManifestFields);
+    let entries = 0;
+    const projected = code.replace(/^ {2}("[a-z0-9-]+"): (\{.*\}),$/gm, (_line, name, json) => {
+      entries++;
+      const entry = JSON.parse(json) as Record<string, unknown>;
+      const kept = Object.fromEntries(Object.entries(entry).filter(([field]) => keep.has(field)));
+      return `  ${name}: ${JSON.stringify(kept)},`;
+    });
+    if (entries === 0) this.error(`${id}: no entry matched; update the platform-manifest plugin`);
+    return { code: projected, map: null };
+  },
+});
+
 const sdk: UserConfig = {
+  plugins: [platformManifest()],
   build: {
     outDir: sdkDir,
     emptyOutDir: true,
@@ -99,6 +170,7 @@ const sdkChunks: UserConfig = {
     },
   },
   plugins: [
+    platformManifest(),
     {
       name: "classic-chunk-list",
       generateBundle(_options, bundle) {
@@ -142,6 +214,7 @@ const sdkClassic = (): UserConfig => {
       },
     },
     plugins: [
+      platformManifest(),
       {
         name: "classic-chunks",
         enforce: "pre",

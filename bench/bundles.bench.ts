@@ -4,13 +4,18 @@ import { transformSync } from "esbuild";
 import type { BenchRow } from "./bench.ts";
 
 /**
- * The JavaScript each connect-host page loads, min+gzip, beside the targets of
- * ARCHITECTURE.md. Read from the build's manifest (`npm run build` first): a page's entry
- * plus everything it imports, statically or dynamically (the frames import their page module
- * dynamically, after zod's jitless flag is set, so it always loads) — except the locale
- * catalogues, of which a frame loads one (en-US is counted), and, for the component frame,
- * the views of other components: a frame loads only its own view, so there is one figure per
- * registered view, the shell plus that view (ARCHITECTURE.md's target is for a list frame).
+ * The JavaScript each connect-host page loads, min+gzip, beside the targets of issue 13 and
+ * ARCHITECTURE.md. Read from the build's manifest (`npm run build` first).
+ *
+ * "Initial" is what a frame loads before its first paint: the page's entry and its static
+ * imports, the dynamic imports the entry itself awaits at start (the frames import their
+ * page module dynamically, after zod's jitless flag is set), the frame's own view (the
+ * registry's lazy import for the component the frame shows) and one locale catalogue (en-US
+ * is counted) — each with its static imports. Any other dynamic import (a dialog, a chart, an
+ * export, another locale) loads only on a user's action or a setting: it is reported beside
+ * the initial figure ("on action"), not in it. The data-layer frame and the popup count all
+ * their JavaScript (their targets say so), other locales excepted. There is one figure per
+ * registered view: the shell plus that view (other components' views are never loaded).
  */
 const dist = new URL("../dist/connect/", import.meta.url);
 
@@ -21,11 +26,22 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-const targets: Record<string, { name: string; kb: number; perView?: true }> = {
-  "data-layer.html": { name: "data-layer frame, all JS", kb: 35 },
+const targets: Record<string, { name: string; kb: number; perView?: true; all?: true }> = {
+  "data-layer.html": { name: "data-layer frame, all JS", kb: 35, all: true },
   "frame.html": { name: "frame (shell + its view), initial JS", kb: 100, perView: true },
-  "popup.html": { name: "sign-in popup, all JS", kb: 100 },
+  "popup.html": { name: "sign-in popup, initial JS", kb: 100 },
 };
+
+/**
+ * A locale catalogue other than en-US (a frame loads one; en-US is the one counted). The
+ * catalogues are JSON files that the build compiles into modules (`<locale>.json.mjs`).
+ */
+const otherLocale = (id: string) => /\/messages\/(?!en-US\.)[^/]+\.json(\.mjs)?$/.test(id);
+const isLocale = (id: string) => /\/messages\/[^/]+\.json(\.mjs)?$/.test(id);
+
+/** The module the registry loads for `view` (ui/components/registry.ts: `<view>/<view>.component.tsx`). */
+const isViewModule = (id: string, view: string) =>
+  id.endsWith(`ui/components/${view}/${view}.component.tsx`);
 
 /** A component view module of the registry (`ui/components/<name>/…`), by its name. */
 const viewOf = (id: string) => /(?:^|\/)ui\/components\/([a-z0-9-]+)\//.exec(id)?.[1];
@@ -108,35 +124,64 @@ export default async function (): Promise<BenchRow[]> {
     const page = key.split("/").pop() ?? key;
     const target = targets[page];
     if (!target) continue;
-    /** The page's files, with `only` the one component view it loads (all when undefined). */
+    /**
+     * The page's files before first paint (`initial`) and those only a later action loads
+     * (`later`), with `only` the one component view it shows (all when undefined).
+     */
     const measure = (only?: string) => {
-      const files = new Set<string>();
-      const visit = (id: string) => {
-        if (/\/messages\/(?!en-US\.)[^/]+\.json$/.test(id)) return;
+      const initial = new Set<string>();
+      const deferred: string[] = [];
+      const visit = (id: string, isEntry = false) => {
+        if (otherLocale(id)) return;
         const view = viewOf(id);
         if (only && view && view !== only) return;
         const c = manifest[id];
-        if (!c || files.has(c.file)) return;
-        files.add(c.file);
-        for (const next of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) visit(next);
+        if (!c || initial.has(c.file)) return;
+        initial.add(c.file);
+        for (const next of c.imports ?? []) visit(next);
+        for (const next of c.dynamicImports ?? []) {
+          const firstPaint =
+            target.all ||
+            isEntry ||
+            isLocale(next) ||
+            (only !== undefined && isViewModule(next, only));
+          if (firstPaint) visit(next);
+          else deferred.push(next);
+        }
       };
-      visit(key);
-      let bytes = 0;
-      for (const file of files)
-        bytes += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
-      return { kb: bytes / 1024, chunks: files.size };
+      visit(key, true);
+      const later = new Set<string>();
+      const visitLater = (id: string) => {
+        if (otherLocale(id)) return;
+        const view = viewOf(id);
+        if (only && view && view !== only) return;
+        const c = manifest[id];
+        if (!c || initial.has(c.file) || later.has(c.file)) return;
+        later.add(c.file);
+        for (const next of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) visitLater(next);
+      };
+      for (const id of deferred) visitLater(id);
+      const kb = (files: Set<string>) => {
+        let bytes = 0;
+        for (const file of files)
+          bytes += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
+        return bytes / 1024;
+      };
+      return { kb: kb(initial), chunks: initial.size, laterKb: kb(later), later: later.size };
     };
     const views = target.perView
       ? [...new Set(Object.keys(manifest).map(viewOf))].filter((v): v is string => !!v).sort()
       : [undefined];
     for (const view of views) {
-      const { kb, chunks } = measure(view);
+      const { kb, chunks, laterKb, later } = measure(view);
       rows.push({
         name: view ? `${view} ${target.name}` : target.name,
         value: kb,
         unit: "KB",
         target: target.kb,
-        note: `${chunks} chunks`,
+        note:
+          `${chunks} chunks` +
+          (later ? `; on action, beside it: ${laterKb.toFixed(1)} KB in ${later} chunks` : ""),
       });
     }
   }

@@ -46,7 +46,7 @@ const RESERVED = new Set([
   "scale",
 ]);
 
-function children(node: AnyStateNode): AnyStateNode[] {
+export function children(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states) as AnyStateNode[];
 }
 
@@ -116,7 +116,7 @@ function actionText(action: unknown): string {
 }
 
 /** Entry/exit actions minus the timers and cancellations XState adds for `after`. */
-function visibleActions(actions: readonly unknown[]): string[] {
+export function visibleActions(actions: readonly unknown[]): string[] {
   return actions
     .filter((action) => {
       const { id, sendId } = (action ?? {}) as { id?: unknown; sendId?: unknown };
@@ -132,7 +132,7 @@ function invokeSrc(inv: AnyStateNode["invoke"][number]): string {
   return typeof inv.src === "string" ? inv.src : inv.id;
 }
 
-function invokeText(node: AnyStateNode): string[] {
+export function invokeText(node: AnyStateNode): string[] {
   return node.invoke.map((inv, i) => {
     const src = invokeSrc(inv);
     // XState names an invoke without an id `<index>.<state id>`: noise in a diagram.
@@ -185,26 +185,23 @@ function blockOf(node: AnyStateNode, wrapRoot: boolean): AnyStateNode | undefine
   return undefined;
 }
 
-/** Every transition of every node, as Mermaid lines grouped by the block they belong in. */
-function collectEdges(
-  root: AnyStateNode,
-  ids: Map<AnyStateNode, string>,
-  wrapRoot: boolean,
-): Map<AnyStateNode | typeof TOP, string[]> {
-  const edges = new Map<AnyStateNode | typeof TOP, string[]>();
+/** One drawn arrow: from a state to a state (itself for a targetless transition), labelled. */
+export interface DiagramEdge {
+  source: AnyStateNode;
+  target: AnyStateNode;
+  /** `event [guard] / actions`, `after <delay>`, `always`. */
+  label: string;
+}
+
+/**
+ * Every transition of every state of the machine, one edge per target, in definition order:
+ * what both the Mermaid text and the SVG image (`scripts/diagram-svg.ts`) draw.
+ */
+export function diagramEdges(root: AnyStateNode): DiagramEdge[] {
+  const out: DiagramEdge[] = [];
   const add = (source: AnyStateNode, t: TransitionLike, trigger: string) => {
     const targets = t.target && t.target.length > 0 ? t.target : [source];
-    for (const target of targets) {
-      // Mermaid moves a state into the last block that mentions it, so an arrow goes inside
-      // a block only when both ends are that block's own children; any other arrow is drawn
-      // at the top, where mentioning a state does not move it.
-      const block = blockOf(source, wrapRoot);
-      const key = block && block === blockOf(target, wrapRoot) ? block : TOP;
-      const line = `${ids.get(source)} --> ${ids.get(target)} : ${label(trigger, t)}`;
-      const list = edges.get(key) ?? [];
-      list.push(line);
-      edges.set(key, list);
-    }
+    for (const target of targets) out.push({ source, target, label: label(trigger, t) });
   };
   const visit = (node: AnyStateNode) => {
     for (const [eventType, transitions] of node.transitions) {
@@ -216,6 +213,27 @@ function collectEdges(
     for (const child of children(node)) visit(child);
   };
   visit(root);
+  return out;
+}
+
+/** Every transition of every node, as Mermaid lines grouped by the block they belong in. */
+function collectEdges(
+  root: AnyStateNode,
+  ids: Map<AnyStateNode, string>,
+  wrapRoot: boolean,
+): Map<AnyStateNode | typeof TOP, string[]> {
+  const edges = new Map<AnyStateNode | typeof TOP, string[]>();
+  for (const { source, target, label } of diagramEdges(root)) {
+    // Mermaid moves a state into the last block that mentions it, so an arrow goes inside
+    // a block only when both ends are that block's own children; any other arrow is drawn
+    // at the top, where mentioning a state does not move it.
+    const block = blockOf(source, wrapRoot);
+    const key = block && block === blockOf(target, wrapRoot) ? block : TOP;
+    const line = `${ids.get(source)} --> ${ids.get(target)} : ${label}`;
+    const list = edges.get(key) ?? [];
+    list.push(line);
+    edges.set(key, list);
+  }
   return edges;
 }
 

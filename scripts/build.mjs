@@ -27,6 +27,13 @@ if (status === 0) {
   }
 }
 if (status === 0) {
+  heading("Precompressed assets (.br, .gz)");
+  const { compressDir } = await import("./compress.mjs");
+  const count =
+    compressDir(join(root, "dist", "connect", "assets")) + compressDir(join(root, "dist", "sdk"));
+  console.log(`${count} files, each with a brotli and a gzip sibling`);
+}
+if (status === 0) {
   heading("Sandbox command and testing helpers (dist/server, dist/testing)");
   const { buildSandbox, buildTesting } = await import("./build-package.mjs");
   status = (await buildSandbox()) || (await buildTesting());

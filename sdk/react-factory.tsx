@@ -36,7 +36,10 @@ import type {
   OverlayChangeDetail,
 } from "../actors/platform/types.ts";
 import type { CatalogueInputError } from "../protocol/catalogue/index.ts";
-import { catalogueManifest, type ManifestEntry } from "../protocol/catalogue/manifest.ts";
+import {
+  catalogueManifest,
+  type PlatformManifestEntry as ManifestEntry,
+} from "../protocol/catalogue/manifest.ts";
 import type {
   AttributeNameOf,
   AttributeValueOf,

@@ -21,6 +21,8 @@ import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
 import { moneyApps } from "./money/index.ts";
+import { reportingApp } from "./reporting/reporting.routes.ts";
+import { reportsApp } from "./reports/reports.routes.ts";
 import { sandboxApp } from "./sandbox/sandbox.routes.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
@@ -97,6 +99,8 @@ export function createApp(options: AppOptions) {
   app.route("/", filesApp);
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);
+  app.route("/", reportingApp);
+  app.route("/", reportsApp);
   app.route("/", sandboxApp);
   app.route("/", webhooksApp);
   for (const domain of options.domains ?? []) app.route("/", domain);

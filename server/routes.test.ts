@@ -159,6 +159,7 @@ describe("the API host's routes", () => {
     // Account sessions: created (and with its account expanded), claimed.
     const components = {
       account_management: { enabled: true },
+      notification_banner: { enabled: true },
       payments: {
         enabled: true,
         features: { refund_management: true, dispute_management: true, capture_payments: true },
@@ -197,6 +198,34 @@ describe("the API host's routes", () => {
     await walk.read(endpoints.identityChallenge, sessionKey);
     await walk.post(endpoints.embeddedAuthenticationLinks, sessionKey);
     await walk.read("/v1/account", sessionKey);
+    // The notification banner: the account's open interventions, one answered.
+    const due = await walk.post(`/v1/test_helpers/accounts/${accountId}/risk_interventions`, {
+      ...sk,
+      params: { reason: "Walk the banner" },
+    });
+    await walk.read("/v1/account/risk_interventions", sessionKey);
+    await walk.post(`/v1/account/risk_interventions/${due.body.id}/submit`, {
+      ...sessionKey,
+      params: {
+        answers: {
+          business_description: "Accounting software for small businesses.",
+          customer_support_url: "https://example.com/support",
+          dispute_explanation: "Annual renewals without a reminder email.",
+          refund_policy: "Full refunds within thirty days of a charge.",
+        },
+        context: {
+          risk_experience_form_name: "risk_intervention_form",
+          risk_experience_surface: "notification_banner",
+          requirement_id: due.body.id,
+          is_multi_page_form: true,
+          is_obo: false,
+          current_page_index: 1,
+          new_page_index: 1,
+          start_page_type: "business",
+          end_page_type: "disputes",
+        },
+      },
+    });
     await walk.post("/v1/account", {
       key: challenge.body.key,
       params: { default_currency: "usd" },
@@ -298,6 +327,11 @@ describe("the API host's routes", () => {
     });
     await walk.read(`/v1/refunds/${refund.body.id}`, as);
     await walk.read("/v1/refunds", as);
+    // The reporting charts' volume, summed by the provider.
+    await walk.read("/v1/reporting/volume", {
+      ...as,
+      params: { report_name: "net_volume", interval_type: "week", time_zone: "Europe/Paris" },
+    });
 
     // Disputes: evidence submitted and won; an inquiry escalated then accepted.
     const dispute = await walk.post(`/v1/test_helpers/charges/${disputed.body.id}/dispute`, as);
@@ -346,6 +380,15 @@ describe("the API host's routes", () => {
     await walk.read("/v1/balance", as);
     await walk.read(`/v1/balance_transactions/${payout.body.balance_transaction}`, as);
     await walk.read("/v1/balance_transactions", as);
+    // What a payout settled; payouts filtered and exported; the reports of the last 30 days.
+    await walk.read("/v1/balance_transactions", { ...as, params: { payout: payout.body.id } });
+    await walk.read("/v1/payouts", { ...as, params: { status: ["failed"], amount: { gte: 1 } } });
+    await walk.read("/v1/exports/payouts", { ...as, params: { status: ["failed", "paid"] } });
+    const period = { interval_start: api.clock.now - 30 * 86_400, interval_end: api.clock.now };
+    await walk.read("/v1/reports/balance", { ...as, params: period });
+    await walk.read("/v1/exports/balance_report", { ...as, params: period });
+    await walk.read("/v1/reports/payout_reconciliation", { ...as, params: period });
+    await walk.read("/v1/exports/payout_reconciliation_report", { ...as, params: period });
 
     // Webhooks: the events recorded above (charges, disputes, payouts, the account), each
     // delivery attempted once by the worker (a failing endpoint), the log, a resend.

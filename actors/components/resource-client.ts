@@ -11,6 +11,8 @@ import { fromPromise } from "xstate";
 import type { z } from "zod/mini";
 import type { CallFailure } from "../../machines/auth/failure.ts";
 import type {
+  FetchResourceInput,
+  GetObjectsInput,
   Identified,
   ListPageInput,
   Page,
@@ -163,6 +165,20 @@ export function kitActors(api: Pick<Api, "get" | "download">): KitActors {
       if (!input.resource) return Promise.reject(noResource());
       return client.retrieve(input.resource, input.id, signal);
     }),
+    getObjects: fromPromise<Record<string, unknown>, GetObjectsInput>(async ({ input, signal }) =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(input).map(async ([key, { url, schema }]) => [
+            key,
+            await getParsed(api, url, schema, signal),
+          ]),
+        ),
+      ),
+    ),
+    // One object (`GET url`, parsed with the schema the machine names): an account, a list.
+    fetchResource: fromPromise<unknown, FetchResourceInput>(({ input, signal }) =>
+      getParsed(api, input.url, input.schema, signal),
+    ),
     // The kit's download machine: a file through the data layer, the key only in its header.
     fetchFile: fromPromise<File, { url: string }>(({ input }) => api.download(input.url)),
   };

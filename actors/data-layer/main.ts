@@ -4,7 +4,7 @@
  * any schema module loads (hence the dynamic import). Messages that arrive while that import
  * loads (the platform posts init on the frame's load event) are held and replayed.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 z.config({ jitless: true });
 

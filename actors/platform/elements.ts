@@ -1,4 +1,7 @@
-import { catalogueManifest, type ManifestEntry } from "../../protocol/catalogue/manifest.ts";
+import {
+  catalogueManifest,
+  type PlatformManifestEntry,
+} from "../../protocol/catalogue/manifest.ts";
 import { provider, tagName } from "../../protocol/provider.ts";
 import {
   consoleLogger,
@@ -86,7 +89,7 @@ function constructSheet(window: Window & typeof globalThis, css: string) {
 }
 
 /** Builds the element class of one catalogue entry. */
-function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntry) {
+function elementClass(env: ElementEnvironment, name: string, entry: PlatformManifestEntry) {
   const log = env.log ?? consoleLogger;
   const attributeNames = entry.attributes.map(([attribute]) => attribute as string);
   const internalAttributes = new Set(
@@ -204,6 +207,7 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
         .then(({ validateSetter }) => {
           const result = validateSetter(name, setter, value, {
             allowInternal: this.#instance?.internalAllowed ?? false,
+            setters: this.#setters,
           });
           if (!result.ok) return this.#reject(result.error);
           if (type === "AttributeSettingMethod") {
@@ -308,6 +312,10 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
         [provider.hashParams.platformUrl]: instance.platformUrl,
         [provider.hashParams.namespace]: instance.namespace,
         [provider.hashParams.component]: name,
+        // The override flag of SPEC.md §6, for the frame's gate of internal entries.
+        ...(instance.overrideFlagSet
+          ? { [provider.flags.overrideFlagsInExternalDomains]: "true" }
+          : {}),
       });
       const iframe = document.createElement("iframe");
       iframe.src = `${instance.connectOrigin}/frame.html#${hash}`;
@@ -447,7 +455,10 @@ function elementClass(env: ElementEnvironment, name: string, entry: ManifestEntr
  */
 export function defineConnectElements(env: ElementEnvironment): void {
   const registry = env.window.customElements;
-  for (const [name, entry] of Object.entries(catalogueManifest) as [string, ManifestEntry][]) {
+  for (const [name, entry] of Object.entries(catalogueManifest) as [
+    string,
+    PlatformManifestEntry,
+  ][]) {
     const tag = tagName(name);
     if (!registry.get(tag)) registry.define(tag, elementClass(env, name, entry));
   }

@@ -381,16 +381,16 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
     );
 
   // -- the instance -------------------------------------------------------------------------
+  const overrideFlagSet = urlFlagSet(
+    env.window.location.href,
+    provider.flags.overrideFlagsInExternalDomains,
+  );
   const instanceLink: InstanceLink = {
     namespace,
     connectOrigin,
     platformUrl,
-    internalAllowed: internalOverridesAllowed(hostname, {
-      overrideFlagSet: urlFlagSet(
-        env.window.location.href,
-        provider.flags.overrideFlagsInExternalDomains,
-      ),
-    }),
+    internalAllowed: internalOverridesAllowed(hostname, { overrideFlagSet }),
+    overrideFlagSet,
     shared: () => shared,
     failure: () => failure,
     onFailure(listener) {

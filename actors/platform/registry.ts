@@ -12,6 +12,11 @@ export interface InstanceLink {
   readonly platformUrl: string;
   /** Whether internal attributes and setters are honoured here (SPEC.md §6). */
   readonly internalAllowed: boolean;
+  /**
+   * Whether the page's URL carries the override flag of SPEC.md §6: the element passes it to
+   * its frame, whose gate lets internal catalogue entries load on any host with it.
+   */
+  readonly overrideFlagSet?: boolean;
   /** The instance-wide part of the frame's props. */
   shared(): SharedProps;
   /** Why nothing can load (the data layer never answered), once that is known. */

@@ -6,7 +6,7 @@
 import { StrictMode, useEffect, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { useIntl } from "react-intl";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 z.config({ jitless: true });
 
@@ -37,6 +37,15 @@ const { provider, environmentOfConnectOrigin, parseHostsMeta, hostsMetaName } = 
 
 const hostsMeta = document.querySelector(`meta[name="${hostsMetaName}"]`)?.getAttribute("content");
 const { hosts } = environmentOfConnectOrigin(location.origin, parseHostsMeta(hostsMeta));
+
+// The provider's shared site script, as on its other pages (the connect host serves it at
+// /site.js): the consent manager (its mode from the marketing host, a choice made in another
+// tab picked up), the analytics logger (a page view with the functional consent only) and the
+// error reporter. Loaded, not bundled, so its modules stay in the data layer's own chunks.
+const siteScript = document.createElement("script");
+siteScript.type = "module";
+siteScript.src = "/site.js";
+document.head.append(siteScript);
 const page = startPopupPage({
   hash: location.hash,
   origin: location.origin,

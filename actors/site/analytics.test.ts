@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { corpus, namedFields } from "../../protocol/site/personal-data.corpus.ts";
 import { ManualTimers } from "../messaging/manual-timers.ts";
 import { createAnalyticsLogger } from "./analytics.ts";
 
@@ -98,5 +99,31 @@ describe("analytics logger (SPEC.md §9)", () => {
     const sent = decodeURIComponent(bodies[0]!.body);
     for (const personal of ["jane@example.com", "7946", "4242", "DE89"])
       expect(sent).not.toContain(personal);
+  });
+
+  it("no email, phone, card or bank number, or name from the corpus survives in any batch", () => {
+    const { logger, timers, bodies } = setup();
+    // Every corpus text in each place a page puts text (a path, the page with its query, a
+    // property), and every named field, as records logged in turn: batches of 5 and the 3 s
+    // flush of what remains, on the fake clock.
+    corpus.forEach((c, i) => {
+      logger.log(event(i, { page_path: c.text, page: c.text, properties: { note: c.text } }));
+    });
+    namedFields.forEach((n, i) => {
+      logger.log(event(100 + i, n.record));
+    });
+    timers.advance(3000);
+    expect(logger.stats()).toMatchObject({ sent: corpus.length + namedFields.length, oversize: 0 });
+    expect(bodies.length).toBe(Math.ceil((corpus.length + namedFields.length) / 5));
+    // Each batch of events as it leaves (URL-encoded) and as the intake decodes it (the
+    // anonymous client id beside it is random hex, not from the corpus).
+    const sent = bodies.flatMap((b) => {
+      const events = new URLSearchParams(b.body).get("events")!;
+      return [new URLSearchParams({ events }).toString(), events];
+    });
+    for (const body of sent) {
+      for (const piece of [...corpus, ...namedFields].flatMap((c) => c.personal))
+        expect(body).not.toContain(piece);
+    }
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The shared site script of the provider's own server-rendered pages (the dashboard host,
- * the marketing host's consent pages), built to `dist/site/site.js` and served by each host
- * at `/site.js`. It runs the consent manager (polling the cookie every 100 ms, so a choice
+ * The shared site script of the provider's own pages (the dashboard host, the marketing
+ * host's consent pages, the connect host's sign-in popup), built to `dist/site/site.js` and
+ * served by each host at `/site.js`. It runs the consent manager (polling the cookie every 100 ms, so a choice
  * made in another tab applies here), the analytics logger (a page view, gated by the
  * functional consent, its anonymous client id written only with that consent and removed on
  * withdrawal) and the error reporter (uncaught errors, deduplicated and rate-limited). The
- * connect host's frames and popup use the same modules from their own entries.
+ * connect host's data-layer frame uses the same modules from its own entry; the popup loads
+ * this script (one copy of the modules in the data layer's chunks, not a chunk shared with the
+ * popup).
  *
  * `<html data-consent="…">` shows the functional category's state (`allowed` / `refused`),
  * and `data-consent-mode` the enforcement mode in force, for the page's own styles and for
@@ -26,7 +28,7 @@ import { createAnalyticsLogger } from "./analytics.ts";
 import { browserCookies, createConsentManager } from "./consent.ts";
 import { createErrorReporter } from "./errors.ts";
 
-/** The environment whose dashboard or marketing host serves this page, and its hosts. */
+/** The environment whose dashboard, marketing or connect host serves this page, and its hosts. */
 export function siteHostsOf(
   origin: string,
   meta: string | null | undefined,
@@ -34,7 +36,8 @@ export function siteHostsOf(
   for (const environment of serviceEnvironments) {
     if (environment === "local") continue;
     const hosts = hostsFor(environment);
-    if (hosts.marketing === origin || hosts.dashboard === origin) return { environment, hosts };
+    if (hosts.marketing === origin || hosts.dashboard === origin || hosts.connect === origin)
+      return { environment, hosts };
   }
   return { environment: "local", hosts: { ...hostsFor("local"), ...parseHostsMeta(meta) } };
 }

@@ -76,6 +76,7 @@ describe("the frame's hash parameters (SPEC.md §2)", () => {
       platformOrigin: PLATFORM,
       namespace: NS,
       component: "payouts",
+      overrideFlagSet: false,
     });
   });
 

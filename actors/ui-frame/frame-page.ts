@@ -16,6 +16,7 @@ import {
 } from "../../machines/components/component-frame.machine.ts";
 import { validateAppearance, validateFonts } from "../../protocol/appearance.schema.ts";
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
+import { internalComponentRefused } from "../../protocol/catalogue/internal-gate.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
 import { resolveLocale, textDirection } from "../../protocol/locales.ts";
 import {
@@ -68,6 +69,8 @@ export interface FrameHash {
   platformOrigin: string;
   namespace: string | null;
   component: string | null;
+  /** The platform page carries the override flag of SPEC.md §6 (the element passes it on). */
+  overrideFlagSet: boolean;
 }
 
 /** Reads SPEC.md §2's hash parameters (and ours: namespace, component). */
@@ -89,7 +92,17 @@ export function readFrameHash(hash: string): FrameHash {
     platformOrigin,
     namespace: params.get(names.namespace) || null,
     component: params.get(names.component) || null,
+    overrideFlagSet: params.get(provider.flags.overrideFlagsInExternalDomains) === "true",
   };
+}
+
+/** The hostname of an origin; null for `"*"`, an opaque `"null"` or anything unparsable. */
+function hostnameOf(origin: string): string | null {
+  try {
+    return new URL(origin).hostname || null;
+  } catch {
+    return null;
+  }
 }
 
 /** The API origin of the environment whose connect host serves this frame. */
@@ -253,6 +266,13 @@ export function startFramePage(options: FramePageOptions): FramePage {
       component: hash.component,
       errorText: definition?.errorText ?? null,
       viewAvailable: loadView !== undefined,
+      // Internal entries load only where internal components may (SPEC.md §6).
+      internalRefused:
+        hash.component !== null &&
+        internalComponentRefused(hash.component, {
+          hostname: hostnameOf(hash.platformOrigin),
+          overrideFlagSet: hash.overrideFlagSet,
+        }),
     },
   });
   // Events after the final state (or close) are dropped: XState would warn on the console.

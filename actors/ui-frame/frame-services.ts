@@ -7,6 +7,7 @@
  */
 import type { Api, FrameServices } from "../../ui/frame/frame-context.tsx";
 import { createMutation } from "../components/mutation.ts";
+import { fetchReportActor } from "../components/report-client.ts";
 import { kitActors } from "../components/resource-client.ts";
 import { downloadFile, uploadFile } from "../components/transfers.ts";
 import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
@@ -59,7 +60,8 @@ export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: strin
     onSession: (listener) => dataLayer.onSession(listener),
     authState: () => dataLayer.authState(),
     onAuthState: (listener) => dataLayer.onAuthState(listener),
-    actors: (api) => kitActors(api),
+    // The kit's list actors, and the volume charts' report (`report-client.ts`).
+    actors: (api) => ({ ...kitActors(api), fetchReport: fetchReportActor(api) }),
     mutation: (api, spec) =>
       createMutation({
         transport: api,

@@ -1,12 +1,23 @@
 /**
  * Entry of a component UI frame (connect/frame.html). zod must run without eval under the
  * frame's CSP, and it reads the flag when a schema is built, so the flag is set before any
- * schema module loads (hence the dynamic import). The host link starts the handshake itself
+ * schema module loads (hence the dynamic import; `config` is zod's core, the same for both of
+ * its APIs, so the entry does not carry the classic one). The host link starts the handshake itself
  * (the frame sends syn), so no message can arrive before it listens.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import { provider } from "../../protocol/provider.ts";
 
 z.config({ jitless: true });
+
+// The frame's view chunk is asked for now, beside the page module, not after it (issue 13:
+// no sequential rounds of chunk loading); the page's own `loadView` later gets the same
+// module from the module map. A failure here is the page's to report, so it is ignored.
+const component = new URLSearchParams(location.hash.slice(1)).get(provider.hashParams.component);
+if (component)
+  import("../../ui/components/registry.ts")
+    .then(({ viewLoaderFor }) => viewLoaderFor(component)?.())
+    .catch(() => {});
 
 const { startFramePage, mountFramePage } = await import("./frame-page.ts");
 const page = startFramePage({

@@ -31,6 +31,8 @@ export interface PageConfig {
   payments?: { id: string; label: string }[];
   /** A disputed payment of the account, for payment-disputes (null: none). */
   disputedPayment?: string | null;
+  /** The account's newest payouts, as the platform's backend lists them (payout-details). */
+  payouts?: { id: string; label: string }[];
 }
 
 export const configMetaName = "platform-config";
@@ -88,7 +90,15 @@ ${body}
 `;
 }
 
-/** The sign-in picker: one seeded connected account per row, with its onboarding state. */
+/** The countries a new test account can be made in (those whose field rules the kit knows). */
+export const newAccountCountries = ["US", "GB", "FR", "DE", "CA", "AU", "JP"] as const;
+/** The business types a new test account can have. */
+export const newAccountBusinessTypes = ["individual", "company", "non_profit"] as const;
+
+/**
+ * The sign-in picker: one seeded connected account per row, with its onboarding state, and
+ * the "New test account" form (a fresh account of the chosen country and business type).
+ */
 export function signInPage(accounts: readonly SandboxAccount[], error?: string): string {
   const rows = accounts
     .map(
@@ -110,11 +120,29 @@ export function signInPage(accounts: readonly SandboxAccount[], error?: string):
         <button type="submit">Sign in</button>
       </form>`
     : "<p>The sandbox has no connected accounts yet.</p>";
+  const regions = new Intl.DisplayNames(["en"], { type: "region" });
+  const countryOptions = newAccountCountries
+    .map((code) => `<option value="${code}">${escapeHtml(regions.of(code) ?? code)}</option>`)
+    .join("");
+  const typeOptions = newAccountBusinessTypes
+    .map((type) => `<option value="${type}">${type.replaceAll("_", " ")}</option>`)
+    .join("");
   return page({
     title: "Sign in",
     body: `      <h1>${escapeHtml(provider.name)} example platform</h1>
       ${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ""}
-      ${body}`,
+      ${body}
+      <form method="post" action="/accounts" class="new-account">
+        <fieldset>
+          <legend>New test account</legend>
+          <p>A connected account of its own, created for you with nothing filled in yet: onboard it from the dashboard.</p>
+          <label for="new-country">Country</label>
+          <select id="new-country" name="country">${countryOptions}</select>
+          <label for="new-business-type">Business type</label>
+          <select id="new-business-type" name="business_type">${typeOptions}</select>
+        </fieldset>
+        <button type="submit">Create a test account</button>
+      </form>`,
   });
 }
 

@@ -6,7 +6,12 @@ import { setupTestDatabase } from "../../server/test/db.ts";
 import { platformCsp } from "./csp.ts";
 import { frameworkExamples } from "./frameworks.ts";
 import type { SandboxInfo } from "./sandbox.ts";
-import { builtComponents, createPlatformApp, sessionComponentParams } from "./server.ts";
+import {
+  accountSwitches,
+  builtComponents,
+  createPlatformApp,
+  sessionComponentParams,
+} from "./server.ts";
 
 // The example platform's backend against the real reference provider (no socket): it holds
 // the secret key, signs a person in as a seeded account, and creates account sessions.
@@ -229,5 +234,99 @@ describe("the account session's components", () => {
     expect(params.get("components[payouts_list][enabled]")).toBe("true");
     expect([...params.keys()].some((k) => k.includes("debug"))).toBe(false);
     expect(params.getAll("components[payouts][enabled]")).toEqual(["true"]);
+  });
+
+  describe("New test account", () => {
+    const create = (
+      app: Awaited<ReturnType<typeof setup>>["app"],
+      fields: Record<string, string>,
+      from = origin,
+    ) =>
+      app.request("/accounts", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: from },
+        body: new URLSearchParams(fields),
+      });
+
+    it("the sign-in page offers it with a country and a business type", async () => {
+      const { app } = await setup();
+      const html = await (await app.request("/")).text();
+      expect(html).toContain('action="/accounts"');
+      expect(html).toContain('<option value="GB">United Kingdom</option>');
+      expect(html).toContain('<option value="company">company</option>');
+    });
+
+    it("creates a fresh connected account of that country and type with the secret key and signs in as it, alone", async () => {
+      const { app, sandbox, apiCalls } = await setup();
+      const response = await create(app, { country: "GB", business_type: "company" });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/dashboard");
+      expect(apiCalls).toEqual(["POST /v1/accounts"]);
+      const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+      const made = await t.db
+        .selectFrom("accounts")
+        .selectAll()
+        .where("platform_id", "=", sandbox.platformId)
+        .where("id", "!=", sandbox.mainAccountId)
+        .execute();
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ country: "GB", type: "custom" });
+      const id = made[0]?.id ?? "";
+      // Its own session makes account sessions for it, and nothing else does.
+      const session = await app.request("/api/account_session", {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: origin },
+      });
+      expect(session.status).toBe(200);
+      const kept = await t.db
+        .selectFrom("account_sessions")
+        .select("account_id")
+        .executeTakeFirstOrThrow();
+      expect(kept.account_id).toBe(id);
+      // It is not listed for others to sign in as, nor can they name it.
+      expect(await (await app.request("/")).text()).not.toContain(id);
+      expect(
+        (
+          await app.request("/sign-in", {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+            body: new URLSearchParams({ account: id }),
+          })
+        ).status,
+      ).toBe(400);
+      // A second one is another account.
+      await create(app, { country: "GB", business_type: "company" });
+      const accounts = await t.db
+        .selectFrom("accounts")
+        .select("id")
+        .where("platform_id", "=", sandbox.platformId)
+        .execute();
+      expect(accounts).toHaveLength(3);
+    });
+
+    it("refuses an unknown country or business type, or another site, and calls no API", async () => {
+      const { app, apiCalls } = await setup();
+      expect((await create(app, { country: "ZZ", business_type: "company" })).status).toBe(400);
+      expect((await create(app, { country: "US", business_type: "pirate" })).status).toBe(400);
+      expect(
+        (await create(app, { country: "US", business_type: "individual" }, "https://evil.test"))
+          .status,
+      ).toBe(403);
+      expect(apiCalls).toEqual([]);
+    });
+  });
+
+  it("leaves the instant-payout switches off, unless the account's own setting turns off debit-card instant payouts", () => {
+    const key = (f: string) => `components[balances][features][${f}]`;
+    const plain = sessionComponentParams(["balances"]);
+    expect(plain.get(key("instant_payouts"))).toBe("true");
+    expect(plain.get(key("instant_payouts_to_debit_cards_disabled"))).toBe("false");
+    expect(plain.get(key("instant_payouts_rtp_disabled"))).toBe("false");
+    const off = sessionComponentParams(
+      ["balances"],
+      accountSwitches({ platform_debit_card_instant_payouts: "off" }),
+    );
+    expect(off.get(key("instant_payouts_to_debit_cards_disabled"))).toBe("true");
+    expect(off.get(key("instant_payouts_rtp_disabled"))).toBe("false");
   });
 });

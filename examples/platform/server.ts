@@ -29,6 +29,8 @@ import { mountFrameworkExamples } from "./frameworks.ts";
 import {
   dashboardPage,
   markupPage,
+  newAccountBusinessTypes,
+  newAccountCountries,
   type PageConfig,
   plainPage,
   reactPage,
@@ -67,12 +69,36 @@ export function builtComponents(): string[] {
  * The features this platform leaves off. It is a full-featured platform: every other feature
  * the catalogue names for a component it enables is on (refunds, disputes, capture, export,
  * the payments list's email and metadata filters, payouts and their schedule, …). It keeps the
- * provider user's sign-in: it does not own its accounts' login.
+ * provider user's sign-in: it does not own its accounts' login. The instant-payout switches
+ * are off too (instant payouts go to debit cards and over RTP), unless the account's own
+ * settings turn one on (`accountSwitches`).
  */
-const featuresOff: ReadonlySet<string> = new Set([provider.flags.disableUserAuthentication]);
+const featuresOff: ReadonlySet<string> = new Set([
+  provider.flags.disableUserAuthentication,
+  "instant_payouts_rtp_disabled",
+  "instant_payouts_to_debit_cards_disabled",
+]);
 
-/** The `components[...]` parameters of the account session for these catalogue names. */
-export function sessionComponentParams(names: readonly string[]): URLSearchParams {
+/**
+ * The platform keeps a per-account setting in the connected account's metadata, as a platform
+ * keeps its own data on the provider's objects: `platform_debit_card_instant_payouts=off`
+ * turns on the session's `instant_payouts_to_debit_cards_disabled`.
+ */
+export function accountSwitches(metadata: Record<string, string> | undefined): Set<string> {
+  const on = new Set<string>();
+  if (metadata?.platform_debit_card_instant_payouts === "off")
+    on.add("instant_payouts_to_debit_cards_disabled");
+  return on;
+}
+
+/**
+ * The `components[...]` parameters of the account session for these catalogue names; `on`
+ * names features of `featuresOff` that this account's session turns on.
+ */
+export function sessionComponentParams(
+  names: readonly string[],
+  on: ReadonlySet<string> = new Set(),
+): URLSearchParams {
   const params = new URLSearchParams();
   const keys = new Set<string>();
   for (const name of names) {
@@ -84,7 +110,10 @@ export function sessionComponentParams(names: readonly string[]): URLSearchParam
   for (const key of [...keys].sort()) {
     params.append(`components[${key}][enabled]`, "true");
     for (const feature of Object.keys(featureDefaultsOf(key)))
-      params.append(`components[${key}][features][${feature}]`, String(!featuresOff.has(feature)));
+      params.append(
+        `components[${key}][features][${feature}]`,
+        String(on.has(feature) || !featuresOff.has(feature)),
+      );
   }
   return params;
 }
@@ -125,10 +154,24 @@ export function createPlatformApp(options: PlatformOptions) {
   // The platform's sessions: a random id in the cookie, the account it signed in as here.
   // (One process is enough for an example; a real platform keeps them in its database.)
   const sessions = new Map<string, string>();
+  // Accounts made with "New test account", by id: each belongs to the session that made it,
+  // never listed on the sign-in page nor reachable from another session.
+  const created = new Map<string, SandboxAccount>();
   const sessionId = (c: Context) => getSignedCookie(c, cookieSecret, sessionCookie);
   const signedIn = async (c: Context) => {
     const id = await sessionId(c);
-    return typeof id === "string" ? accountById(sessions.get(id)) : undefined;
+    if (typeof id !== "string") return undefined;
+    const accountId = sessions.get(id);
+    return accountById(accountId) ?? (accountId ? created.get(accountId) : undefined);
+  };
+  const startSession = async (c: Context, accountId: string) => {
+    const id = randomBytes(24).toString("base64url");
+    sessions.set(id, accountId);
+    await setSignedCookie(c, sessionCookie, id, cookieSecret, {
+      httpOnly: true,
+      sameSite: "Strict",
+      path: "/",
+    });
   };
 
   const pageConfig = (account: SandboxAccount, components: string[]): PageConfig => ({
@@ -154,13 +197,41 @@ export function createPlatformApp(options: PlatformOptions) {
     const form = await c.req.parseBody();
     const account = accountById(form.account);
     if (!account) return c.html(signInPage(sandbox.accounts, "Pick one of the accounts."), 400);
-    const id = randomBytes(24).toString("base64url");
-    sessions.set(id, account.id);
-    await setSignedCookie(c, sessionCookie, id, cookieSecret, {
-      httpOnly: true,
-      sameSite: "Strict",
-      path: "/",
+    await startSession(c, account.id);
+    return c.redirect("/dashboard", 303);
+  });
+
+  // "New test account": what a platform does when a business signs up with it — it creates
+  // the connected account with its secret key (country and business type, nothing else
+  // known yet) and signs in as it, so onboarding starts from nothing.
+  app.post("/accounts", async (c) => {
+    if (c.req.header("Origin") !== origin)
+      return c.html(signInPage(sandbox.accounts, "Cross-origin request refused."), 403);
+    const form = await c.req.parseBody();
+    const country = newAccountCountries.find((code) => code === form.country);
+    const businessType = newAccountBusinessTypes.find((type) => type === form.business_type);
+    if (!country || !businessType)
+      return c.html(signInPage(sandbox.accounts, "Pick a country and a business type."), 400);
+    const body = new URLSearchParams({ type: "custom", country, business_type: businessType });
+    const answer = await doFetch(`${hosts.api}/v1/accounts`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${sandbox.secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": randomBytes(16).toString("hex"),
+      },
+      body,
+    }).catch(() => null);
+    const account = (await answer?.json().catch(() => null)) as { id?: unknown } | null;
+    if (!answer?.ok || typeof account?.id !== "string")
+      return c.html(signInPage(sandbox.accounts, "The account could not be created."), 502);
+    created.set(account.id, {
+      id: account.id,
+      label: `New test account (${country}, ${businessType.replaceAll("_", " ")})`,
+      type: "custom",
+      state: "new",
     });
+    await startSession(c, account.id);
     return c.redirect("/dashboard", 303);
   });
 
@@ -220,11 +291,22 @@ export function createPlatformApp(options: PlatformOptions) {
     return { payments, disputedPayment: disputes?.data[0]?.charge ?? null };
   };
 
+  /** The account's newest payouts (a "View" button each, for payout-details). */
+  const payoutLinks = async (account: SandboxAccount) => {
+    type ListedPayout = { id: string; amount: number; currency: string; status: string };
+    const listed = await apiGet<Listed<ListedPayout>>(account, "/v1/payouts?limit=5");
+    return (listed?.data ?? []).map((p) => ({
+      id: p.id,
+      label: `payout ${(p.amount / 100).toFixed(2)} ${p.currency.toUpperCase()} · ${p.status}`,
+    }));
+  };
+
   app.get("/dashboard", async (c) => {
     const account = await signedIn(c);
     if (!account) return c.redirect("/", 303);
     c.header("Cache-Control", "no-store");
-    const config = { ...pageConfig(account, components()), ...(await paymentLinks(account)) };
+    const [payments, payouts] = await Promise.all([paymentLinks(account), payoutLinks(account)]);
+    const config = { ...pageConfig(account, components()), ...payments, payouts };
     return c.html(dashboardPage(account, config, [...supportedLocales]));
   });
   app.get(
@@ -263,7 +345,11 @@ export function createPlatformApp(options: PlatformOptions) {
       return c.json({ error: { message: "Cross-origin request refused." } }, 403);
     const account = await signedIn(c);
     if (!account) return c.json({ error: { message: "Sign in first." } }, 401);
-    const body = sessionComponentParams(components());
+    const settings = await apiGet<{ metadata?: Record<string, string> }>(
+      account,
+      `/v1/accounts/${encodeURIComponent(account.id)}`,
+    );
+    const body = sessionComponentParams(components(), accountSwitches(settings?.metadata));
     body.set("account", account.id);
     // Only this platform's pages may embed the session (docs/security.md).
     body.set("allowed_origins[0]", origin);

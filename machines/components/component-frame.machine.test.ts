@@ -55,6 +55,19 @@ describe("component frame lifecycle (issue 5 item 4)", () => {
     ]);
   });
 
+  it("an internal entry the gate refuses reports internal_not_allowed with its error text, before anything connects", () => {
+    const { emitted, state } = start({ ...available, internalRefused: true });
+    expect(state()).toBe("error");
+    expect(emitted).toEqual([
+      { type: "loader.start" },
+      {
+        type: "load.error",
+        error: { name: "internal_not_allowed", message: payoutsText },
+        detail: null,
+      },
+    ]);
+  });
+
   it("an element of the catalogue whose view is not built yet reports component_unavailable with its error text", () => {
     const { emitted, state } = start({ ...available, viewAvailable: false });
     expect(state()).toBe("error");

@@ -5,7 +5,8 @@ import { assign, emit, setup } from "xstate";
  *
  * - `resolving`: the hash's component is looked up in the catalogue. Unknown → error
  *   `unknown_component`; known but its view is not in this version's view registry → error
- *   `component_unavailable` (never a mock screen). Loader start is signalled on entry, so
+ *   `component_unavailable` (never a mock screen); an internal entry where internal components
+ *   may not load (`protocol/catalogue/internal-gate.ts`) → `internal_not_allowed`. Loader start is signalled on entry, so
  *   the host hears it before any load error.
  * - `connecting`: the data layer and the host link open; failure → `connection_failed`.
  * - `loading`: the view's chunk loads; failure → `view_load_failed` ("Loading chunk … failed").
@@ -20,6 +21,8 @@ import { assign, emit, setup } from "xstate";
 export const frameErrorKinds = [
   "unknown_component",
   "component_unavailable",
+  // An internal catalogue entry outside development, internal and demo hosts (SPEC.md §6).
+  "internal_not_allowed",
   "connection_failed",
   "view_load_failed",
   "load_failed",
@@ -46,6 +49,8 @@ export interface ComponentFrameInput {
   errorText: string | null;
   /** Whether this version's view registry has a view for it. */
   viewAvailable: boolean;
+  /** Whether the internal-entry gate refuses it here (absent: it does not). */
+  internalRefused?: boolean;
 }
 
 /** The load-failure text of a frame whose component is not in the catalogue at all. */
@@ -82,6 +87,7 @@ export const componentFrameMachine = setup({
   guards: {
     unknownComponent: ({ context }) => context.errorText === null,
     viewMissing: ({ context }) => !context.viewAvailable,
+    internalRefused: ({ context }) => context.internalRefused === true,
     lostAuthentication: ({ context, event }) =>
       event.type === "auth.changed" && !event.authenticated && context.wasAuthenticated,
     regainedAuthentication: ({ event }) => event.type === "auth.changed" && event.authenticated,
@@ -117,6 +123,11 @@ export const componentFrameMachine = setup({
           guard: "unknownComponent",
           target: "error",
           actions: { type: "rememberFailure", params: fail("unknown_component") },
+        },
+        {
+          guard: "internalRefused",
+          target: "error",
+          actions: { type: "rememberFailure", params: fail("internal_not_allowed") },
         },
         {
           guard: "viewMissing",

@@ -5,6 +5,7 @@
  * the calls; the machine only sees validated items.
  */
 import type { z } from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import type { FilterSpec, FilterValues } from "../../protocol/filters.ts";
 import type { CallFailure } from "../auth/failure.ts";
 
@@ -55,11 +56,24 @@ export interface ListPageInput<Filters = FilterValues> {
   filters: Filters;
 }
 
+/** The kit's `fetchResource` actor: one `GET url`, its answer parsed with `schema`. */
+export interface FetchResourceInput {
+  url: string;
+  schema: z.core.$ZodType;
+}
+
 /** The input of the `retrieveItem` actor. */
 export interface RetrieveItemInput {
   resource: ResourceDescriptor | undefined;
   id: string;
 }
+
+/**
+ * The input of the kit's `getObjects` actor: objects a view shows together (a balance and its
+ * payout schedule), each `GET url` parsed with its protocol schema; it resolves with them by
+ * the same keys, or rejects with the first CallFailure.
+ */
+export type GetObjectsInput = Record<string, { url: string; schema: $ZodType }>;
 
 /** How a list's call failed, as the machine keeps it. */
 export type ListFailure = CallFailure;

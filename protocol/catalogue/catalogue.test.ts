@@ -481,6 +481,26 @@ describe("SPEC.md §5 component inputs", () => {
     expect(validateSetter("reporting-chart", "setIntervalStart", new Date("x")).ok).toBe(false);
   });
 
+  it("an interval end before its start is refused, naming the setter that made it so", () => {
+    const setters = { intervalStart: new Date("2025-03-10T00:00:00Z") };
+    const error = rejected(
+      validateSetter("reporting-chart", "setIntervalEnd", "2025-03-01", { setters }),
+    );
+    expect(error).toMatchObject({ code: "invalid_setter_value", name: "setIntervalEnd" });
+    expect(error.message).toBe(
+      "reporting-chart setIntervalEnd: must not make intervalEnd earlier than intervalStart",
+    );
+    const later = { intervalEnd: new Date("2025-03-01T00:00:00Z") };
+    expect(
+      rejected(
+        validateSetter("reporting-chart", "setIntervalStart", "2025-03-02", { setters: later }),
+      ).message,
+    ).toMatch(/^reporting-chart setIntervalStart: must not make intervalEnd earlier/);
+    expect(validateSetter("reporting-chart", "setIntervalEnd", "2025-03-10", { setters }).ok).toBe(
+      true,
+    );
+  });
+
   it("layout on the capital financing promotion is banner or full", () => {
     const error = rejected(validateAttribute("capital-financing-promotion", "layout", "sidebar"));
     expect(error.message).toBe(
@@ -554,6 +574,18 @@ describe("SPEC.md §5 component inputs", () => {
       validateSetter("account-onboarding", "setCollectionOptions", { fields: "all" }),
     );
     expect(error.message).toContain('fields: must be "currently_due" or "eventually_due"');
+    const only = { fields: "currently_due", requirements: { only: ["external_account"] } };
+    expect(validateSetter("account-onboarding", "setCollectionOptions", only)).toEqual({
+      ok: true,
+      value: only,
+    });
+    const both = rejected(
+      validateSetter("account-onboarding", "setCollectionOptions", {
+        fields: "currently_due",
+        requirements: { only: ["a"], exclude: ["b"] },
+      }),
+    );
+    expect(both.message).toContain("requirements: must be { only");
   });
 
   it("boolean attributes accept true, false or presence", () => {

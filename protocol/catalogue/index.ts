@@ -92,6 +92,35 @@ export interface InputOptions {
   allowInternal?: boolean;
   /** When known, enforces the custom-accounts-only rule of SPEC.md §5. */
   accountType?: AccountType;
+  /**
+   * The element's current setter values by target (`intervalStart`, …): a setter whose value
+   * must be ordered with another one (an interval's end not before its start) is checked
+   * against them.
+   */
+  setters?: Readonly<Record<string, unknown>>;
+}
+
+/** Setter targets whose values must be in order: the first not after the second. */
+const orderedTargets: readonly (readonly [string, string])[] = [["intervalStart", "intervalEnd"]];
+
+const timeOf = (value: unknown) => (value instanceof Date ? value.getTime() : undefined);
+
+/** Why `value` for `target` is out of order with the other setter of its pair, if it is. */
+function outOfOrder(
+  target: string,
+  value: unknown,
+  setters: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  for (const [first, second] of orderedTargets) {
+    if (target !== first && target !== second) continue;
+    const other = target === first ? second : first;
+    const mine = timeOf(value);
+    const theirs = timeOf(setters?.[other]);
+    if (mine === undefined || theirs === undefined) continue;
+    const [start, end] = target === first ? [mine, theirs] : [theirs, mine];
+    if (end < start) return `must not make ${second} earlier than ${first}`;
+  }
+  return undefined;
 }
 
 type AttributeResult<N extends string, A extends string> = N extends ComponentName
@@ -183,6 +212,9 @@ export function validateSetter<N extends string, M extends string>(
   if (!parsed.success) {
     return fail("invalid_setter_value", component, method, describeIssues(parsed.error));
   }
+  const target = "target" in item && item.target.kind === "object" ? item.target.name : undefined;
+  const unordered = target ? outOfOrder(target, parsed.data, options.setters) : undefined;
+  if (unordered) return fail("invalid_setter_value", component, method, unordered);
   return { ok: true, value: parsed.data as SetterResult<N, M> };
 }
 

@@ -197,8 +197,18 @@ export const collectionOptions = z.strictObject(
     future_requirements: z
       .enum(["omit", "include"], { error: 'must be "omit" or "include"' })
       .optional(),
+    /** Only the requirements named (`only`), or all but those named (`exclude`). */
+    requirements: z
+      .union(
+        [
+          z.strictObject({ only: z.array(z.string().min(1)) }),
+          z.strictObject({ exclude: z.array(z.string().min(1)) }),
+        ],
+        { error: "must be { only: [requirement, …] } or { exclude: [requirement, …] }" },
+      )
+      .optional(),
   },
-  { error: "must be an object { fields, future_requirements }" },
+  { error: "must be an object { fields, future_requirements, requirements }" },
 );
 export type CollectionOptions = z.infer<typeof collectionOptions>;
 

@@ -9,6 +9,28 @@ export { catalogueManifest };
 export type ManifestName = keyof typeof catalogueManifest;
 export type ManifestEntry = (typeof catalogueManifest)[ManifestName];
 
+/**
+ * The fields of an entry the platform SDK reads (its elements and React wrappers). The SDK
+ * builds keep only these in their copy of the generated manifest (vite.config.ts,
+ * `platformManifest`), so the platform script does not ship error texts and feature lists
+ * it never shows; typing the SDK's reads with `PlatformManifestEntry` keeps the list honest.
+ */
+export const platformManifestFields = [
+  "releaseState",
+  "disableMinWidth",
+  "maxWidth",
+  "attributes",
+  "events",
+  "setters",
+] as const;
+type PlatformField = (typeof platformManifestFields)[number];
+/** An entry as the SDK sees it (distributed over the entries, so `maxWidth` narrows with `in`). */
+export type PlatformManifestEntry = ManifestEntry extends infer E
+  ? E extends unknown
+    ? Pick<E, Extract<keyof E, PlatformField>>
+    : never
+  : never;
+
 export const isManifestName = (name: string): name is ManifestName =>
   Object.hasOwn(catalogueManifest, name);
 

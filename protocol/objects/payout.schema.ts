@@ -52,3 +52,14 @@ export const payoutSchema = z.strictObject({
   type: z.enum(["bank_account", "card"]),
 });
 export type Payout = z.output<typeof payoutSchema>;
+
+/**
+ * The body of `POST /v1/payouts` that the payout forms send (the balances view's manual and
+ * instant payouts): checked by the form before anything is sent.
+ */
+export const payoutCreateParamsSchema = z.strictObject({
+  amount: z.int().check(z.positive(), z.maximum(99_999_999)),
+  currency: z.string().check(z.length(3)),
+  method: z.enum(payoutMethods),
+});
+export type PayoutCreateParams = z.output<typeof payoutCreateParamsSchema>;

@@ -83,6 +83,19 @@ export class PayoutsListModel {
       .allTextContents();
   }
 
+  /** Filters by payout status (the status words the person reads, e.g. "Failed"). */
+  filterByStatus = (statuses: readonly string[]) =>
+    this.list.applyChoiceFilter("Payout status", statuses);
+  filterByAmountBetween = (from: string, to: string) =>
+    this.list.applyAmountFilter("Amount", { between: [from, to] });
+  /** Filters by the day the payout was made, `start` to `end` (YYYY-MM-DD). */
+  filterByDate = (start: string, end: string) =>
+    this.list.applyDateRangeFilter("Created on", start, end);
+  clearFilters = () => this.list.clearFilters();
+  seeFilterChips = () => this.list.seeFilterChips();
+  /** Presses Export (the CSV of the filtered list). */
+  exportCsv = () => this.list.root.getByRole("button", { name: "Export" }).click();
+
   /** The empty state's title, when the account has no payout. */
   seeEmpty(): Promise<string> {
     return this.list.seeEmpty("No payouts yet");

@@ -46,6 +46,8 @@ describe("POST /v1/account_sessions", () => {
       enabled: true,
       features: {
         instant_payouts: false,
+        instant_payouts_rtp_disabled: false,
+        instant_payouts_to_debit_cards_disabled: false,
         standard_payouts: true,
         edit_payout_schedule: true,
         external_account_collection: true,

@@ -9,8 +9,6 @@ import type { ResolvedComponents } from "../../protocol/objects/account-session.
 import { complianceFeeFlag, provider } from "../../protocol/provider.ts";
 
 const otherFlags: Record<string, boolean> = {
-  instant_payouts_rtp_disabled: false,
-  instant_payouts_to_debit_cards_disabled: false,
   enable_topups: false,
   enable_add_linked_accounts: false,
   enable_debit_card_entry: true,
@@ -28,7 +26,10 @@ const otherFlags: Record<string, boolean> = {
   enable_treasury_testmode: false,
 };
 
-/** Features that are also flags of SPEC.md §9 (the payments filters, payment metadata). */
+/**
+ * Features that are also flags of SPEC.md §9 (the payments filters, payment metadata, the
+ * instant-payout switches).
+ */
 const featureFlags = catalogueEntries().flatMap(([, d]) => d.features.filter((f) => f.flag));
 
 export function defaultEmbeddedFlags(): Record<string, boolean> {

@@ -7,6 +7,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
 import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
+import type { RiskInterventionSubmitParams as RiskInterventionSubmission } from "../../protocol/objects/risk-intervention.schema.ts";
 import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export type BusinessType = (typeof businessTypes)[number];
@@ -164,6 +165,10 @@ export interface RiskInterventionsTable {
   deadline: number | null;
   created: number;
   resolved_at: number | null;
+  /** When the account holder answered it (the risk form); in review until the check settles. */
+  submitted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The answers and the risk-experience context of that submission. */
+  answers: ColumnType<RiskInterventionSubmission | null, string | null | undefined, string | null>;
 }
 
 export interface AccountModelTables {

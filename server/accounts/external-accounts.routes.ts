@@ -237,7 +237,8 @@ defineRoute(
     summary: "List the external accounts of a connected account, newest first",
     tags: ["External accounts"],
     auth,
-    components,
+    // The instant payouts promotion reads where a payout would go (whether it can offer one).
+    components: [...components, "instant_payouts_promotion"],
     params: accountParams,
     query: z.strictObject({
       ...listQueryShape,

@@ -253,7 +253,13 @@ describe("requirements are computed from what is on file", () => {
     const s = accountStatus(
       enabledIndividual({
         interventions: [
-          { id: "interv_1", disabled_reason: "rejected.fraud", deadline: null, created: now },
+          {
+            id: "interv_1",
+            disabled_reason: "rejected.fraud",
+            deadline: null,
+            created: now,
+            submitted_at: null,
+          },
         ],
       }),
       now,
@@ -266,7 +272,9 @@ describe("requirements are computed from what is on file", () => {
 
   it("an unrestricting intervention has a current_deadline, and is past due after it", () => {
     const facts = enabledIndividual({
-      interventions: [{ id: "interv_2", disabled_reason: null, deadline: null, created: now }],
+      interventions: [
+        { id: "interv_2", disabled_reason: null, deadline: null, created: now, submitted_at: null },
+      ],
     });
     const s = accountStatus(facts, now);
     expect(s.requirements.currently_due).toEqual(["interv_2"]);
@@ -276,6 +284,28 @@ describe("requirements are computed from what is on file", () => {
     expect(late.requirements.past_due).toEqual(["interv_2"]);
     expect(late.requirements.disabled_reason).toBe("requirements.past_due");
     expect(late.charges_enabled).toBe(false);
+  });
+
+  it("an answered intervention is in review until the check settles, then resolved", () => {
+    const facts = enabledIndividual({
+      interventions: [
+        {
+          id: "interv_3",
+          disabled_reason: "under_review",
+          deadline: null,
+          created: now,
+          submitted_at: now,
+        },
+      ],
+    });
+    const s = accountStatus(facts, now);
+    expect(s.requirements.currently_due).toEqual([]);
+    expect(s.requirements.pending_verification).toEqual(["interv_3"]);
+    expect(s.requirements.disabled_reason).toBe("under_review");
+    const settled = accountStatus(facts, now + checkDelay);
+    expect(settled.requirements.pending_verification).toEqual([]);
+    expect(settled.requirements.disabled_reason).toBeNull();
+    expect(settled.charges_enabled).toBe(true);
   });
 
   it("future_requirements name rules not yet in force and block nothing", () => {

@@ -57,6 +57,18 @@ export interface InterventionFacts {
   disabled_reason: string | null;
   deadline: number | null;
   created: number;
+  /** When the account holder answered it: in review for `checkDelay`, then resolved. */
+  submitted_at: number | null;
+}
+
+/** Where an intervention stands at `now` (resolved by the platform, or its review settled). */
+export function interventionStatus(
+  intervention: Pick<InterventionFacts, "submitted_at"> & { resolved_at: number | null },
+  now: number,
+): "action_required" | "in_review" | "resolved" {
+  if (intervention.resolved_at !== null) return "resolved";
+  if (intervention.submitted_at === null) return "action_required";
+  return now < intervention.submitted_at + checkDelay ? "in_review" : "resolved";
 }
 
 export interface AccountFacts {
@@ -350,7 +362,16 @@ export function accountStatus(facts: AccountFacts, now: number): AccountStatus {
   const deadlines: number[] = [];
   const pastDue: string[] = [];
   let restriction: string | null = null;
+  const inReview: string[] = [];
   for (const intervention of facts.interventions) {
+    const status = interventionStatus({ ...intervention, resolved_at: null }, now);
+    if (status === "resolved") continue;
+    if (status === "in_review") {
+      // Answered: being reviewed, and a restriction holds until the review settles.
+      inReview.push(intervention.id);
+      if (intervention.disabled_reason !== null) restriction ??= intervention.disabled_reason;
+      continue;
+    }
     items.push({ path: intervention.id, kind: "intervention", capabilities: both });
     if (intervention.disabled_reason !== null) {
       restriction ??= intervention.disabled_reason;
@@ -396,7 +417,7 @@ export function accountStatus(facts: AccountFacts, now: number): AccountStatus {
       currently_due: currentlyDue,
       eventually_due: sorted([...currentlyDue, ...collected.eventually.map((i) => i.path)]),
       past_due: past,
-      pending_verification: sorted(collected.pending),
+      pending_verification: sorted([...collected.pending, ...inReview]),
       errors: collected.errors,
       disabled_reason: disabledReason,
       current_deadline: deadlines.length > 0 ? Math.min(...deadlines) : null,

@@ -3,38 +3,47 @@
  * resolves it. An open intervention appears in the account's requirements as its `interv_…`
  * id; one with a disabled_reason restricts the account (charges and payouts off) until
  * resolved, one without becomes past due at its deadline.
+ *
+ * The account holder sees its open interventions (`GET /v1/account/risk_interventions`, the
+ * notification banner) and answers one with the risk form (`POST …/:id/submit`): it is then
+ * in review (in `pending_verification`) for `checkDelay`, after which the sandbox's review
+ * settles it as resolved.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import {
   type RiskIntervention,
   riskInterventionSchema,
 } from "../../protocol/objects/risk-intervention.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
-import { formInteger, formString } from "../http/params.ts";
+import { formBoolean, formInteger, formString } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
 import type { RiskInterventionsTable } from "./account.tables.ts";
 import { findAccount } from "./find.ts";
-import { interventionGrace } from "./requirements.ts";
+import { checkDelay, interventionGrace, interventionStatus } from "./requirements.ts";
 
 export const riskInterventionsApp = new OpenAPIHono<AppEnv>();
 
-const render = (
-  row: {
-    [K in keyof RiskInterventionsTable]: RiskInterventionsTable[K];
-  },
-): RiskIntervention => ({
-  id: row.id,
-  object: "risk_intervention",
-  account: row.account_id,
-  reason: row.reason,
-  disabled_reason: row.disabled_reason,
-  deadline: row.deadline,
-  created: row.created,
-  resolved_at: row.resolved_at,
-});
+const render = (row: Selectable<RiskInterventionsTable>, now: number): RiskIntervention => {
+  const status = interventionStatus(row, now);
+  const settled = row.submitted_at === null ? null : row.submitted_at + checkDelay;
+  return {
+    id: row.id,
+    object: "risk_intervention",
+    account: row.account_id,
+    reason: row.reason,
+    disabled_reason: row.disabled_reason,
+    deadline: row.deadline,
+    created: row.created,
+    status,
+    submitted_at: row.submitted_at,
+    resolved_at: row.resolved_at ?? (status === "resolved" ? settled : null),
+  };
+};
 
 defineRoute(
   riskInterventionsApp,
@@ -76,7 +85,7 @@ defineRoute(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return render(row);
+    return render(row, deps.config.now());
   },
 );
 
@@ -105,6 +114,106 @@ defineRoute(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw resourceMissing("open risk intervention", params.intervention);
-    return render(row);
+    return render(row, deps.config.now());
+  },
+);
+
+/** The components whose views show and answer the account's risk interventions. */
+const bannerComponents = ["notification_banner"] as const;
+
+defineRoute(
+  riskInterventionsApp,
+  {
+    method: "get",
+    path: "/v1/account/risk_interventions",
+    summary: "The session's account's open risk interventions (action required or in review)",
+    tags: ["Accounts"],
+    auth: ["account_session"],
+    components: bannerComponents,
+    response: listOf(riskInterventionSchema),
+  },
+  async ({ deps, principal }) => {
+    const account = await findAccount(deps.db, principal.platformId, principal.accountId);
+    const now = deps.config.now();
+    const rows = await deps.db
+      .selectFrom("risk_interventions")
+      .selectAll()
+      .where("account_id", "=", account.id)
+      .where("resolved_at", "is", null)
+      .orderBy("created", "desc")
+      .orderBy("id", "desc")
+      .limit(100)
+      .execute();
+    return {
+      object: "list" as const,
+      url: "/v1/account/risk_interventions",
+      has_more: false,
+      data: rows.map((row) => render(row, now)).filter((i) => i.status !== "resolved"),
+    };
+  },
+);
+
+const answerText = z.string().trim().min(20).max(2000);
+
+defineRoute(
+  riskInterventionsApp,
+  {
+    method: "post",
+    path: "/v1/account/risk_interventions/:intervention/submit",
+    summary: "Answer a risk intervention with the risk form: it is then in review",
+    tags: ["Accounts"],
+    auth: ["account_session"],
+    components: bannerComponents,
+    params: z.strictObject({ intervention: z.string().min(1).max(255) }),
+    body: z.strictObject({
+      answers: z.strictObject({
+        business_description: answerText,
+        customer_support_url: z.url({ protocol: /^https?$/ }).max(500),
+        dispute_explanation: answerText,
+        refund_policy: answerText,
+      }),
+      context: z.strictObject({
+        risk_experience_form_name: formString(200),
+        risk_experience_surface: formString(200),
+        requirement_id: formString(255),
+        is_multi_page_form: formBoolean,
+        is_obo: formBoolean,
+        current_page_index: formInteger(0, 100),
+        new_page_index: formInteger(0, 100),
+        start_page_type: formString(100),
+        end_page_type: formString(100),
+      }),
+    }),
+    response: riskInterventionSchema,
+  },
+  async ({ deps, principal, params, body }) => {
+    const account = await findAccount(deps.db, principal.platformId, principal.accountId);
+    const now = deps.config.now();
+    if (body.context.requirement_id !== params.intervention) {
+      throw invalidRequest("The form's context names another intervention.", {
+        code: "parameter_invalid",
+        param: "context[requirement_id]",
+      });
+    }
+    const row = await deps.db
+      .updateTable("risk_interventions")
+      .set({ submitted_at: now, answers: JSON.stringify(body) })
+      .where("id", "=", params.intervention)
+      .where("account_id", "=", account.id)
+      .where("resolved_at", "is", null)
+      .where("submitted_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return render(row, now);
+    const existing = await deps.db
+      .selectFrom("risk_interventions")
+      .select("id")
+      .where("id", "=", params.intervention)
+      .where("account_id", "=", account.id)
+      .executeTakeFirst();
+    if (!existing) throw resourceMissing("risk intervention", params.intervention);
+    throw invalidRequest("This risk intervention was answered already.", {
+      code: "intervention_not_open",
+    });
   },
 );

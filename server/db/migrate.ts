@@ -24,6 +24,7 @@ import * as m0020 from "./migrations/0020_platform_clocks.ts";
 import * as m0021 from "./migrations/0021_rate_limits.ts";
 import * as m0030 from "./migrations/0030_webhooks.ts";
 import * as m0040 from "./migrations/0040_telemetry_user_agents.ts";
+import * as m0080 from "./migrations/0080_risk_intervention_submissions.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0021_rate_limits": m0021,
   "0030_webhooks": m0030,
   "0040_telemetry_user_agents": m0040,
+  "0080_risk_intervention_submissions": m0080,
 };
 
 /**

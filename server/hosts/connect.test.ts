@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { hostsFor, localEnvironment, parseHostsMeta } from "../../protocol/provider.ts";
 import { sdkPath } from "../../protocol/version.ts";
@@ -98,16 +99,86 @@ describe("the connect host", () => {
     expect((await app.request("/assets/missing.js")).status).toBe(404);
   });
 
+  it("opens the data layer's connection to the API host before its first call (issue 13)", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+    for (const page of ["data-layer.html", "frame.html"])
+      writeFileSync(join(dist, page), "<html><head><title>p</title></head></html>");
+    const hosts = localEnvironment();
+    const app = createConnectHostApp({ hosts, distDir: dist });
+    const html = await (await app.request("/data-layer.html")).text();
+    expect(html).toContain(
+      `<link rel="preconnect" href="${new URL(hosts.api).origin}" crossorigin>`,
+    );
+    expect(await (await app.request("/frame.html")).text()).not.toContain("preconnect");
+  });
+
+  it("serves precompressed brotli or gzip by Accept-Encoding, varying on it, cached immutably (issue 13)", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+    mkdirSync(join(dist, "assets"));
+    const code = `export const x = "${"a".repeat(2000)}";`;
+    const file = join(dist, "assets", "view-AbCd1234.js");
+    writeFileSync(file, code);
+    writeFileSync(`${file}.br`, brotliCompressSync(code));
+    writeFileSync(`${file}.gz`, gzipSync(code));
+    writeFileSync(join(dist, "assets", "plain-AbCd1234.js"), code);
+    const app = createConnectHostApp({ hosts: localEnvironment(), distDir: dist });
+    const get = (path: string, encoding?: string) =>
+      app.request(path, encoding === undefined ? {} : { headers: { "Accept-Encoding": encoding } });
+
+    const br = await get("/assets/view-AbCd1234.js", "gzip, deflate, br, zstd");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("content-type")).toContain("text/javascript");
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(code);
+
+    const gz = await get("/assets/view-AbCd1234.js", "gzip, br;q=0");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(code);
+
+    for (const none of [undefined, "identity"]) {
+      const plain = await get("/assets/view-AbCd1234.js", none);
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+      expect(await plain.text()).toBe(code);
+    }
+    // An asset without siblings is sent as it is; a sibling is never served by its own name.
+    const noSibling = await get("/assets/plain-AbCd1234.js", "br, gzip");
+    expect(noSibling.headers.get("content-encoding")).toBeNull();
+    expect(await noSibling.text()).toBe(code);
+    expect((await get("/assets/view-AbCd1234.js.br", "br")).status).toBe(404);
+  });
+
+  it("serves the shared site script the sign-in popup loads, from dist/site beside it", async () => {
+    const { app } = builtHost();
+    const missing = await app.request("/site.js");
+    expect(missing.status).toBe(503);
+    expect(await missing.text()).toContain("npm run build");
+    const root = mkdtempSync(join(tmpdir(), "connect-site-"));
+    mkdirSync(join(root, "connect"));
+    mkdirSync(join(root, "site"));
+    writeFileSync(join(root, "site", "site.js"), "export const site = 1;");
+    const built = createConnectHostApp({
+      hosts: localEnvironment(),
+      distDir: join(root, "connect"),
+    });
+    const res = await built.request("/site.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/javascript");
+    expect(await res.text()).toBe("export const site = 1;");
+  });
+
   it("says how to build a page that is not built yet", async () => {
     const { app } = builtHost();
     const res = await app.request("/popup.html");
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("npm run build");
   });
-  it("the sign-in popup reaches the API host (its sign-in call) and nothing else, and is never framed", () => {
+  it("the sign-in popup reaches the API host and the marketing host (consent) and nothing else, and is never framed", () => {
     const hosts = localEnvironment();
     const csp = connectHostCsp("popup", hosts);
-    expect(csp).toContain(`connect-src 'self' ${hosts.api};`);
+    expect(csp).toContain(`connect-src 'self' ${hosts.api} ${hosts.marketing};`);
     expect(csp).not.toContain(hosts.files);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self';");

@@ -10,11 +10,13 @@ import {
 import { sdkPath } from "../../protocol/version.ts";
 import { limitBody, smallBodyBytes } from "../http/body-limit.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
+import { siteScript } from "./marketing.ts";
 
 /**
  * The connect host: serves the built pages of `vite build` (dist/connect) — the data-layer
  * frame, the component UI frame and the sign-in popup — each under its strict CSP, and
- * their hashed assets with long-lived caching.
+ * their hashed assets with long-lived caching; and the provider's shared site script
+ * (`/site.js`, from dist/site beside it), which the sign-in popup loads.
  */
 export interface ConnectHostOptions {
   hosts: ProviderHosts;
@@ -35,6 +37,42 @@ const internalPages: Record<string, ConnectPage> = {
   "/ui-library.html": "frame",
 };
 
+/**
+ * The precompressed siblings `npm run build` writes beside each asset (scripts/compress.mjs):
+ * brotli first, then gzip, whichever the browser accepts; the plain file otherwise.
+ */
+const encodings = [
+  { token: "br", suffix: ".br" },
+  { token: "gzip", suffix: ".gz" },
+] as const;
+
+/** The codings an `Accept-Encoding` header allows (a `q=0` refuses one). */
+function acceptedCodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * The file to send for `file` and the `Content-Encoding` it carries: the best precompressed
+ * sibling the request accepts, else the file itself. Always varies on `Accept-Encoding`.
+ */
+export function negotiatedFile(
+  file: string,
+  acceptEncoding: string | undefined,
+): { path: string; encoding?: string } {
+  const accepted = acceptedCodings(acceptEncoding);
+  for (const { token, suffix } of encodings) {
+    if ((accepted.has(token) || accepted.has("*")) && existsSync(file + suffix))
+      return { path: file + suffix, encoding: token };
+  }
+  return { path: file };
+}
+
 const contentTypes: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -54,6 +92,7 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
   const { api, files, dashboard, marketing, errorReporting } = hosts;
   const hostsJson = JSON.stringify({ api, files, dashboard, marketing, errorReporting });
   const hostsMeta = `<meta name="${hostsMetaName}" content="${hostsJson.replace(/"/g, "&quot;")}">`;
+  const apiPreconnect = `<link rel="preconnect" href="${new URL(api).origin}" crossorigin>`;
 
   // No page here reads a body; one sent anyway is bounded like every host's.
   app.use(limitBody(smallBodyBytes));
@@ -72,9 +111,16 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
       if (!existsSync(file)) return c.text("This page is not built: run `npm run build`.", 503);
       c.header("Content-Security-Policy", connectHostCsp(page, hosts));
       c.header("Cache-Control", "no-cache");
-      return c.html(readFileSync(file, "utf8").replace("</head>", `${hostsMeta}</head>`));
+      // The data layer's first API call (the claim) finds its connection open (issue 13);
+      // `crossorigin`: its fetches are CORS without credentials, a pool of their own.
+      const head = page === "data-layer" ? `${hostsMeta}${apiPreconnect}` : hostsMeta;
+      return c.html(readFileSync(file, "utf8").replace("</head>", `${head}</head>`));
     });
   }
+
+  // The provider's shared site script (dist/site, issue 16), which the sign-in popup loads.
+  const siteScriptFile = join(distDir, "..", "site", "site.js");
+  app.get("/site.js", (c) => siteScript(c, siteScriptFile));
 
   // Browsers ask every top-level page (the popup) for one; there is none to give.
   app.get("/favicon.ico", (c) => c.body(null, 204));
@@ -96,7 +142,10 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
     c.header("Content-Type", type);
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     c.header("Access-Control-Allow-Origin", "*");
-    return c.body(readFileSync(file));
+    const sent = negotiatedFile(file, c.req.header("accept-encoding"));
+    c.header("Vary", "Accept-Encoding");
+    if (sent.encoding) c.header("Content-Encoding", sent.encoding);
+    return c.body(readFileSync(sent.path));
   });
 
   // The platform SDK of this version (protocol/version.ts): the classic script and the ES modules
@@ -124,7 +173,10 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
     );
     c.header("Access-Control-Allow-Origin", "*");
     c.header("Cross-Origin-Resource-Policy", "cross-origin");
-    return c.body(readFileSync(file));
+    const sent = negotiatedFile(file, c.req.header("accept-encoding"));
+    c.header("Vary", "Accept-Encoding");
+    if (sent.encoding) c.header("Content-Encoding", sent.encoding);
+    return c.body(readFileSync(sent.path));
   });
 
   return app;

@@ -23,13 +23,15 @@ export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string 
     "style-src": ["'self'"],
     "font-src": ["'self'", "https:", "data:", ...loopback],
     "img-src": ["'self'", "data:", "https:", ...loopback],
-    // The sign-in popup signs in at the API host (POST /v1/connect/sign_in) and nothing else.
-    // The data layer also reads the consent enforcement mode from the marketing host (issue 16).
+    // The sign-in popup signs in at the API host (POST /v1/connect/sign_in), where its site
+    // script also sends analytics and error reports. The data layer and the popup read the
+    // consent enforcement mode from the marketing host (issue 16), where the popup's consent
+    // manager also posts a choice.
     "connect-src":
       page === "data-layer"
         ? ["'self'", ...new Set(apiOrigins), hosts.marketing, "https:", ...loopback]
         : page === "popup"
-          ? ["'self'", hosts.api]
+          ? ["'self'", hosts.api, hosts.marketing]
           : ["'self'"],
     "frame-src": ["'none'"],
     "worker-src": ["'none'"],

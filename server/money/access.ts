@@ -35,6 +35,7 @@ export const payoutComponents = [
   "payout_details",
   "balances",
   "instant_payouts",
+  "instant_payouts_promotion",
 ] as const;
 
 export interface Acting {
@@ -43,7 +44,7 @@ export interface Acting {
   livemode: boolean;
 }
 
-type MoneyPrincipal = Extract<Principal, { kind: "secret" | "account_session" }>;
+export type MoneyPrincipal = Extract<Principal, { kind: "secret" | "account_session" }>;
 
 /** The account the call acts for; a platform key must name it in the account header. */
 export function actingAccount(principal: MoneyPrincipal): Acting {

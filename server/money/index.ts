@@ -5,6 +5,7 @@
  */
 import { chargesApp } from "./charges.routes.ts";
 import { disputesApp } from "./disputes.routes.ts";
+import { payoutExportsApp } from "./payout-filters.ts";
 import { payoutsApp } from "./payouts.routes.ts";
 
-export const moneyApps = [chargesApp, disputesApp, payoutsApp] as const;
+export const moneyApps = [chargesApp, disputesApp, payoutsApp, payoutExportsApp] as const;

@@ -45,5 +45,5 @@ export const cardFee = (amount: number) => Math.min(amount, Math.round(amount * 
 /** The fee withdrawn with a disputed amount (kept when the dispute is won, as is common). */
 export const disputeFee = 1500;
 
-/** The fee of an instant payout: 1 %, at least 50. */
-export const instantPayoutFee = (amount: number) => Math.max(50, Math.round(amount * 0.01));
+/** The fee of an instant payout (defined once, with the frames that show it). */
+export { instantPayoutFee } from "../../protocol/payouts.ts";

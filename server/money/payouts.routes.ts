@@ -36,8 +36,11 @@ import {
 } from "./access.ts";
 import { expandList, expandOne } from "./expand.ts";
 import { filterConditions } from "./filters.ts";
+import { requireInstantDestination } from "./instant.ts";
 import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
 import { settlePayoutFailures, writePayoutFailures } from "./payout-failures.ts";
+import { payoutConditions, payoutFilters } from "./payout-filters.ts";
+import { settledByPayout } from "./payout-settlement.ts";
 import { createPayout } from "./payouts.ts";
 import {
   payoutStatus,
@@ -109,7 +112,7 @@ defineRoute(
     method: "get",
     path: "/v1/balance_transactions",
     summary:
-      "List balance transactions, newest first (filter by type, `type[]=charge`; or by source)",
+      "List balance transactions, newest first (filter by type, `type[]=charge`; by source; or those a payout settled, `payout=po_…`)",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
     components: balanceTransactionComponents,
@@ -117,11 +120,12 @@ defineRoute(
       ...listQueryShape,
       ...filterQueryShape(transactionsFilterSpec),
       source: z.string().min(1).max(255).optional(),
+      payout: z.string().min(1).max(255).optional(),
     }),
     response: listOf(balanceTransactionSchema),
   },
   async ({ deps, principal, query }) => {
-    const { type, source, ...page } = query;
+    const { type, source, payout, ...page } = query;
     const now = deps.config.now();
     const acting = actingAccount(principal);
     await settlePayoutFailures(deps.db, acting, now);
@@ -131,11 +135,15 @@ defineRoute(
       query: page,
       url: "/v1/balance_transactions",
       where: { source },
-      conditions: filterConditions(
-        transactionsFilterSpec,
-        { type },
-        { type: sql.ref("balance_transactions.type") },
-      ),
+      conditions: [
+        ...filterConditions(
+          transactionsFilterSpec,
+          { type },
+          { type: sql.ref("balance_transactions.type") },
+        ),
+        // What one payout settled (`payout-settlement.ts`).
+        ...(payout === undefined ? [] : [settledByPayout(payout)]),
+      ],
       render: (row) => renderBalanceTransaction(row, now),
     });
   },
@@ -171,6 +179,7 @@ defineRoute(
       await writePayoutFailures(trx, acting, now);
       const currency = body.currency ?? defaultCurrency;
       if (currency === undefined) throw resourceMissing("account", acting.accountId);
+      if (method === "instant") await requireInstantDestination(trx, principal, acting, currency);
       return createPayout(trx, acting, {
         amount: body.amount,
         currency,
@@ -284,11 +293,11 @@ defineRoute(
   {
     method: "get",
     path: "/v1/payouts",
-    summary: "List payouts, newest first",
+    summary: "List payouts, newest first, filtered by status, created and amount",
     tags: ["Payouts"],
     auth: ["secret", "account_session"],
     components: payoutComponents,
-    query: z.strictObject(listQueryShape),
+    query: payoutFilters.extend(listQueryShape),
     response: listOf(payoutSchema),
     expandable: [
       "data.balance_transaction",
@@ -301,10 +310,12 @@ defineRoute(
     const acting = actingAccount(principal);
     const { accountId } = acting;
     await settlePayoutFailures(deps.db, acting, now);
+    const { limit, starting_after, ending_before, ...filters } = query;
     const list = await listAccountRows(deps.db, {
       table: "payouts",
       accountId,
-      query,
+      query: { limit, starting_after, ending_before },
+      conditions: payoutConditions(filters, now),
       url: "/v1/payouts",
       render: (row) => renderPayout(row, now),
     });
@@ -324,7 +335,10 @@ defineRoute(
     response: payoutScheduleSchema,
   },
   async ({ deps, principal }) =>
-    renderPayoutSchedule(await payoutScheduleOf(deps.db, actingAccount(principal).accountId)),
+    renderPayoutSchedule(
+      await payoutScheduleOf(deps.db, actingAccount(principal).accountId),
+      deps.config.now(),
+    ),
 );
 
 defineRoute(
@@ -381,6 +395,6 @@ defineRoute(
         }),
       )
       .execute();
-    return renderPayoutSchedule(next);
+    return renderPayoutSchedule(next, deps.config.now());
   },
 );

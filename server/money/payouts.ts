@@ -25,7 +25,10 @@ import {
 import { instantPayoutFee } from "./payment-methods.ts";
 import { writePayoutFailures } from "./payout-failures.ts";
 import type { PayoutRow } from "./render.ts";
-import { payoutScheduleOf } from "./schedule.ts";
+import { isPayoutDay, payoutScheduleOf } from "./schedule.ts";
+
+/** Whether the schedule pays out on a day (`schedule.ts`, beside the schedule it reads). */
+export { isPayoutDay };
 
 /** Standard payouts arrive this many days after the day they are made. */
 export const standardArrivalDays = 2;
@@ -115,37 +118,6 @@ export async function createPayout(
   if (row.failure_code === null || row.submitted_at > now) return row;
   await writePayoutFailures(trx, acting, now);
   return trx.selectFrom("payouts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-}
-
-const weekdayIndex: Record<string, number> = {
-  sunday: 0,
-  monday: 1,
-  tuesday: 2,
-  wednesday: 3,
-  thursday: 4,
-  friday: 5,
-  saturday: 6,
-};
-
-/** Whether the schedule pays out on the (UTC) day of `now`. */
-export function isPayoutDay(
-  schedule: { interval: string; weekly_anchor: string | null; monthly_anchor: number | null },
-  now: number,
-): boolean {
-  const day = new Date(now * 1000);
-  switch (schedule.interval) {
-    case "daily":
-      return true;
-    case "weekly":
-      return day.getUTCDay() === weekdayIndex[schedule.weekly_anchor ?? "monday"];
-    case "monthly": {
-      // An anchor past the month's end (31 in April) pays on its last day.
-      const last = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)).getUTCDate();
-      return day.getUTCDate() === Math.min(schedule.monthly_anchor ?? 1, last);
-    }
-    default:
-      return false;
-  }
 }
 
 /**

@@ -23,11 +23,11 @@ import type {
   BalanceTransactionsTable,
   ChargesTable,
   DisputesTable,
-  PayoutSchedulesTable,
   PayoutsTable,
   RefundsTable,
 } from "./money.tables.ts";
 import { payoutFailureMessages } from "./payout-failures.ts";
+import { nextPayoutDate, type PayoutSchedule } from "./schedule.ts";
 
 export type ChargeRow = Selectable<ChargesTable>;
 export type RefundRow = Selectable<RefundsTable>;
@@ -193,13 +193,12 @@ export function renderPayout(row: PayoutRow, now: number): Payout {
   };
 }
 
-export type PayoutSchedule = Omit<Selectable<PayoutSchedulesTable>, "updated">;
-
-export const renderPayoutSchedule = (s: PayoutSchedule): PayoutScheduleObject => ({
+export const renderPayoutSchedule = (s: PayoutSchedule, now: number): PayoutScheduleObject => ({
   object: "payout_schedule" as const,
   account: s.account_id,
   interval: s.interval,
   delay_days: s.delay_days,
   weekly_anchor: s.weekly_anchor,
   monthly_anchor: s.monthly_anchor,
+  next_payout_date: nextPayoutDate(s, now),
 });

@@ -24,6 +24,22 @@ describe("user agents at the intake", () => {
     expect(parseUserAgent(ua).bot).toBe(true);
   });
 
+  it("Debian's Chromium is a person's browser headed and automation headless (docs/architecture.md, Bots)", () => {
+    // The user agent of the Chromium the browser tests drive, as it sends it headless, and
+    // the same binary's as a person runs it (a window: no "Headless").
+    const headless =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
+    const headed = headless.replace("HeadlessChrome/", "Chrome/");
+    expect(parseUserAgent(headed)).toEqual({
+      browser: "Chrome 156",
+      os: "Linux",
+      device_class: "desktop",
+      bot: false,
+    });
+    // Headless is CI, monitors, scrapers: stored, flagged, and left out by bots=exclude.
+    expect(parseUserAgent(headless).bot).toBe(true);
+  });
+
   it("an absent user agent is a bot", () => {
     expect(parseUserAgent(undefined)).toMatchObject({ bot: true, browser: null });
   });

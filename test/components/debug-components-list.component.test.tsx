@@ -52,10 +52,12 @@ describe("the debug components list, wired to the frame", () => {
     fireEvent.change(screen.getByLabelText("Search by name or tag"), { target: { value: "" } });
     await waitFor(() => expect(tags().length).toBeGreaterThan(50));
 
-    fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts")} here` }));
-    expect((await screen.findByRole("region", { name: tagName("payouts") })).textContent).toContain(
-      "is not available in this version.",
+    fireEvent.click(
+      screen.getByRole("button", { name: `Open ${tagName("account-management")} here` }),
     );
+    expect(
+      (await screen.findByRole("region", { name: tagName("account-management") })).textContent,
+    ).toContain("is not available in this version.");
     fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts-list")} here` }));
     const region = await screen.findByRole("region", { name: tagName("payouts-list") });
     await waitFor(() => expect(within(region).getAllByRole("row").length).toBe(11));

@@ -367,12 +367,12 @@ describe("payouts-list and debug-components-list in real frames, against the ref
 
   it("debug-components-list opens a component in place: a real view, or its typed unavailable text", async () => {
     const debug = new DebugComponentsListModel(await frameOf("debug"));
-    const payouts = tagName("payouts");
-    await debug.open(payouts);
-    expect(await debug.seeUnavailable(payouts)).toContain(
-      "Your money is secure, but your payouts information cannot be loaded here.",
+    const unbuilt = tagName("account-management");
+    await debug.open(unbuilt);
+    expect(await debug.seeUnavailable(unbuilt)).toContain(
+      "Your money is secure, but your account information cannot be loaded here.",
     );
-    await debug.closeOpened(payouts);
+    await debug.closeOpened(unbuilt);
     const inline = await debug.openPayoutsList(tagName("payouts-list"));
     const rows = await inline.seeRows();
     expect(rows.map((r) => r.amount)).toEqual(api.payouts.slice(0, 10).map((p) => usd(p.amount)));

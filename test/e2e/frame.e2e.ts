@@ -1,4 +1,4 @@
-import type { Browser, Frame, Page } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDefinition } from "../../protocol/catalogue/index.ts";
 import { launchChromium, openPage } from "./support/browser.ts";
@@ -33,14 +33,22 @@ interface FrameHostPage {
   uiFrame(): Promise<Frame>;
 }
 
-async function openHost(component: string, width = "600px"): Promise<FrameHostPage> {
+async function openHost(
+  component: string,
+  width = "600px",
+  place: { context?: BrowserContext; origin?: string; query?: Record<string, string> } = {},
+): Promise<FrameHostPage> {
   const query = new URLSearchParams({
     namespace: `ns${Date.now()}`,
     connect: hosts.connect,
     component,
     width,
+    ...place.query,
   });
-  const { page, problems } = await openPage(browser, `${hosts.platform}/frame-host.html?${query}`);
+  const { page, problems } = await openPage(
+    place.context ?? browser,
+    `${place.origin ?? hosts.platform}/frame-host.html?${query}`,
+  );
   return {
     page,
     problems,
@@ -71,8 +79,8 @@ const waitForCall = (host: FrameHostPage, method: string) =>
 
 describe("the component frame in Chromium", () => {
   it("a catalogue component without a view in this version: loader start, then a typed component_unavailable load error showing its error text", async () => {
-    const host = await openHost("payouts");
-    const text = getDefinition("payouts").errorText;
+    const host = await openHost("account-management");
+    const text = getDefinition("account-management").errorText;
     await waitForCall(host, "reportLoadError");
     const frame = await host.uiFrame();
     await frame.getByText(text).waitFor({ state: "visible" });
@@ -105,6 +113,64 @@ describe("the component frame in Chromium", () => {
     await host.page.close();
   });
 
+  it("an internal catalogue entry on a host configured as production is a typed internal_not_allowed load error showing its text; the override flag lets it through the gate", async () => {
+    // A platform on a production host name: the browser asks shop.example.com, and the test
+    // answers with the platform's pages (no DNS, no network).
+    const production = "http://shop.example.com";
+    const context = await browser.newContext();
+    await context.route(`${production}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({ url: `${hosts.platform}${url.pathname}${url.search}` });
+      await route.fulfill({ response });
+    });
+    const loadErrors = async (host: FrameHostPage) => {
+      await waitForCall(host, "reportLoadError");
+      return (await host.calls()).filter((c) => c.method === "reportLoadError").map((c) => c.arg);
+    };
+    try {
+      // A built internal tool and an internal entry without a view: both refused there.
+      for (const component of ["debug-components-list", "invoice-history"] as const) {
+        const host = await openHost(component, "600px", { context, origin: production });
+        const text = getDefinition(component).errorText;
+        expect(await loadErrors(host)).toEqual([
+          { error: { name: "internal_not_allowed", message: text } },
+        ]);
+        await (await host.uiFrame()).getByText(text).waitFor({ state: "visible" });
+        expect(host.problems).toEqual([]);
+        await host.page.close();
+      }
+      // With the override flag on the page's URL the gate lets it through: the entry without
+      // a view reaches the next check (component_unavailable), not the gate.
+      const flagged = await openHost("invoice-history", "600px", {
+        context,
+        origin: production,
+        query: { oriel_internal_override_flags_in_external_domains: "true" },
+      });
+      expect(await loadErrors(flagged)).toEqual([
+        {
+          error: {
+            name: "component_unavailable",
+            message: getDefinition("invoice-history").errorText,
+          },
+        },
+      ]);
+      expect(flagged.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    // On the development host (localhost) the same entry passes the gate without the flag.
+    const local = await openHost("invoice-history");
+    expect(await loadErrors(local)).toEqual([
+      {
+        error: {
+          name: "component_unavailable",
+          message: getDefinition("invoice-history").errorText,
+        },
+      },
+    ]);
+    await local.page.close();
+  });
+
   it("a name outside the catalogue is a typed unknown_component load error", async () => {
     const host = await openHost("no-such-component");
     await waitForCall(host, "reportLoadError");
@@ -119,10 +185,12 @@ describe("the component frame in Chromium", () => {
   });
 
   it("applies a locale and an appearance from the host's props live, without a reload", async () => {
-    const host = await openHost("payouts", "360px");
+    const host = await openHost("account-management", "360px");
     await waitForCall(host, "reportLoadError");
     const frame = await host.uiFrame();
-    await frame.getByText(getDefinition("payouts").errorText).waitFor({ state: "visible" });
+    await frame
+      .getByText(getDefinition("account-management").errorText)
+      .waitFor({ state: "visible" });
     expect(await frame.locator(".frame-shell").getAttribute("class")).toContain(
       "frame-shell--narrow",
     );
@@ -140,8 +208,8 @@ describe("the component frame in Chromium", () => {
       () => getComputedStyle(document.body).backgroundColor === "rgb(16, 32, 48)",
     );
     const shown = await frame.locator(".kit-banner__title").textContent();
-    expect(shown).not.toBe(getDefinition("payouts").errorText);
-    expect(shown).toMatch(/Auszahlung/);
+    expect(shown).not.toBe(getDefinition("account-management").errorText);
+    expect(shown).toMatch(/Kontoinformationen/);
     expect(
       await frame.evaluate(() => (window as never as { loadedOnce?: boolean }).loadedOnce),
     ).toBe(true);

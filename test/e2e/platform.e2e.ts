@@ -100,13 +100,15 @@ describe("issue 6 acceptance", () => {
     });
   });
 
-  it("ten components on one page cause exactly one claim request", async () => {
+  it("ten or more components on one page (the whole dashboard) cause exactly one claim request", async () => {
     const before = claims().length;
     const platform = await signedIn();
-    await platform.addElements("payouts-list", 10 - (await platform.componentCount()));
-    expect(await platform.componentCount()).toBe(10);
+    const shown = await platform.componentCount();
+    const wanted = Math.max(10, shown);
+    await platform.addElements("payouts-list", wanted - shown);
+    expect(await platform.componentCount()).toBe(wanted);
     await platform.everyComponentReady();
-    expect(await platform.componentFrameCount()).toBe(10);
+    expect(await platform.componentFrameCount()).toBe(wanted);
     expect(claims().length - before).toBe(1);
     expect(platform.secretFetches).toHaveLength(1);
   });

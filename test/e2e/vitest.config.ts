@@ -14,6 +14,19 @@ export default defineConfig({
   test: {
     root: new URL("../..", import.meta.url).pathname,
     include: ["test/e2e/**/*.e2e.ts"],
+    // Written in session 6 while the machine's one browser lock was taken, and never yet run
+    // in Chromium: each is run, fixed and taken off this list before its issue is resolved
+    // (meanwhile the dashboard-wide tests of platform.e2e.ts load the views they cover:
+    // every component ready, one claim for the page, theme and locale applied to each).
+    exclude: [
+      "test/e2e/balances.e2e.ts",
+      "test/e2e/payouts.e2e.ts",
+      "test/e2e/payout-details.e2e.ts",
+      "test/e2e/reports.e2e.ts",
+      "test/e2e/reporting-chart.e2e.ts",
+      "test/e2e/notification-banner.e2e.ts",
+      "test/e2e/errors.e2e.ts",
+    ],
     environment: "node",
     pool: "forks",
     fileParallelism: false,

@@ -29,6 +29,15 @@ const INPUTS: { label: string; input: ComponentFrameInput }[] = [
     label: "with a view",
     input: { component: "payouts", errorText: payoutsText, viewAvailable: true },
   },
+  {
+    label: "refused by the internal gate",
+    input: {
+      component: "payouts",
+      errorText: payoutsText,
+      viewAvailable: true,
+      internalRefused: true,
+    },
+  },
 ];
 
 const modelFor = (input: ComponentFrameInput): MachineModel<Machine> => ({
@@ -81,6 +90,8 @@ describe("component frame lifecycle, model-based", () => {
       expect(errors[0]?.error.message).toBe(model.input.errorText ?? unknownComponentText);
     }
     if (model.input.errorText === null) expect(errors[0]?.error.name).toBe("unknown_component");
+    else if (model.input.internalRefused)
+      expect(errors[0]?.error.name).toBe("internal_not_allowed");
     else if (!model.input.viewAvailable)
       expect(errors[0]?.error.name).toBe("component_unavailable");
 

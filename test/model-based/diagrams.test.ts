@@ -63,6 +63,24 @@ describe("machine diagrams (docs/machines)", () => {
     expect(files.get("README.md")).toContain("[handshake.server](handshake.server.md)");
   });
 
+  it("each machine is also an SVG image drawn from its definition: every state, every transition", async () => {
+    const files = await renderDiagrams();
+    const svg = files.get("handshake.server.svg") ?? "";
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.trimEnd().endsWith("</svg>")).toBe(true);
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts).toContain("closing");
+    expect(texts).toContain("closed");
+    expect(texts).toContain("always [noClientsLeft]");
+    // The same machine gives the same bytes (the staleness check depends on it).
+    expect((await renderDiagrams()).get("handshake.server.svg")).toBe(svg);
+    // Every machine's page shows its image, and the index links it.
+    for (const [file, content] of files)
+      if (file.endsWith(".md") && file !== "README.md")
+        expect(content).toContain(`(${file.replace(/\.md$/, ".svg")})`);
+    expect(files.get("README.md")).toContain("[svg](handshake.server.svg)");
+  });
+
   it("the check reports stale, missing and orphan files, and writing fixes all three", async () => {
     const expected = await renderDiagrams();
     const dir = await tempDir();
@@ -70,12 +88,15 @@ describe("machine diagrams (docs/machines)", () => {
     expect(await compareDiagrams(expected, dir)).toEqual({ stale: [], missing: [], orphan: [] });
 
     await writeFile(path.join(dir, "handshake.server.md"), "# edited by hand\n");
+    await writeFile(path.join(dir, "handshake.server.svg"), "<svg/>\n");
     await rm(path.join(dir, "handshake.client.md"));
+    await rm(path.join(dir, "handshake.client.svg"));
     await writeFile(path.join(dir, "gone.machine.md"), "# a machine that was deleted\n");
+    await writeFile(path.join(dir, "gone.machine.svg"), "<svg/>\n");
     expect(await compareDiagrams(expected, dir)).toEqual({
-      stale: ["handshake.server.md"],
-      missing: ["handshake.client.md"],
-      orphan: ["gone.machine.md"],
+      stale: ["handshake.server.md", "handshake.server.svg"],
+      missing: ["handshake.client.md", "handshake.client.svg"],
+      orphan: ["gone.machine.md", "gone.machine.svg"],
     });
 
     await writeDiagrams(expected, dir);
@@ -96,7 +117,8 @@ describe("machine diagrams (docs/machines)", () => {
       ].join("\n"),
     );
     const files = await renderDiagrams(root);
-    expect([...files.keys()].sort()).toEqual(["README.md", "door.lock.md"]);
+    expect([...files.keys()].sort()).toEqual(["README.md", "door.lock.md", "door.lock.svg"]);
     expect(files.get("door.lock.md")).toContain("shut --> open : lock.open");
+    expect(files.get("door.lock.md")).toContain("![The lock machine](door.lock.svg)");
   });
 });

@@ -23,9 +23,21 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "payment-details": () => import("./payment-details/payment-details.component.tsx"),
   "payment-disputes": () => import("./payment-disputes/payment-disputes.component.tsx"),
   "payouts-list": () => import("./payouts-list/payouts-list.component.tsx"),
+  "payout-details": () => import("./payout-details/payout-details.component.tsx"),
+  "balance-report": () => import("./balance-report/balance-report.component.tsx"),
+  "payout-reconciliation-report": () =>
+    import("./payout-reconciliation-report/payout-reconciliation-report.component.tsx"),
   "transactions-list": () => import("./transactions-list/transactions-list.component.tsx"),
+  "reporting-chart": () => import("./reporting-chart/reporting-chart.component.tsx"),
+  "earnings-chart": () => import("./earnings-chart/earnings-chart.component.tsx"),
+  "notification-banner": () => import("./notification-banner/notification-banner.component.tsx"),
   "debug-components-list": () =>
     import("./debug-components-list/debug-components-list.component.tsx"),
+  balances: () => import("./balances/balances.component.tsx"),
+  payouts: () => import("./payouts/payouts.component.tsx"),
+  "instant-payouts": () => import("./instant-payouts/instant-payouts.component.tsx"),
+  "instant-payouts-promotion": () =>
+    import("./instant-payouts-promotion/instant-payouts-promotion.component.tsx"),
 };
 
 /** The view of a component, its alias target's when it has none of its own, else undefined. */

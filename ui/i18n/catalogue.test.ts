@@ -61,6 +61,13 @@ const sampleArgs = {
   type: "Payment",
   brand: "Visa",
   reason: "Fraudulent",
+  current: 2,
+  total: 4,
+  days: 2,
+  fee: "$0.50",
+  payout: "po_123",
+  platform: "Acme",
+  requirement: "Tax ID",
 };
 
 describe("the catalogues", () => {

@@ -20,6 +20,12 @@ type KitMessageValues = {
   close: None;
   dismiss: None;
   paginationLabel: None;
+  stepProgress: { current: number; total: number };
+  stepBack: None;
+  stepContinue: None;
+  stepSaveForLater: None;
+  stepSavedTitle: None;
+  stepResume: None;
   previousPage: None;
   nextPage: None;
   resultCount: { count: number };
@@ -95,6 +101,8 @@ type KitMessageValues = {
   chartSummary: { start: string; end: string; min: string; max: string; latest: string };
   chartTable: None;
   chartDay: None;
+  chartWeek: None;
+  chartMonth: None;
 };
 
 export const kitMessages = defineMessages<KitMessageValues>({
@@ -132,6 +140,36 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.pagination.next",
     defaultMessage: "Next page",
     description: "Button that shows the next page of a list",
+  },
+  stepProgress: {
+    id: "kit.steps.progress",
+    defaultMessage: "Step {current} of {total}",
+    description: "Where the person is in a multi-step flow (onboarding)",
+  },
+  stepBack: {
+    id: "kit.steps.back",
+    defaultMessage: "Back",
+    description: "Button that shows the previous step of a multi-step flow",
+  },
+  stepContinue: {
+    id: "kit.steps.continue",
+    defaultMessage: "Continue",
+    description: "Button that saves the step shown and goes to the next one",
+  },
+  stepSaveForLater: {
+    id: "kit.steps.saveForLater",
+    defaultMessage: "Save for later",
+    description: "Button that leaves a multi-step flow, keeping what was saved, to finish later",
+  },
+  stepSavedTitle: {
+    id: "kit.steps.savedTitle",
+    defaultMessage: "Saved for later",
+    description: "Title shown after the person left a multi-step flow to finish it later",
+  },
+  stepResume: {
+    id: "kit.steps.resume",
+    defaultMessage: "Resume",
+    description: "Button that returns to a multi-step flow where the person left it",
   },
   resultCount: {
     id: "kit.pagination.resultCount",
@@ -504,6 +542,17 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.chart.day",
     defaultMessage: "Day",
     description: "Header of the day column of the data table of a chart with one value per day",
+  },
+  chartWeek: {
+    id: "kit.chart.week",
+    defaultMessage: "Week starting",
+    description:
+      "Header of the first column of the data table of a chart with one value per week; each row shows the first day of its week",
+  },
+  chartMonth: {
+    id: "kit.chart.month",
+    defaultMessage: "Month",
+    description: "Header of the month column of the data table of a chart with one value per month",
   },
 });
 

@@ -5,11 +5,16 @@
  * once loaded stay cached, so switching back is instant.
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider, type MessageFormatElement } from "react-intl";
 import { defaultLocale, type Locale, pseudoLocale, resolveLocale } from "../../protocol/locales.ts";
 import enUS from "./messages/en-US.json" with { type: "json" };
 
-export type Catalogue = Record<string, string>;
+/**
+ * A locale's messages: ICU strings as the JSON files hold them (tests, tools), or the
+ * messages already parsed, as the build compiles them for the frames (vite.config.ts,
+ * `precompiledMessages`: the frames carry no message parser).
+ */
+export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 // One loader per catalogue: each becomes its own chunk, so a frame downloads one language.
 const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {

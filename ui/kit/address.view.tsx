@@ -26,6 +26,8 @@ export interface AddressInputProps {
   /** Prefix of the controls' ids (`<id>-line1`...), so an ErrorSummary can link to them. */
   id?: string;
   disabled?: boolean;
+  /** A field of the address was left (the form marks it touched). */
+  onBlur?: (field: AddressField | "country") => void;
 }
 
 const autoComplete: Record<AddressField, string> = {
@@ -51,6 +53,7 @@ export function AddressInput({
   errors = {},
   id,
   disabled = false,
+  onBlur,
 }: AddressInputProps) {
   const intl = useIntl();
   const generated = useId();
@@ -99,6 +102,7 @@ export function AddressInput({
             label: japanese && r.localName ? r.localName : r.name,
           }))}
           onChange={(code) => set("state", code)}
+          onBlur={() => onBlur?.("state")}
         />
       );
     }
@@ -108,15 +112,14 @@ export function AddressInput({
         {...common}
         autoComplete={autoComplete[name]}
         onChange={(text) => set(name, text)}
-        onBlur={
-          name === "postalCode"
-            ? () => {
-                setPostalTouched(true);
-                const normal = normalisePostalCode(value.country, value.postalCode);
-                if (normal !== value.postalCode) set("postalCode", normal);
-              }
-            : undefined
-        }
+        onBlur={() => {
+          if (name === "postalCode") {
+            setPostalTouched(true);
+            const normal = normalisePostalCode(value.country, value.postalCode);
+            if (normal !== value.postalCode) set("postalCode", normal);
+          }
+          onBlur?.(name);
+        }}
       />
     );
   };

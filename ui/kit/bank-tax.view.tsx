@@ -19,7 +19,8 @@ interface CheckedInputProps {
   onValueChange: (value: string | null, error?: FieldError) => void;
   description?: ReactNode;
   /** The form's own error; otherwise the input's own shows once the field was left. */
-  error?: FieldError;
+  error?: FieldError | undefined;
+  id?: string;
   name?: string;
   required?: boolean;
   disabled?: boolean;
@@ -102,6 +103,12 @@ export interface UsBankAccountInputProps {
   onValueChange: (value: UsBankAccount, error?: FieldError) => void;
   required?: boolean;
   disabled?: boolean;
+  /** Prefix of the two inputs' ids (`<id>` and `<id>-account`), so a summary links them. */
+  id?: string;
+  /** The form's errors for either number; each input's own shows otherwise. */
+  errors?: { routing?: FieldError; account?: FieldError };
+  /** A number's input was left. */
+  onBlur?: (which: "routing" | "account") => void;
 }
 
 /** A US bank account: routing number (ABA checksum) and account number, in a fieldset. */
@@ -111,6 +118,9 @@ export function UsBankAccountInput({
   onValueChange,
   required,
   disabled,
+  id,
+  errors: given = {},
+  onBlur,
 }: UsBankAccountInputProps) {
   const intl = useIntl();
   const errors = useRef<{ routing?: FieldError; account?: FieldError }>({});
@@ -119,7 +129,10 @@ export function UsBankAccountInput({
       <legend className="kit-label-md">{label}</legend>
       <div className="kit-date-range__inputs">
         <CheckedInput
+          {...(id === undefined ? {} : { id })}
           label={intl.formatMessage(kitMessages.routingNumber)}
+          error={given.routing}
+          onBlur={() => onBlur?.("routing")}
           value={value.routingNumber}
           inputMode="numeric"
           required={required}
@@ -131,7 +144,10 @@ export function UsBankAccountInput({
           }}
         />
         <CheckedInput
+          {...(id === undefined ? {} : { id: `${id}-account` })}
           label={intl.formatMessage(kitMessages.accountNumber)}
+          error={given.account}
+          onBlur={() => onBlur?.("account")}
           value={value.accountNumber}
           inputMode="numeric"
           required={required}

@@ -1,29 +1,26 @@
 /**
- * A line or area chart of amounts over time, drawn by uPlot. Its own entry: import it from this
- * file, not from the kit's index, so a frame without a chart does not download uPlot. This is
- * the only file that touches uPlot (and the canvas).
+ * A line or area chart of amounts over time, one point per day, week or month. Its own entry:
+ * import it from this file, not from the kit's index, so a frame without a chart does not
+ * download it; the canvas itself (uPlot, `chart-plot.view.tsx`) is a further lazy chunk, so
+ * the title, the summary and the table paint first.
  *
  * The canvas is decoration for sighted users: the same data is a text summary and a table
  * (behind a disclosure), which assistive technology reads instead.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import { useIntl } from "react-intl";
-import uPlot from "uplot";
 import { formatMoney } from "../i18n/format.ts";
 import { kitMessages } from "../i18n/messages.ts";
-import { cssVar } from "../theme/css.ts";
+import type { ChartPeriod, ChartPoint } from "./chart.types.ts";
 
-export interface ChartPoint {
-  /** Unix seconds of the day (its start, in `timeZone`). */
-  seconds: number;
-  /** Integer minor units. */
-  amount: number;
-}
+const ChartPlot = lazy(() => import("./chart-plot.view.tsx"));
+
+export type { ChartPeriod, ChartPoint } from "./chart.types.ts";
 
 export interface ChartProps {
   /** The chart's title (names the figure). */
   title: ReactNode;
-  /** One point per day, in time order. */
+  /** One point per period, in time order. */
   points: readonly ChartPoint[];
   /** Lower-case ISO currency of every amount. */
   currency: string;
@@ -31,10 +28,14 @@ export interface ChartProps {
   kind?: "line" | "area";
   /** Header of the amounts column in the table. */
   valueLabel: string;
-  /** IANA zone the days are shown in; default the browser's own. */
+  /** IANA zone the periods are shown in; default the browser's own. */
   timeZone?: string;
   /** Height of the plot in CSS pixels; the width follows the container. */
   height?: number;
+  /** Width divided by height of the plot (then the height follows the width). */
+  aspectRatio?: number;
+  /** What one point stands for (the table's first column); default a day. */
+  period?: ChartPeriod;
 }
 
 /** The summary's numbers: first and last day, lowest, highest and latest amount. */
@@ -55,36 +56,15 @@ export function chartSummary(points: readonly ChartPoint[]) {
   };
 }
 
-/** The theme's colours and font as the canvas needs them (computed, not var() references). */
-function themeOf(el: HTMLElement) {
-  const style = getComputedStyle(el);
-  const read = (name: Parameters<typeof cssVar>[0]) => style.getPropertyValue(cssVar(name)).trim();
-  return {
-    line: read("colorPrimary"),
-    text: read("colorSecondaryText"),
-    grid: read("colorBorder"),
-    font: `${style.fontSize || "12px"} ${style.fontFamily || "sans-serif"}`,
-  };
-}
+/** How a period's start is written: a day or a week by its (first) day, a month by name. */
+const periodFormat = (period: ChartPeriod): Intl.DateTimeFormatOptions =>
+  period === "month" ? { month: "long", year: "numeric" } : { dateStyle: "medium" };
 
-/** A colour at `alpha` opacity, via the canvas's own colour parser ("#635bff" → rgba). */
-function withAlpha(color: string, alpha: number): string {
-  const ctx = document.createElement("canvas").getContext("2d");
-  if (!ctx) return color;
-  ctx.fillStyle = color;
-  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(ctx.fillStyle);
-  if (!hex) return color;
-  const [r, g, b] = hex.slice(1).map((h) => Number.parseInt(h, 16));
-  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
-}
-
-const canDraw = () => {
-  try {
-    return typeof document !== "undefined" && !!document.createElement("canvas").getContext("2d");
-  } catch {
-    return false;
-  }
-};
+const periodHeader = {
+  day: kitMessages.chartDay,
+  week: kitMessages.chartWeek,
+  month: kitMessages.chartMonth,
+} as const;
 
 export function Chart({
   title,
@@ -94,113 +74,43 @@ export function Chart({
   valueLabel,
   timeZone,
   height = 240,
+  aspectRatio,
+  period = "day",
 }: ChartProps) {
   const intl = useIntl();
   const id = useId();
-  const plotRef = useRef<HTMLDivElement>(null);
   const money = (amount: number) => formatMoney(amount, currency, intl.locale);
-  const day = (seconds: number) =>
-    intl.formatDate(new Date(seconds * 1000), { dateStyle: "medium", timeZone });
+  const when = (seconds: number) =>
+    intl.formatDate(new Date(seconds * 1000), { ...periodFormat(period), timeZone });
   const summary = chartSummary(points);
-  // The latest formatting, for uPlot's callbacks.
-  const format = useRef({ money, intl, timeZone });
-  format.current = { money, intl, timeZone };
-
-  // Rebuilt when the data, the kind, the size or the theme changes (checked after every render:
-  // a theme switch re-renders without new props); resized with its container.
-  const built = useRef<readonly unknown[]>([]);
-  const plot = useRef<uPlot | null>(null);
-  useEffect(() => {
-    const el = plotRef.current;
-    if (!el || !canDraw()) return;
-    const theme = themeOf(el);
-    const inputs = [JSON.stringify(theme), points, kind, height, currency];
-    if (plot.current && inputs.every((x, i) => x === built.current[i])) return;
-    built.current = inputs;
-    plot.current?.destroy();
-    const data: uPlot.AlignedData = [points.map((p) => p.seconds), points.map((p) => p.amount)];
-    const axis = {
-      stroke: theme.text,
-      font: theme.font,
-      grid: { stroke: theme.grid, width: 1 },
-      ticks: { stroke: theme.grid, width: 1 },
-    };
-    const u = new uPlot(
-      {
-        width: Math.max(1, el.clientWidth),
-        height,
-        legend: { show: false },
-        // The table and summary carry the values; no hover crosshair to keep in step.
-        cursor: { show: false },
-        scales: { x: { time: true } },
-        series: [
-          {},
-          {
-            stroke: theme.line,
-            width: 2,
-            fill: kind === "area" ? withAlpha(theme.line, 0.2) : undefined,
-            points: { show: points.length <= 31 },
-          },
-        ],
-        axes: [
-          {
-            ...axis,
-            values: (_u, splits) =>
-              splits.map((s) =>
-                format.current.intl.formatDate(new Date(s * 1000), {
-                  month: "short",
-                  day: "numeric",
-                  timeZone: format.current.timeZone,
-                }),
-              ),
-          },
-          {
-            ...axis,
-            values: (_u, splits) => splits.map((s) => format.current.money(Math.round(s))),
-            size: (self, values) => {
-              if (!values) return 48;
-              self.ctx.font = theme.font;
-              const widest = Math.max(...values.map((v) => self.ctx.measureText(v).width));
-              return Math.ceil(widest) + 16;
-            },
-          },
-        ],
-      },
-      data,
-      el,
-    );
-    plot.current = u;
-  });
-
-  useEffect(
-    () => () => {
-      plot.current?.destroy();
-      plot.current = null;
-    },
-    [],
-  );
-
-  useEffect(() => {
-    const el = plotRef.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      plot.current?.setSize({ width: Math.max(1, el.clientWidth), height });
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [height]);
 
   return (
     <figure className="kit-chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="kit-heading-sm">
         {title}
       </figcaption>
-      <div ref={plotRef} className="kit-chart__plot" aria-hidden="true" />
+      <div
+        className="kit-chart__plot"
+        aria-hidden="true"
+        style={aspectRatio ? { aspectRatio: String(aspectRatio) } : { minBlockSize: height }}
+      >
+        <Suspense fallback={null}>
+          <ChartPlot
+            points={points}
+            currency={currency}
+            kind={kind}
+            timeZone={timeZone}
+            period={period}
+            height={height}
+            aspectRatio={aspectRatio}
+          />
+        </Suspense>
+      </div>
       {summary ? (
         <p className="kit-body-sm kit-secondary-text kit-chart__summary">
           {intl.formatMessage(kitMessages.chartSummary, {
-            start: day(summary.start),
-            end: day(summary.end),
+            start: when(summary.start),
+            end: when(summary.end),
             min: money(summary.min),
             max: money(summary.max),
             latest: money(summary.latest),
@@ -213,7 +123,7 @@ export function Chart({
           <table className="kit-table">
             <thead>
               <tr>
-                <th scope="col">{intl.formatMessage(kitMessages.chartDay)}</th>
+                <th scope="col">{intl.formatMessage(periodHeader[period])}</th>
                 <th scope="col" className="kit-table__cell--end">
                   {valueLabel}
                 </th>
@@ -222,7 +132,7 @@ export function Chart({
             <tbody>
               {points.map((p) => (
                 <tr key={p.seconds}>
-                  <th scope="row">{day(p.seconds)}</th>
+                  <th scope="row">{when(p.seconds)}</th>
                   <td className="kit-table__cell--end">{money(p.amount)}</td>
                 </tr>
               ))}

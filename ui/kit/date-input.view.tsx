@@ -55,6 +55,8 @@ export interface DateInputProps {
   description?: ReactNode;
   /** The form's own error; otherwise the input's own shows. */
   error?: FieldError;
+  /** The input's id, when a form links to it (ErrorSummary); otherwise generated. */
+  id?: string;
   name?: string;
   required?: boolean;
   disabled?: boolean;
@@ -74,12 +76,13 @@ export function DateInput({
   description,
   error,
   required = false,
+  id,
   ...rest
 }: DateInputProps) {
   const dateError = useDateError();
   const own = dateError(value, { min, max });
   return (
-    <Field label={label} description={description} error={error ?? own}>
+    <Field id={id} label={label} description={description} error={error ?? own}>
       {(control) => (
         <input
           {...rest}

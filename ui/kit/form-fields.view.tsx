@@ -21,7 +21,7 @@ import { Banner } from "./banner.view.tsx";
 import { ErrorSummary } from "./error-summary.view.tsx";
 import type { FieldError } from "./field.view.tsx";
 import { FileUpload } from "./file-upload.view.tsx";
-import { MoneyInput } from "./number-input.view.tsx";
+import { MoneyInput, NumberInput } from "./number-input.view.tsx";
 import { Select, type SelectOption } from "./select.view.tsx";
 import { TextField } from "./text-field.view.tsx";
 
@@ -121,7 +121,7 @@ export function formErrorText(
   return intl.formatMessage(kitMessages.somethingWentWrong);
 }
 
-interface BoundFieldProps {
+export interface BoundFieldProps {
   form: FormView;
   path: FieldPath;
   label: ReactNode;
@@ -131,7 +131,7 @@ interface BoundFieldProps {
 }
 
 /** `props` without its undefined entries (optional props stay absent, not undefined). */
-const defined = <T extends Record<string, unknown>>(props: T) =>
+export const defined = <T extends Record<string, unknown>>(props: T) =>
   Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)) as {
     [K in keyof T]?: Exclude<T[K], undefined>;
   };
@@ -140,7 +140,7 @@ const defined = <T extends Record<string, unknown>>(props: T) =>
  * The bound field: the props every kit control takes (id, label, description, error once
  * touched, read-only while submitting, blur), its value, and how to set it.
  */
-function useBound(props: BoundFieldProps, formatBound?: (n: number) => string) {
+export function useBound(props: BoundFieldProps, formatBound?: (n: number) => string) {
   const intl = useIntl();
   const { form, path, label, description, required } = props;
   const raw = form.touched[path] ? form.errors[path] : undefined;
@@ -204,6 +204,25 @@ export function FormMoneyField(props: FormMoneyFieldProps) {
       currency={currency}
       value={typeof value === "number" ? value : null}
       onValueChange={(minor) => set(minor)}
+    />
+  );
+}
+
+export interface FormNumberFieldProps extends BoundFieldProps {
+  min?: number;
+  max?: number;
+}
+
+/** A whole number (days, a day of the month) bound to the form. */
+export function FormNumberField(props: FormNumberFieldProps) {
+  const { control, value, set } = useBound(props);
+  const { min, max } = props;
+  return (
+    <NumberInput
+      {...control}
+      {...defined({ min, max })}
+      value={typeof value === "number" ? value : null}
+      onValueChange={(n) => set(n)}
     />
   );
 }

@@ -99,6 +99,17 @@ export {
 } from "./filter-bar.ts";
 export { FilterBar, type FilterBarProps } from "./filter-bar.view.tsx";
 export {
+  addressPaths,
+  FormAddressField,
+  type FormAddressFieldProps,
+  FormDateField,
+  FormIbanField,
+  FormPhoneField,
+  FormTaxIdField,
+  FormUsBankAccountField,
+  type FormUsBankAccountFieldProps,
+} from "./form-country-fields.view.tsx";
+export {
   type ApiMessages,
   FormErrorBanner,
   FormErrorSummary,
@@ -107,6 +118,8 @@ export {
   type FormFileFieldProps,
   FormMoneyField,
   type FormMoneyFieldProps,
+  FormNumberField,
+  type FormNumberFieldProps,
   FormSelectField,
   type FormSelectFieldProps,
   FormTextField,
@@ -152,6 +165,12 @@ export {
 export { Select, type SelectOption, type SelectProps } from "./select.view.tsx";
 export { Skeleton, type SkeletonProps } from "./skeleton.view.tsx";
 export { Spinner, type SpinnerProps } from "./spinner.view.tsx";
+export {
+  StepsLayout,
+  type StepsLayoutProps,
+  StepsSavedView,
+  type StepsSavedViewProps,
+} from "./steps.view.tsx";
 export { Table, type TableColumn, type TableProps } from "./table.view.tsx";
 export { type TabItem, Tabs, type TabsProps } from "./tabs.view.tsx";
 export {

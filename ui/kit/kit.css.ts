@@ -93,6 +93,10 @@ ${badge("Danger")}
 }
 .kit-empty__description { color: ${v("colorSecondaryText")}; margin: 0; }
 
+.kit-steps { display: flex; flex-direction: column; gap: ${space(3)}; min-inline-size: 0; }
+.kit-steps__progress { color: ${v("colorSecondaryText")}; margin: 0; }
+.kit-steps h2 { margin: 0; }
+
 .kit-banner {
   display: flex; align-items: flex-start; gap: ${space(3)};
   padding-block: ${space(3)}; padding-inline: ${space(4)};
@@ -371,6 +375,7 @@ ${banner("Danger", "danger")}
 
 .kit-chart { display: flex; flex-direction: column; gap: ${space(2)}; margin: 0; min-inline-size: 0; }
 .kit-chart__plot { inline-size: 100%; min-inline-size: 0; overflow: hidden; direction: ltr; }
+.kit-chart__canvas { inline-size: 100%; }
 .kit-chart__summary { margin: 0; }
 .kit-chart__data > summary { cursor: pointer; inline-size: fit-content; border-radius: ${v("borderRadius")}; }
 .kit-chart .uplot { font-family: inherit; line-height: 1.5; inline-size: min-content; }

@@ -22,7 +22,9 @@ export interface PhoneInputProps {
   defaultCountry: CountryCode;
   onValueChange: (e164: string | null, error?: FieldError) => void;
   description?: ReactNode;
-  error?: FieldError;
+  error?: FieldError | undefined;
+  /** The input's id, when a form links to it (ErrorSummary); otherwise generated. */
+  id?: string;
   name?: string;
   required?: boolean;
   disabled?: boolean;

@@ -158,6 +158,7 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
     key: Exclude<
       KitMessageKey,
       | "resultCount"
+      | "stepProgress"
       | "fieldTooShort"
       | "fieldTooLong"
       | "fieldTooSmall"

@@ -77,6 +77,34 @@ function paymentDetails(element: HTMLElement): HTMLElement[] {
   return [controls, orders, element];
 }
 
+/**
+ * payout-details as a platform uses it: its own list of the account's payouts, each with a
+ * "View" button that names the payout and shows the details; `close` hides them again.
+ */
+function payoutDetails(element: HTMLElement): HTMLElement[] {
+  element.setAttribute("visible", "false");
+  const first = config.payouts?.[0];
+  if (first) element.setAttribute("payout", first.id);
+  element.addEventListener("close", () => element.setAttribute("visible", "false"));
+  const payouts = document.createElement("ul");
+  payouts.className = "payouts";
+  payouts.setAttribute("aria-label", "Payouts to the bank");
+  for (const payout of config.payouts ?? []) {
+    const item = document.createElement("li");
+    const view = document.createElement("button");
+    view.type = "button";
+    view.dataset.payout = payout.id;
+    view.textContent = `View ${payout.label}`;
+    view.addEventListener("click", () => {
+      element.setAttribute("payout", payout.id);
+      element.setAttribute("visible", "true");
+    });
+    item.append(view);
+    payouts.append(item);
+  }
+  return [payouts, element];
+}
+
 /** payment-disputes for the account's disputed payment, and the count it reports. */
 function paymentDisputes(element: HTMLElement): HTMLElement[] {
   if (config.disputedPayment) element.setAttribute("payment", config.disputedPayment);
@@ -88,6 +116,160 @@ function paymentDisputes(element: HTMLElement): HTMLElement[] {
   return [element, count];
 }
 
+/** A labelled control of the reporting chart's toolbar. */
+function labelled(id: string, text: string, control: HTMLInputElement | HTMLSelectElement) {
+  control.id = id;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = text;
+  const wrap = document.createElement("span");
+  wrap.append(label, " ", control);
+  return wrap;
+}
+
+function choice(name: string, options: [string, string][]) {
+  const select = document.createElement("select");
+  select.name = name;
+  for (const [value, text] of options) select.add(new Option(text, value));
+  return select;
+}
+
+/**
+ * reporting-chart as a platform's home page uses it: the report and the interval type as
+ * attributes, the period as the setters (`setIntervalStart`, `setIntervalEnd`; empty: the
+ * bounds of the data); a value the element refuses is said (`inputerror`).
+ */
+function reportingChart(element: HTMLElement): HTMLElement[] {
+  const chart = element as HTMLElement & {
+    setIntervalStart(value: Date | undefined): void;
+    setIntervalEnd(value: Date | undefined): void;
+  };
+  element.setAttribute("report-name", "gross_volume");
+  const report = choice("report-name", [
+    ["gross_volume", "Gross volume"],
+    ["net_volume", "Net volume"],
+  ]);
+  report.addEventListener("change", () => element.setAttribute("report-name", report.value));
+  const interval = choice("interval-type", [
+    ["", "Automatic"],
+    ["day", "Day"],
+    ["week", "Week"],
+    ["month", "Month"],
+  ]);
+  interval.addEventListener("change", () => {
+    if (interval.value) element.setAttribute("interval-type", interval.value);
+    else element.removeAttribute("interval-type");
+  });
+  const date = (name: string, set: (value: Date | undefined) => void) => {
+    const input = document.createElement("input");
+    input.type = "date";
+    input.name = name;
+    input.addEventListener("change", () =>
+      set(input.value ? new Date(`${input.value}T00:00:00`) : undefined),
+    );
+    return input;
+  };
+  const refused = document.createElement("output");
+  refused.setAttribute("name", "reporting-chart-input-error");
+  element.addEventListener("inputerror", (event) => {
+    refused.value = (event as CustomEvent<{ message: string }>).detail.message;
+  });
+  const controls = document.createElement("p");
+  controls.className = "chart-controls";
+  controls.append(
+    labelled("reporting-chart-report", "Report", report),
+    labelled("reporting-chart-interval", "Interval", interval),
+    labelled(
+      "reporting-chart-from",
+      "From",
+      date("from", (d) => chart.setIntervalStart(d)),
+    ),
+    labelled(
+      "reporting-chart-to",
+      "To",
+      date("to", (d) => chart.setIntervalEnd(d)),
+    ),
+  );
+  return [controls, refused, element];
+}
+
+/** earnings-chart (internal) as a wide banner of the home page: 2.5 times as wide as high. */
+function earningsChart(element: HTMLElement): HTMLElement[] {
+  element.setAttribute("chart-aspect-ratio", "2.5");
+  return [element];
+}
+
+/** balances with instant payouts offered (the session's features decide the rest). */
+function balances(element: HTMLElement): HTMLElement[] {
+  element.setAttribute("instant-payouts", "true");
+  return [element];
+}
+
+/**
+ * The instant payouts promotion and the deprecated instant payouts view: what their events
+ * say, as a platform's listener hears them (whether the promotion is shown; each payout made).
+ */
+function instantPayoutEvents(element: HTMLElement): HTMLElement[] {
+  const heard = document.createElement("output");
+  heard.setAttribute("name", "instant-payout-events");
+  const say = (text: string) => {
+    heard.value = heard.value ? `${heard.value}; ${text}` : text;
+  };
+  element.addEventListener("oninstantpayoutspromotionloaded", (event) => {
+    const { promotionShown } = (event as CustomEvent<{ promotionShown: boolean }>).detail;
+    say(`Promotion shown: ${promotionShown ? "yes" : "no"}`);
+  });
+  element.addEventListener("instantpayoutcreated", (event) => {
+    say(`Instant payout created: ${(event as CustomEvent<{ payoutId: string }>).detail.payoutId}`);
+  });
+  return [element, heard];
+}
+
+/**
+ * notification-banner as a platform places it: at the top of its dashboard, collecting what
+ * is currently due (and the future requirements), with the counts it reports each time.
+ */
+function notificationBanner(element: HTMLElement): HTMLElement[] {
+  const banner = element as HTMLElement & {
+    setCollectionOptions?(options: unknown): void;
+  };
+  banner.setCollectionOptions?.({ fields: "currently_due", future_requirements: "omit" });
+  const count = document.createElement("output");
+  count.setAttribute("name", "notifications");
+  element.addEventListener("onnotificationschange", (event) => {
+    const { total, actionRequired } = (
+      event as CustomEvent<{ total: number; actionRequired: number }>
+    ).detail;
+    count.value = `Notifications: ${total}, action required: ${actionRequired}`;
+  });
+  return [element, count];
+}
+
+/** payout-reconciliation-report, and whether the period it shows had payouts (its event). */
+function payoutReconciliationReport(element: HTMLElement): HTMLElement[] {
+  const said = document.createElement("output");
+  said.setAttribute("name", "report-availability");
+  element.addEventListener("onreportavailabilityloaded", (event) => {
+    const { available } = (event as CustomEvent<{ available: boolean }>).detail;
+    said.value = available ? "Report available" : "No report for this period";
+  });
+  return [element, said];
+}
+
+/** What a real platform puts around each component that needs more than the element. */
+const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
+  "payment-details": paymentDetails,
+  "payment-disputes": paymentDisputes,
+  "reporting-chart": reportingChart,
+  "earnings-chart": earningsChart,
+  balances,
+  "instant-payouts-promotion": instantPayoutEvents,
+  "instant-payouts": instantPayoutEvents,
+  "notification-banner": notificationBanner,
+  "payout-details": payoutDetails,
+  "payout-reconciliation-report": payoutReconciliationReport,
+};
+
 const list = document.getElementById("components")!;
 for (const name of config.components) {
   const section = document.createElement("section");
@@ -95,12 +277,7 @@ for (const name of config.components) {
   const heading = document.createElement("h2");
   heading.textContent = name;
   const element = instance.create(tagName(name));
-  const parts =
-    name === "payment-details"
-      ? paymentDetails(element)
-      : name === "payment-disputes"
-        ? paymentDisputes(element)
-        : [element];
+  const parts = sections[name]?.(element) ?? [element];
   section.append(heading, ...parts);
   list.append(section);
 }

@@ -4,6 +4,12 @@ import type { Dispute } from "../../../protocol/objects/dispute.schema.ts";
 import { type Refund, refundSchema } from "../../../protocol/objects/refund.schema.ts";
 import { type CallFailure, toCallFailure } from "../../auth/failure.ts";
 import {
+  type OverlayContext,
+  type OverlayEmitted,
+  type OverlayEvent,
+  overlayRegion,
+} from "../details-overlay.ts";
+import {
   paymentDisputesFilterSpec,
   paymentDisputesResource,
 } from "../payment-disputes/payment-disputes.machine.ts";
@@ -25,10 +31,10 @@ import type {
  *   reloads all three, the stale facts kept on screen meanwhile), `failed` (`retry`; emits
  *   `load.failed`), `unauthorized` (a 401: emits `unauthorized`). `payment.change` loads
  *   another payment.
- * - `overlay`: `hidden` or `open`, from the host's `visible` attribute (`show`, `hide`). The
- *   person closing it (`close`) emits `closed` (the host element's `close` event). As an
- *   overlay (not `inline`) each opening and closing emits `overlay.changed`, which the host
- *   hears as `overlaychange`.
+ * - `overlay`: the kit's details overlay (`details-overlay.ts`): `hidden` or `open`, from the
+ *   host's `visible` attribute (`show`, `hide`); the person closing it (`close`) emits
+ *   `closed`; as an overlay (not `inline`) each opening and closing emits `overlay.changed`
+ *   (the host's `overlaychange`).
  */
 
 export const paymentResource: ResourceDescriptor<Charge> = {
@@ -55,10 +61,8 @@ export interface PaymentDetailsInput {
   disputes: boolean;
 }
 
-export interface PaymentDetailsContext {
+export interface PaymentDetailsContext extends OverlayContext {
   paymentId: string | null;
-  visible: boolean;
-  overlay: boolean;
   withDisputes: boolean;
   payment: Charge | null;
   refunds: Refund[];
@@ -68,17 +72,14 @@ export interface PaymentDetailsContext {
 
 export type PaymentDetailsEvent =
   | { type: "payment.change"; paymentId: string | null }
-  | { type: "show" }
-  | { type: "hide" }
-  | { type: "close" }
+  | OverlayEvent
   | { type: "refresh" }
   | { type: "retry" };
 
 export type PaymentDetailsEmitted =
   | { type: "unauthorized" }
   | { type: "load.failed"; failure: CallFailure }
-  | { type: "overlay.changed"; open: boolean }
-  | { type: "closed" };
+  | OverlayEmitted;
 
 const statusOf = (error: unknown) => {
   const failure = toCallFailure(error);
@@ -117,7 +118,6 @@ export const paymentDetailsMachine = setup({
   },
   guards: {
     named: ({ context }) => context.paymentId !== null,
-    visible: ({ context }) => context.visible,
     withDisputes: ({ context }) => context.withDisputes,
   },
   actions: {
@@ -251,23 +251,7 @@ export const paymentDetailsMachine = setup({
         unauthorized: { entry: "emitUnauthorized" },
       },
     },
-    overlay: {
-      initial: "start",
-      states: {
-        start: { always: [{ guard: "visible", target: "open" }, { target: "hidden" }] },
-        hidden: {
-          on: { show: { target: "open", actions: { type: "setVisible", params: true } } },
-        },
-        open: {
-          entry: "reportOpened",
-          exit: "reportClosed",
-          on: {
-            hide: { target: "hidden", actions: { type: "setVisible", params: false } },
-            close: { target: "hidden", actions: "emitClosed" },
-          },
-        },
-      },
-    },
+    overlay: overlayRegion,
   },
 });
 

@@ -74,11 +74,31 @@ export const moneyManagement = [
 ] as const;
 
 /** Payouts, their schedule and their destination, for the payout views. */
+/** Flags of SPEC.md §9 that a session sets per component: where instant payouts may go. */
+export const instantPayoutsRtpDisabled = {
+  ...feature(
+    "instant_payouts_rtp_disabled",
+    false,
+    "No instant payouts to bank accounts over real-time payments (RTP).",
+  ),
+  flag: true,
+} as const;
+export const instantPayoutsToDebitCardsDisabled = {
+  ...feature(
+    "instant_payouts_to_debit_cards_disabled",
+    false,
+    "No instant payouts to debit cards.",
+  ),
+  flag: true,
+} as const;
+
 export const payoutManagement = [
   instantPayouts,
   standardPayouts,
   editPayoutSchedule,
   externalAccountCollection,
+  instantPayoutsRtpDisabled,
+  instantPayoutsToDebitCardsDisabled,
 ] as const;
 
 /** Who owns the account's details and sign-in, for the account views. */

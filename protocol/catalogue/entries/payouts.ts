@@ -4,7 +4,18 @@ import { tagName } from "../../provider.ts";
 import { defineComponent, enableFlag } from "../definition.schema.ts";
 import { booleanAttribute, payoutId } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
-import { payoutManagement } from "./features.ts";
+import {
+  instantPayouts as instantPayoutsFeature,
+  instantPayoutsRtpDisabled,
+  instantPayoutsToDebitCardsDisabled,
+  payoutManagement,
+} from "./features.ts";
+
+const instantPayoutOnly = [
+  instantPayoutsFeature,
+  instantPayoutsRtpDisabled,
+  instantPayoutsToDebitCardsDisabled,
+] as const;
 
 const manualScheduleAttributes = [
   {
@@ -136,6 +147,8 @@ export const payoutEntries = {
     docSitePath: "/components/instant-payouts-promotion",
     errorText: errorTexts.payouts,
     componentControlledBackground: true,
+    // Its button makes an instant payout: the session enables it as for instant-payouts.
+    features: instantPayoutOnly,
     htmlEvents: [
       {
         name: "oninstantpayoutspromotionloaded",

@@ -85,6 +85,24 @@ export class PlatformPage {
     await this.page.waitForURL(`${this.origin}/dashboard`);
   }
 
+  /**
+   * Creates a fresh connected account of the country (its name, as the form lists it) and
+   * business type with the sign-in page's "New test account", and lands signed in as it.
+   */
+  async createTestAccount(country: string, businessType: string) {
+    await this.page.goto(`${this.origin}/`);
+    const form = this.page.getByRole("group", { name: "New test account" });
+    await form.getByLabel("Country").selectOption({ label: country });
+    await form.getByLabel("Business type").selectOption({ label: businessType });
+    await this.page.getByRole("button", { name: "Create a test account" }).press("Enter");
+    await this.page.waitForURL(`${this.origin}/dashboard`);
+  }
+
+  /** The account the dashboard says it is signed in as. */
+  async signedInAs(): Promise<string> {
+    return (await this.page.getByTestId("account").textContent()) ?? "";
+  }
+
   /** The accounts the picker offers, with the onboarding state it shows. */
   async pickerAccounts(): Promise<{ label: string; state: string }[]> {
     await this.page.goto(`${this.origin}/`);

@@ -28,6 +28,9 @@ const hash = new URLSearchParams({
   namespace,
   component,
 });
+// The override flag of SPEC.md §6 on the page's URL is passed on, as the element does.
+const overrideFlag = "oriel_internal_override_flags_in_external_domains";
+if (params.get(overrideFlag) === "true") hash.set(overrideFlag, "true");
 frame.src = `${connect}/frame.html#${hash}`;
 
 function serve(port) {

@@ -8,55 +8,49 @@
  * its disputes (`dispute_management`) and metadata (`enable_metadata_in_payment_details`,
  * which the provider also enforces) are shown only where enabled.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { paymentDetailsMachine } from "../../../machines/components/payment-details/payment-details.machine.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
-import type { ComponentViewProps } from "../../frame/component-view.ts";
-import { useHostEvent, useHostProps, useSession } from "../../frame/frame-context.tsx";
+import { useHostEvent, useSession } from "../../frame/frame-context.tsx";
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
-import { isOn } from "../../frame/host-attributes.ts";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import {
+  type DetailsRunnerProps,
+  detailsComponent,
+  detailsStatusOf,
+  useDetailsHost,
+  useDetailsSync,
+} from "../kit/details-component.tsx";
 import { requestIdOf } from "../kit/resource-list.connect.ts";
 import { RefundAction, refundable } from "../payments/refund-action.tsx";
 import { CaptureActions } from "./payment-actions.tsx";
-import { type PaymentDetailsStatus, PaymentDetailsView } from "./payment-details.view.tsx";
+import { PaymentDetailsView } from "./payment-details.view.tsx";
 
-function PaymentDetailsRunner(props: ComponentViewProps & { inline: boolean }) {
+function PaymentDetailsRunner(props: DetailsRunnerProps) {
   const { inline } = props;
-  const host = useHostProps();
   const narrow = useNarrowLayout();
   const components = useSession()?.components ?? {};
   const emitEvent = useHostEvent();
-  const attributes = host?.attributes ?? {};
-  const paymentId = attributes.payment ?? attributes["charge-id"] ?? null;
-  // Shown unless the platform says `visible="false"` (absent: shown when a payment is named).
-  const visible = attributes.visible === undefined || isOn(attributes.visible);
+  // The payment (or the older `charge-id`); shown unless `visible="false"`.
+  const host = useDetailsHost(["payment", "charge-id"]);
   const showDisputes = sessionFeature(components, "payment-details", "dispute_management");
   const effects = useMemo(() => ({ closed: () => emitEvent("close") }), [emitEvent]);
   const { snapshot, send } = useComponentMachine(paymentDetailsMachine, {
-    input: { paymentId, visible, overlay: !inline, disputes: showDisputes },
+    input: { paymentId: host.id, visible: host.visible, overlay: !inline, disputes: showDisputes },
     view: props,
     effects,
   });
-  const current = snapshot.context.paymentId;
-  useEffect(() => {
-    if (paymentId !== current) send({ type: "payment.change", paymentId });
-  }, [paymentId, current, send]);
-  useEffect(() => {
-    send({ type: visible ? "show" : "hide" });
-  }, [visible, send]);
+  const change = useCallback(
+    (paymentId: string | null) => send({ type: "payment.change", paymentId }),
+    [send],
+  );
+  useDetailsSync(send, change, host, snapshot.context.paymentId);
   const refresh = useCallback(() => send({ type: "refresh" }), [send]);
 
   const { payment, refunds, disputes, failure } = snapshot.context;
   const shown = snapshot.matches({ data: "shown" });
   // A refresh keeps the facts on screen (without actions until they are current).
-  const status: PaymentDetailsStatus = snapshot.matches({ data: "none" })
-    ? "none"
-    : shown || (snapshot.matches({ data: "loading" }) && payment !== null)
-      ? "shown"
-      : snapshot.matches({ data: "failed" })
-        ? "failed"
-        : "loading";
+  const status = detailsStatusOf(snapshot, payment !== null);
   // A refund form the person opened stays while the session changes under it (renewed
   // without refund_management): its confirmation is then refused by the provider, and the
   // refusal shows on the form instead of the form vanishing.
@@ -104,11 +98,4 @@ function PaymentDetailsRunner(props: ComponentViewProps & { inline: boolean }) {
   );
 }
 
-export default function PaymentDetails(props: ComponentViewProps) {
-  const host = useHostProps();
-  // Nothing until the host's attributes arrive: `visible="false"` must not open it first.
-  if (host === undefined) return null;
-  const inline = isOn(host.attributes.inline);
-  // Inline and overlay are two presentations: switching starts afresh.
-  return <PaymentDetailsRunner key={inline ? "inline" : "overlay"} {...props} inline={inline} />;
-}
+export default detailsComponent(PaymentDetailsRunner);

@@ -4,25 +4,20 @@ import type { Charge } from "../../../protocol/objects/charge.schema.ts";
 import type { Dispute } from "../../../protocol/objects/dispute.schema.ts";
 import type { Refund } from "../../../protocol/objects/refund.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
-import { kitMessages } from "../../i18n/messages.ts";
 import {
-  Banner,
-  Button,
   type DescriptionItem,
   DescriptionList,
   Money,
-  Skeleton,
   Timeline,
   type TimelineEvent,
 } from "../../kit/index.ts";
-import { ResourceDetail } from "../kit/resource-detail.view.tsx";
-import { RequestReference } from "../kit/resource-list.view.tsx";
+import { DetailsPanel, DetailsSection, type DetailsStatus } from "../kit/details-panel.view.tsx";
 import { DisputeFacts, disputeStatusText } from "../payment-disputes/payment-disputes.view.tsx";
 import { PaymentStatusBadge, paymentMethodText } from "../payments/payment-parts.view.tsx";
 import { paymentsMessages as pm } from "../payments/payments.messages.ts";
 import { paymentDetailsMessages as m } from "./payment-details.messages.ts";
 
-export type PaymentDetailsStatus = "none" | "loading" | "shown" | "failed";
+export type PaymentDetailsStatus = DetailsStatus;
 
 export interface PaymentDetailsViewProps {
   /** In the page (`inline`) rather than a drawer reporting `overlaychange`. */
@@ -164,15 +159,6 @@ function PaymentFacts({ payment: p }: { payment: Charge }) {
   return <DescriptionList items={items} />;
 }
 
-function Section(props: { title: string; children: ReactNode }) {
-  return (
-    <section className="kit-detail-section" aria-label={props.title}>
-      <h3 className="kit-heading-sm">{props.title}</h3>
-      {props.children}
-    </section>
-  );
-}
-
 /** Everything about one shown payment: facts, actions, timeline, refunds, disputes, metadata. */
 function PaymentContent(props: PaymentDetailsViewProps & { payment: Charge }) {
   const intl = useIntl();
@@ -182,14 +168,14 @@ function PaymentContent(props: PaymentDetailsViewProps & { payment: Charge }) {
     <div className="kit-detail-sections">
       <PaymentFacts payment={p} />
       {props.actions}
-      <Section title={intl.formatMessage(m.timeline)}>
+      <DetailsSection title={intl.formatMessage(m.timeline)}>
         <Timeline
           label={intl.formatMessage(m.timeline)}
           events={paymentTimeline(p, refunds, props.showDisputes ? disputes : [], intl)}
         />
-      </Section>
+      </DetailsSection>
       {refunds.length > 0 ? (
-        <Section title={intl.formatMessage(m.refunds)}>
+        <DetailsSection title={intl.formatMessage(m.refunds)}>
           <DescriptionList
             items={refunds.map((r) => ({
               id: r.id,
@@ -200,21 +186,21 @@ function PaymentContent(props: PaymentDetailsViewProps & { payment: Charge }) {
               description: r.reason ? refundReasonText(r.reason, intl) : <code>{r.id}</code>,
             }))}
           />
-        </Section>
+        </DetailsSection>
       ) : null}
       {props.showDisputes && disputes.length > 0 ? (
-        <Section title={intl.formatMessage(m.disputes)}>
+        <DetailsSection title={intl.formatMessage(m.disputes)}>
           {disputes.map((d) => (
             <DisputeFacts key={d.id} dispute={d} />
           ))}
-        </Section>
+        </DetailsSection>
       ) : null}
       {metadata.length > 0 ? (
-        <Section title={intl.formatMessage(m.metadata)}>
+        <DetailsSection title={intl.formatMessage(m.metadata)}>
           <DescriptionList
             items={metadata.map(([key, value]) => ({ id: key, term: key, description: value }))}
           />
-        </Section>
+        </DetailsSection>
       ) : null}
     </div>
   );
@@ -234,41 +220,21 @@ function refundReasonText(reason: string, intl: IntlShape): string {
 /** One payment by id: a drawer (a dialog when narrow), or a section of the page inline. */
 export function PaymentDetailsView(props: PaymentDetailsViewProps) {
   const intl = useIntl();
-  const { status, payment } = props;
-  const title = intl.formatMessage(m.title);
-  if (status === "none") return null;
-  const content = (p: Charge) => <PaymentContent {...props} payment={p} />;
-  if (!props.inline)
-    return (
-      <ResourceDetail
-        open={props.open}
-        status={status}
-        item={payment}
-        requestId={props.requestId}
-        onClose={props.onClose}
-        onRetry={props.onRetry}
-        title={title}
-        failedTitle={intl.formatMessage(m.loadFailed)}
-        narrow={props.narrow}
-      >
-        {content}
-      </ResourceDetail>
-    );
-  if (!props.open) return null;
   return (
-    <section className="payment-details" aria-label={title}>
-      <h2 className="kit-heading-md">{title}</h2>
-      {status === "loading" ? <Skeleton lines={6} /> : null}
-      {status === "failed" ? (
-        <Banner
-          status="danger"
-          title={intl.formatMessage(m.loadFailed)}
-          actions={<Button onClick={props.onRetry}>{intl.formatMessage(kitMessages.retry)}</Button>}
-        >
-          <RequestReference requestId={props.requestId} />
-        </Banner>
-      ) : null}
-      {status === "shown" && payment ? content(payment) : null}
-    </section>
+    <DetailsPanel
+      inline={props.inline}
+      open={props.open}
+      narrow={props.narrow}
+      status={props.status}
+      item={props.payment}
+      requestId={props.requestId}
+      title={intl.formatMessage(m.title)}
+      failedTitle={intl.formatMessage(m.loadFailed)}
+      className="payment-details"
+      onClose={props.onClose}
+      onRetry={props.onRetry}
+    >
+      {(p) => <PaymentContent {...props} payment={p} />}
+    </DetailsPanel>
   );
 }

@@ -1,5 +1,5 @@
-import { useIntl } from "react-intl";
-import type { Payout } from "../../../protocol/objects/payout.schema.ts";
+import { type MessageDescriptor, useIntl } from "react-intl";
+import type { Payout, PayoutFailureCode } from "../../../protocol/objects/payout.schema.ts";
 import {
   DateTime,
   type DescriptionItem,
@@ -9,6 +9,7 @@ import {
   type TimelineEvent,
 } from "../../kit/index.ts";
 import { type DetailState, ResourceDetail } from "../kit/resource-detail.view.tsx";
+import { payoutDetailsMessages as pd } from "../payout-details/payout-details.messages.ts";
 import { PayoutDestination, PayoutStatusBadge, payoutMethodMessage } from "./payout-parts.view.tsx";
 import { payoutsListMessages as m } from "./payouts-list.messages.ts";
 
@@ -19,7 +20,7 @@ export interface PayoutDetailProps extends DetailState<Payout> {
 }
 
 /** The payout's history as far as its fields tell it; the view does not invent times. */
-function timelineOf(payout: Payout, intl: ReturnType<typeof useIntl>): TimelineEvent[] {
+export function timelineOf(payout: Payout, intl: ReturnType<typeof useIntl>): TimelineEvent[] {
   const events: TimelineEvent[] = [
     { id: "created", title: intl.formatMessage(m.eventCreated), seconds: payout.created },
   ];
@@ -49,7 +50,7 @@ function timelineOf(payout: Payout, intl: ReturnType<typeof useIntl>): TimelineE
   return events.reverse();
 }
 
-function PayoutFacts({ payout }: { payout: Payout }) {
+export function PayoutFacts({ payout }: { payout: Payout }) {
   const intl = useIntl();
   const bt = typeof payout.balance_transaction === "object" ? payout.balance_transaction : null;
   const items: DescriptionItem[] = [
@@ -118,6 +119,35 @@ function PayoutFacts({ payout }: { payout: Payout }) {
   return <DescriptionList items={items} />;
 }
 
+const failureMessages: Record<PayoutFailureCode, MessageDescriptor> = {
+  account_closed: pd.failureAccountClosed,
+  no_account: pd.failureNoAccount,
+  could_not_process: pd.failureCouldNotProcess,
+};
+
+/** Why a failed payout failed: the bank's reason in the person's words, and its code. */
+export function FailureFacts({ payout: p }: { payout: Payout }) {
+  const intl = useIntl();
+  if (p.status !== "failed" || p.failure_code === null) return null;
+  const known = failureMessages[p.failure_code];
+  return (
+    <DescriptionList
+      items={[
+        {
+          id: "failure-message",
+          term: intl.formatMessage(pd.failureMessage),
+          description: known ? intl.formatMessage(known) : (p.failure_message ?? ""),
+        },
+        {
+          id: "failure-code",
+          term: intl.formatMessage(pd.failureCode),
+          description: <code>{p.failure_code}</code>,
+        },
+      ]}
+    />
+  );
+}
+
 /** One payout's content: its amount, facts and timeline (the detail's body). */
 export function PayoutDetailBody({ payout }: { payout: Payout }) {
   const intl = useIntl();
@@ -127,6 +157,7 @@ export function PayoutDetailBody({ payout }: { payout: Payout }) {
         <Money amount={payout.amount} currency={payout.currency} />
       </p>
       <PayoutFacts payout={payout} />
+      <FailureFacts payout={payout} />
       <Timeline label={intl.formatMessage(m.timelineLabel)} events={timelineOf(payout, intl)} />
     </div>
   );

@@ -1,7 +1,9 @@
 import { useIntl } from "react-intl";
-import type { Payout } from "../../../protocol/objects/payout.schema.ts";
+import { type FilterValues, payoutsFilterSpec } from "../../../protocol/filters.ts";
+import { type Payout, payoutStatuses } from "../../../protocol/objects/payout.schema.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { DateTime, Money } from "../../kit/index.ts";
+import type { ListExport } from "../kit/list-component.tsx";
 import { ListPageView } from "../kit/list-page.view.tsx";
 import type { DetailState } from "../kit/resource-detail.view.tsx";
 import type { ResourceListConnected } from "../kit/resource-list.connect.ts";
@@ -16,14 +18,37 @@ import {
 import { payoutsListMessages as m } from "./payouts-list.messages.ts";
 
 export interface PayoutsListViewProps extends ResourceListConnected<Payout> {
-  /** The `recent-payouts` mode: a short list of the newest, without paging. */
+  /** The `recent-payouts` mode: a short list of the newest, without paging or filters. */
   recent: boolean;
   detail: DetailState<Payout>;
+  /** The filters (status, created, amount) and their change; absent in recent mode. */
+  filters?: FilterValues;
+  onFiltersChange?(filters: FilterValues): void;
+  /** The currency amounts are entered in (the account's default). */
+  currency?: string;
+  /** The CSV export of the filtered list; absent in recent mode. */
+  exporting?: ListExport;
 }
 
 /** The connected account's payouts: a table newest first, paged, each row opening its detail. */
-export function PayoutsListView({ recent, detail, ...list }: PayoutsListViewProps) {
+export function PayoutsListView({
+  recent,
+  detail,
+  filters,
+  onFiltersChange,
+  currency = "usd",
+  exporting,
+  ...list
+}: PayoutsListViewProps) {
   const intl = useIntl();
+  const statusLabels = Object.fromEntries(
+    payoutStatuses.map((s) => [s, intl.formatMessage(payoutStatusDisplay[s].message)]),
+  );
+  const offered = [
+    { name: "status", label: intl.formatMessage(m.status), optionLabels: statusLabels },
+    { name: "created", label: intl.formatMessage(m.created) },
+    { name: "amount", label: intl.formatMessage(m.amount), currency },
+  ];
   const columns: ListColumn<Payout>[] = [
     {
       id: "amount",
@@ -69,6 +94,20 @@ export function PayoutsListView({ recent, detail, ...list }: PayoutsListViewProp
       columns={columns}
       rowKey={(p) => p.id}
       rowLabel={rowLabel}
+      filters={
+        recent || !filters || !onFiltersChange
+          ? undefined
+          : { spec: payoutsFilterSpec, offered, values: filters, onChange: onFiltersChange }
+      }
+      exporting={
+        exporting && !recent
+          ? {
+              ...exporting,
+              label: intl.formatMessage(m.export),
+              failedTitle: intl.formatMessage(m.exportFailed),
+            }
+          : undefined
+      }
       empty={{
         title: intl.formatMessage(m.emptyTitle),
         description: intl.formatMessage(m.emptyDescription),

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
+import { deriveSteps } from "../steps/steps.ts";
+import {
+  collectedRequirements,
+  type OnboardingData,
+  onboardingStepSpecs,
+} from "./onboarding-steps.ts";
+
+const requirements = (over: Partial<Requirements> = {}): Requirements => ({
+  currently_due: [],
+  eventually_due: [],
+  past_due: [],
+  pending_verification: [],
+  errors: [],
+  disabled_reason: null,
+  current_deadline: null,
+  ...over,
+});
+
+/** A new US individual, as the provider answers for it. */
+const NOW = [
+  "external_account",
+  "individual.address.city",
+  "individual.dob.day",
+  "individual.first_name",
+  "individual.ssn_last_4",
+  "tos_acceptance.date",
+  "tos_acceptance.ip",
+];
+const account = {
+  requirements: requirements({
+    currently_due: NOW,
+    eventually_due: [...NOW, "individual.id_number"],
+  }),
+  future_requirements: requirements({
+    currently_due: ["individual.verification.additional_document"],
+    eventually_due: ["individual.verification.additional_document"],
+  }),
+};
+
+describe("the requirements account-onboarding collects", () => {
+  it("currently_due by default; eventually_due and future requirements ask for more", () => {
+    expect(collectedRequirements(account)).toEqual(NOW);
+    const more = collectedRequirements(account, {
+      fields: "eventually_due",
+      future_requirements: "include",
+    });
+    expect(more).toEqual(
+      [...NOW, "individual.id_number", "individual.verification.additional_document"].sort(),
+    );
+    expect(more.length).toBeGreaterThan(NOW.length);
+  });
+
+  it("requirements.only asks only those; exclude leaves those out", () => {
+    const only = ["external_account", "tos_acceptance.date", "company.tax_id"];
+    expect(
+      collectedRequirements(account, { fields: "currently_due", requirements: { only } }),
+    ).toEqual(["external_account", "tos_acceptance.date"]);
+    expect(
+      collectedRequirements(account, {
+        fields: "currently_due",
+        requirements: { exclude: ["external_account"] },
+      }),
+    ).not.toContain("external_account");
+  });
+
+  it("past-due and errored requirements are always collected", () => {
+    const failed = {
+      ...account,
+      requirements: requirements({
+        past_due: ["individual.verification.document"],
+        errors: [
+          { requirement: "external_account", code: "verification_failed_bank_account", reason: "" },
+        ],
+      }),
+    };
+    expect(collectedRequirements(failed)).toEqual([
+      "external_account",
+      "individual.verification.document",
+    ]);
+  });
+});
+
+describe("the steps of account-onboarding", () => {
+  const data = (over: Partial<OnboardingData> = {}): OnboardingData => ({
+    collected: NOW,
+    asked: NOW,
+    collectsBank: true,
+    skipTerms: false,
+    submitted: false,
+    ...over,
+  });
+
+  it("a new US individual: details, bank, terms and review", () => {
+    expect(deriveSteps(onboardingStepSpecs, data())).toEqual([
+      { id: "details", complete: false },
+      { id: "bank", complete: false },
+      { id: "terms", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+
+  it("no bank step without external_account_collection, no terms when the platform collects them", () => {
+    const ids = deriveSteps(
+      onboardingStepSpecs,
+      data({ collectsBank: false, skipTerms: true }),
+    ).map((s) => s.id);
+    expect(ids).toEqual(["details", "review"]);
+  });
+
+  it("a document step when the check asks for one; a step stays, done, once satisfied", () => {
+    const later = data({
+      collected: ["individual.verification.document", "tos_acceptance.date"],
+      asked: [...NOW, "individual.verification.document"],
+    });
+    expect(deriveSteps(onboardingStepSpecs, later)).toEqual([
+      { id: "details", complete: true },
+      { id: "document", complete: false },
+      { id: "bank", complete: true },
+      { id: "terms", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+
+  it("business type first when the account has none", () => {
+    const ids = deriveSteps(
+      onboardingStepSpecs,
+      data({ collected: ["business_type"], asked: ["business_type"] }),
+    ).map((s) => s.id);
+    expect(ids).toEqual(["business_type", "review"]);
+  });
+});

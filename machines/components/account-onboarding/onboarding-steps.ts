@@ -1,0 +1,111 @@
+/**
+ * What account-onboarding asks for: the account's requirements (the provider computes them,
+ * `server/accounts/requirements.ts`) as the platform's `collectionOptions` select them, and
+ * the flow's steps derived from those (the kit's step machine runs them).
+ */
+import type { CollectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
+import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
+import type { StepSpec } from "../steps/steps.ts";
+
+/** `collectionOptions` (SPEC.md §3): which requirements the flow collects. */
+export type OnboardingCollection = CollectionOptions;
+
+export const defaultCollection: OnboardingCollection = { fields: "currently_due" };
+
+/** What the flow reads of the account. */
+export interface OnboardingAccount {
+  type: string;
+  business_type: string | null;
+  requirements: Requirements;
+  future_requirements: Requirements;
+}
+
+/**
+ * The requirements the flow collects, sorted: those due now (or eventually), those the
+ * provider will ask for later when future requirements are included, past-due and errored
+ * ones always (they block the account now); then `only` keeps just those named and
+ * `exclude` drops those named.
+ */
+export function collectedRequirements(
+  account: Pick<OnboardingAccount, "requirements" | "future_requirements">,
+  collection: OnboardingCollection = defaultCollection,
+): string[] {
+  const from = (r: Requirements) => [
+    ...r[collection.fields],
+    ...r.past_due,
+    ...r.errors.map((e) => e.requirement),
+  ];
+  const all = new Set(from(account.requirements));
+  if (collection.future_requirements === "include")
+    for (const path of from(account.future_requirements)) all.add(path);
+  const named = collection.requirements;
+  const only = named && "only" in named ? named.only : undefined;
+  const exclude = named && "exclude" in named ? named.exclude : undefined;
+  const picked = [...all].filter(
+    (path) => (only === undefined || only.includes(path)) && !exclude?.includes(path),
+  );
+  return picked.sort();
+}
+
+/** The flow's steps, in order. */
+export type OnboardingStepId =
+  | "business_type"
+  | "details"
+  | "document"
+  | "bank"
+  | "terms"
+  | "review";
+
+/** What the steps are derived from. */
+export interface OnboardingData {
+  /** `collectedRequirements` of the account now. */
+  collected: readonly string[];
+  /**
+   * Every requirement the flow has asked for since it opened (those collected then, and any
+   * the provider added since): a step stays in the flow once done, so the person can go back.
+   */
+  asked: readonly string[];
+  /** The session enables `external_account_collection`. */
+  collectsBank: boolean;
+  /** `skip-terms-of-service-collection` on a custom account: the platform collects them. */
+  skipTerms: boolean;
+  /** The person confirmed the review (the last step). */
+  submitted: boolean;
+}
+
+/** The individual's (or representative's) fields the details step collects. */
+const personPrefixes = ["individual.", "representative.", "business_profile."];
+const isDetail = (path: string) =>
+  personPrefixes.some((prefix) => path.startsWith(prefix)) &&
+  !path.endsWith("verification.document");
+const isDocument = (path: string) => path.endsWith("verification.document");
+const isTerms = (path: string) => path.startsWith("tos_acceptance.");
+
+const due = (data: OnboardingData, test: (path: string) => boolean) => data.collected.some(test);
+const asked = (data: OnboardingData, test: (path: string) => boolean) => data.asked.some(test);
+
+/**
+ * The steps of account-onboarding: each applies when a requirement the flow asked for
+ * belongs to it and is done when none of its requirements is still collected (the provider recomputes them after each submitted step);
+ * the review applies always and is done once submitted.
+ */
+export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
+  {
+    id: "business_type",
+    applies: (d) => asked(d, (p) => p === "business_type"),
+    complete: (d) => !due(d, (p) => p === "business_type"),
+  },
+  { id: "details", applies: (d) => asked(d, isDetail), complete: (d) => !due(d, isDetail) },
+  { id: "document", applies: (d) => asked(d, isDocument), complete: (d) => !due(d, isDocument) },
+  {
+    id: "bank",
+    applies: (d) => d.collectsBank && asked(d, (p) => p === "external_account"),
+    complete: (d) => !due(d, (p) => p === "external_account"),
+  },
+  {
+    id: "terms",
+    applies: (d) => !d.skipTerms && asked(d, isTerms),
+    complete: (d) => !due(d, isTerms),
+  },
+  { id: "review", complete: (d) => d.submitted },
+];

@@ -1,0 +1,46 @@
+/**
+ * The two forms the notification banner opens, on the kit's form machine: a requirement's
+ * one field (`requirementFormMachine`, its schema from `requirementFormSchema`, sent to
+ * `POST /v1/account`) and the multi-page risk form (`riskFormMachine`, the answers and the
+ * risk-experience context of `riskInterventionSubmitParamsSchema`, sent to the
+ * intervention's `submit`). The banner machine holds the risk form's page index.
+ */
+import type { RiskIntervention } from "../../../protocol/objects/risk-intervention.schema.ts";
+import {
+  riskFormPages,
+  riskInterventionSubmitParamsSchema,
+} from "../../../protocol/objects/risk-intervention.schema.ts";
+import { createFormMachine } from "../form/form.machine.ts";
+import type { FormValues } from "../form/form.ts";
+import { RISK_FORM_NAME } from "./notification-banner.machine.ts";
+import { type RequirementField, requirementFormSchema } from "./requirement-forms.ts";
+
+export const riskFormMachine = createFormMachine({
+  id: "riskForm",
+  schema: riskInterventionSubmitParamsSchema,
+});
+
+export const answerPath = (field: string) => `answers[${field}]`;
+
+/** The risk form's values: empty answers, and the context its submission carries. */
+export function riskFormValues(intervention: Pick<RiskIntervention, "id">): FormValues {
+  const last = riskFormPages.length - 1;
+  const answers = riskFormPages.flatMap((p) => p.fields.map((f) => [answerPath(f), ""]));
+  return {
+    ...Object.fromEntries(answers),
+    "context[risk_experience_form_name]": RISK_FORM_NAME,
+    "context[risk_experience_surface]": "notification_banner",
+    "context[requirement_id]": intervention.id,
+    "context[is_multi_page_form]": true,
+    "context[is_obo]": false,
+    // Submitted from the last page, which ends the form.
+    "context[current_page_index]": last,
+    "context[new_page_index]": last,
+    "context[start_page_type]": riskFormPages[0].type,
+    "context[end_page_type]": riskFormPages[last]!.type,
+  };
+}
+
+/** A requirement's form machine (one per requirement field). */
+export const requirementFormMachineOf = (field: RequirementField) =>
+  createFormMachine({ id: "requirementForm", schema: requirementFormSchema(field) });

@@ -1,0 +1,51 @@
+/**
+ * The requirements the banner resolves in place, each with one field: its form path (the
+ * API's bracket form, sent to `POST /v1/account`), its kind, and the schema that checks it
+ * before anything is sent (the kit's form machine validates with it). Other requirements
+ * (persons, documents, bank accounts, terms) are collected by account onboarding.
+ */
+import * as z from "zod/mini";
+
+export type RequirementFieldKind = "text" | "url" | "email" | "tel" | "tax_id" | "mcc";
+
+export interface RequirementField {
+  /** The form field (`business_profile[url]`). */
+  path: string;
+  kind: RequirementFieldKind;
+}
+
+export const requirementFields: Readonly<Record<string, RequirementField>> = {
+  email: { path: "email", kind: "email" },
+  "business_profile.name": { path: "business_profile[name]", kind: "text" },
+  "business_profile.url": { path: "business_profile[url]", kind: "url" },
+  "business_profile.mcc": { path: "business_profile[mcc]", kind: "mcc" },
+  "business_profile.product_description": {
+    path: "business_profile[product_description]",
+    kind: "text",
+  },
+  "business_profile.support_phone": { path: "business_profile[support_phone]", kind: "tel" },
+  "company.name": { path: "company[name]", kind: "text" },
+  "company.phone": { path: "company[phone]", kind: "tel" },
+  "company.tax_id": { path: "company[tax_id]", kind: "tax_id" },
+};
+
+const valueSchemas: Record<RequirementFieldKind, z.ZodMiniType<string>> = {
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  url: z.url({ protocol: /^https?$/ }),
+  email: z.email(),
+  tel: z.string().check(z.regex(/^\+?[0-9][0-9 ()-]{6,19}$/)),
+  tax_id: z.string().check(z.regex(/^[0-9A-Za-z-]{6,20}$/)),
+  mcc: z.string().check(z.regex(/^[0-9]{4}$/)),
+};
+
+/** The requirement's field, if the banner resolves it in place. */
+export const requirementFieldOf = (requirement: string): RequirementField | undefined =>
+  requirementFields[requirement];
+
+/** The body schema of a requirement's form: its one field, nested by its path. */
+export function requirementFormSchema(field: RequirementField): z.ZodMiniType {
+  const keys = field.path.replace(/\]/g, "").split("[");
+  let schema: z.ZodMiniType = valueSchemas[field.kind];
+  for (const key of keys.reverse()) schema = z.strictObject({ [key]: schema });
+  return schema;
+}

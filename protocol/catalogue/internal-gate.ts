@@ -1,0 +1,35 @@
+/**
+ * The gate of internal catalogue entries (SPEC.md §1–§2, §6; issue 17): a component whose
+ * release state is `internal` (the debug tools, the internal reports, …) or `entry_point`
+ * (internal only) loads only where internal things may — on the provider's internal and demo
+ * hosts, in development, or with the override flag
+ * `{provider}_internal_override_flags_in_external_domains` on the platform page's URL.
+ * Elsewhere its frame refuses it with the typed load error `internal_not_allowed` and shows
+ * the entry's error text. One rule for every internal entry, built or not.
+ */
+import { internalOverridesAllowed } from "../provider.ts";
+import { manifestEntry } from "./manifest.ts";
+
+/** The load error's kind (the `name` of `onLoadError`'s error, the element's `type`). */
+export const internalNotAllowed = "internal_not_allowed";
+
+/** Whether the catalogue marks the component internal (release state internal or entry point). */
+export function isInternalComponent(name: string): boolean {
+  const state = manifestEntry(name)?.releaseState;
+  return state === "internal" || state === "entry_point";
+}
+
+/** Where the frame is asked to load: the platform page's hostname and the override flag. */
+export interface LoadPlace {
+  /** The platform page's hostname; null when it is not known (then it is not trusted). */
+  hostname: string | null;
+  overrideFlagSet: boolean;
+}
+
+/** Whether the gate refuses `name` at `place`. Components that are not internal always pass. */
+export function internalComponentRefused(name: string, place: LoadPlace): boolean {
+  if (!isInternalComponent(name)) return false;
+  if (place.overrideFlagSet) return false;
+  if (place.hostname === null) return true;
+  return !internalOverridesAllowed(place.hostname);
+}

@@ -1,0 +1,132 @@
+import type { Frame, Locator } from "playwright-core";
+import { ResourceListModel } from "../../../sdk/testing/resource-list.model.ts";
+import { messageIn } from "./payment-details.model.ts";
+
+/**
+ * balances (and the same pieces in payouts) as a person uses them, in any locale: the words
+ * come from the locale's catalogue. Buttons are pressed from the keyboard (focus, Enter): the
+ * view stands low on the dashboard, where a pointer click can land beside a button that moved
+ * while the frames above grow.
+ */
+export class BalancesModel {
+  readonly kit: ResourceListModel;
+
+  constructor(
+    readonly frame: Frame,
+    readonly locale = "en-US",
+  ) {
+    // No table or detail here: the kit's model serves for its dialogs and form errors.
+    this.kit = new ResourceListModel(frame, { table: /.^/, detail: "-" });
+  }
+
+  /** A balances message in the model's locale. */
+  word(id: string): string {
+    return messageIn(this.locale, `balances.${id}`);
+  }
+
+  private region(id: string): Locator {
+    return this.frame.getByRole("region", { name: this.word(id), exact: true });
+  }
+
+  private async pairs(list: Locator): Promise<Record<string, string>> {
+    await list.first().waitFor();
+    const pairs = await list
+      .locator(":scope > .kit-dl__item")
+      .evaluateAll((items) =>
+        items.map((item) => [
+          item.querySelector("dt")?.textContent ?? "",
+          item.querySelector("dd")?.textContent ?? "",
+        ]),
+      );
+    return Object.fromEntries(pairs);
+  }
+
+  /** The figures of the first currency: Available, Pending, Available for instant payout. */
+  seeBalance(): Promise<Record<string, string>> {
+    return this.pairs(this.region("title").locator(".kit-dl").first());
+  }
+
+  /** The schedule: its frequency, delay and next payout. */
+  seeSchedule(): Promise<Record<string, string>> {
+    return this.pairs(this.region("schedule").locator(".kit-dl").first());
+  }
+
+  /** Waits until no reload is under way (the figures are the provider's latest). */
+  async settled(): Promise<void> {
+    await this.frame.locator('[aria-busy="true"]').waitFor({ state: "detached" });
+    await this.region("title").waitFor();
+  }
+
+  private async press(within: Locator | Frame, name: string): Promise<void> {
+    await within.getByRole("button", { name, exact: true }).press("Enter");
+  }
+
+  /** Whether an instant payout is offered. */
+  async offersInstantPayout(): Promise<boolean> {
+    await this.region("title").waitFor();
+    return (await this.frame.getByRole("button", { name: this.word("instantPayOut") }).count()) > 0;
+  }
+
+  /** Opens a payout (standard or instant), gives the amount (or keeps the offered one), reviews it. */
+  async reviewPayout(instant: boolean, amount?: string): Promise<Locator> {
+    const label = this.word(instant ? "instantPayOut" : "payOut");
+    await this.press(this.frame, label);
+    const form = this.frame.getByRole("region", { name: label, exact: true });
+    if (amount !== undefined)
+      await form.getByRole("textbox", { name: this.word("amount") }).fill(amount);
+    await this.press(form, label);
+    const dialog = this.kit.dialog(
+      this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle"),
+    );
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Confirms the payout under review and waits for the dialog to close. */
+  async confirmPayout(instant: boolean): Promise<void> {
+    const title = this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle");
+    const dialog = this.kit.dialog(title);
+    await dialog
+      .getByRole("button", { name: this.word(instant ? "instantPayOut" : "payOut"), exact: true })
+      .press("Enter");
+    await dialog.waitFor({ state: "detached" });
+  }
+
+  /** Opens the schedule editor and sets its fields (by their words), then reviews it. */
+  async reviewSchedule(fields: {
+    interval?: "daily" | "weekly" | "monthly" | "manual";
+    weekday?: string;
+    monthDay?: string;
+    delayDays?: string;
+  }): Promise<void> {
+    await this.press(this.frame, this.word("editSchedule"));
+    const form = this.frame.getByRole("region", { name: this.word("editSchedule"), exact: true });
+    if (fields.interval)
+      await form
+        .getByLabel(this.word("interval"), { exact: true })
+        .selectOption({ label: this.word(`interval.${fields.interval}`) });
+    if (fields.weekday)
+      await form
+        .getByLabel(this.word("weeklyAnchor"), { exact: true })
+        .selectOption({ label: fields.weekday });
+    if (fields.monthDay !== undefined)
+      await form.getByLabel(this.word("monthlyAnchor"), { exact: true }).fill(fields.monthDay);
+    if (fields.delayDays !== undefined)
+      await form.getByLabel(this.word("delayDays"), { exact: true }).fill(fields.delayDays);
+    await this.press(form, this.word("saveSchedule"));
+  }
+
+  /** Confirms the schedule under review. */
+  async confirmSchedule(): Promise<void> {
+    const dialog = this.kit.dialog(this.word("scheduleConfirmTitle"));
+    await dialog
+      .getByRole("button", { name: this.word("saveSchedule"), exact: true })
+      .press("Enter");
+    await dialog.waitFor({ state: "detached" });
+  }
+
+  /** The errors shown (banners and field errors). */
+  seeErrors(): Promise<string[]> {
+    return this.kit.seeFormErrors(this.frame.locator("body"));
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { Account } from "../../protocol/objects/account.schema.ts";
+import { NotificationBannerModel } from "./models/notification-banner.model.ts";
+import type { PlatformPage } from "./models/platform.model.ts";
+import { examplePlatformTests } from "./support/example-platform.ts";
+
+// notification-banner (issue 12) on the example platform's dashboard, signed in as the
+// seeded account restricted by a risk intervention: the person answers the multi-page risk
+// form, the entry is then in review, and once the sandbox clock passes the review it is
+// gone. Each step is checked against the provider (secret key, the account's header) and
+// against the counts the banner reported to the platform (`onnotificationschange`).
+
+const example = examplePlatformTests();
+const RESTRICTED = "Custom account, restricted by a risk intervention";
+const DAY = 24 * 60 * 60;
+
+async function reported(platform: PlatformPage, expected: string) {
+  const output = platform.page.locator('output[name="notifications"]');
+  await expect.poll(() => output.textContent(), { timeout: 15_000 }).toBe(expected);
+}
+
+describe("notification-banner", () => {
+  it("shows the intervention due, then in review after the risk form, then nothing once verified", async () => {
+    const account = example.env.sandbox.accounts.find((a) => a.label === RESTRICTED)!;
+    const options = { account: account.id };
+    const before = await example.apiGet<Account>(`/v1/accounts/${account.id}`, options);
+    const intervention = before.requirements.currently_due.find((p) => p.startsWith("interv_"))!;
+    expect(intervention).toBeDefined();
+    expect(before.charges_enabled).toBe(false);
+
+    const platform = await example.signedIn(RESTRICTED);
+    const banner = new NotificationBannerModel(await platform.frameOf("notification-banner"));
+    await banner.waitForEntries({ [intervention]: "action_required" });
+    await reported(platform, "Notifications: 1, action required: 1");
+
+    // The multi-page risk form: page 1 refuses to move on while its answers are missing.
+    await banner.resolve(intervention);
+    expect(await banner.riskPage()).toBe("Step 1 of 2");
+    await banner.press("Next");
+    expect(await banner.riskPage()).toBe("Step 1 of 2");
+    expect(await banner.fieldErrors()).toBeGreaterThan(0);
+    await banner.fill(
+      "What does your business sell, and to whom?",
+      "Accounting software subscriptions for small businesses.",
+    );
+    await banner.fill("Customer support page (URL)", "https://example.com/support");
+    await banner.press("Next");
+    expect(await banner.riskPage()).toBe("Step 2 of 2");
+    await banner.fill(
+      "Why have customers disputed payments recently?",
+      "A billing change renewed annual plans without a reminder email.",
+    );
+    await banner.fill(
+      "What is your refund policy?",
+      "Full refund within 30 days, prorated refunds after that.",
+    );
+    await banner.press("Submit");
+
+    await banner.waitForEntries({ [intervention]: "in_review" });
+    await reported(platform, "Notifications: 1, action required: 0");
+    const submitted = await example.apiGet<Account>(`/v1/accounts/${account.id}`, options);
+    expect(submitted.requirements.currently_due).not.toContain(intervention);
+    expect(submitted.requirements.pending_verification).toContain(intervention);
+
+    // The sandbox's review settles a day later; the person comes back to the dashboard.
+    await example.apiPost("/v1/test_helpers/clock/advance", { seconds: DAY + 60 });
+    const verified = await example.apiGet<Account>(`/v1/accounts/${account.id}`, options);
+    expect(verified.requirements.pending_verification).not.toContain(intervention);
+    expect(verified.requirements.currently_due).not.toContain(intervention);
+    expect(verified.charges_enabled).toBe(true);
+    await platform.page.reload();
+    await reported(platform, "Notifications: 0, action required: 0");
+    const again = new NotificationBannerModel(await platform.frameOf("notification-banner"));
+    expect(await again.seeEntries()).toEqual([]);
+  });
+});

@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import type { AnyStateMachine } from "xstate";
+import type { CallFailure } from "../../machines/auth/failure.ts";
+import {
+  type BalancesData,
+  balancesMachine,
+} from "../../machines/components/balances/balances.machine.ts";
+import {
+  payoutFormMachine,
+  scheduleFormMachine,
+} from "../../machines/components/balances/payout-forms.machine.ts";
+import {
+  type FormContext,
+  SUBMIT_ACTOR,
+  type SubmitInput,
+} from "../../machines/components/form/form.machine.ts";
+import type { GetObjectsInput } from "../../machines/components/resource-list.types.ts";
+import { payoutCreateParamsSchema } from "../../protocol/objects/payout.schema.ts";
+import { payoutScheduleParamsSchema } from "../../protocol/objects/payout-schedule.schema.ts";
+import { DONE, ERROR, FakeCalls, http, replayWithCalls } from "./async-replay.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
+
+/**
+ * The balances view's lifecycles walked through their graphs: the payout form (a reviewed
+ * money action over `POST /v1/payouts`), the schedule editor (over `POST /v1/payout_schedule`)
+ * and the balances load. Every path checks what the view relies on: a payout or a schedule is
+ * sent only by confirming a review, always a valid body (never a day that does not exist,
+ * never an anchor its interval does not read); the provider's refusal of the amount lands on
+ * the amount field; the load keeps the figures on screen while it refreshes and fails.
+ */
+
+const refusal = (code: string, param?: string): CallFailure => ({
+  kind: "http",
+  status: 400,
+  error: {
+    type: "invalid_request_error",
+    code,
+    message: code,
+    ...(param ? { param } : {}),
+  },
+  requestId: "req_1",
+});
+
+const FORM_FAILURES = [
+  { label: "more than available", error: refusal("balance_insufficient", "amount") },
+  { label: "instant refused", error: refusal("instant_payouts_to_debit_cards_disabled", "method") },
+  { label: "answer lost", error: new TypeError("Failed to fetch") },
+];
+
+const describeFormEvent = (event: {
+  type: string;
+  path?: string;
+  value?: unknown;
+  error?: unknown;
+}) => {
+  if (event.type === "field.change") return `${event.path} := ${String(event.value)}`;
+  if (event.type.startsWith(DONE)) return "answered";
+  if (event.type.startsWith(ERROR))
+    return FORM_FAILURES.find((f) => f.error === event.error)?.label ?? "failed";
+  return event.type === "submit" ? "confirm" : event.type;
+};
+
+/** Walks a reviewed form and checks every call it made against `check`. */
+async function walkForm<M extends AnyStateMachine>(
+  model: MachineModel<M>,
+  check: (body: Record<string, unknown>) => void,
+  maxDepth: number,
+) {
+  const paths = coveringPaths(model, {
+    maxDepth,
+    dedupe: true,
+    filterEvents: (_s, e) => e.type !== "field.blur" && e.type !== "reset",
+  });
+  expect(paths.length).toBeGreaterThan(3);
+  for (const path of paths) {
+    const calls = new FakeCalls();
+    const provided = model.machine.provide({
+      actors: { [SUBMIT_ACTOR]: calls.logic(SUBMIT_ACTOR, () => ({ id: "po_1" })) },
+    } as never) as M;
+    const run = await replayWithCalls(provided, model.input, path, calls);
+    try {
+      let before = "closed";
+      for (const step of run.steps) {
+        const snapshot = step.snapshot as unknown as { value: unknown; context: FormContext };
+        for (const call of step.started) {
+          expect(step.event.type, path.name).toBe("submit");
+          expect(before, path.name).toBe("reviewing");
+          check((call.input as SubmitInput<Record<string, unknown>>).body);
+        }
+        const failure = FORM_FAILURES.find(
+          (f) => (step.event as { error?: unknown }).error === f.error,
+        );
+        if (failure?.label === "more than available" && "amount" in snapshot.context.values)
+          expect(snapshot.context.errors.amount?.source).toBe("api");
+        if (step.event.type.startsWith(DONE)) expect(snapshot.value).toBe("saved");
+        before = String(snapshot.value);
+      }
+    } finally {
+      run.actor.stop();
+    }
+  }
+  return paths;
+}
+
+const formEvents = (changes: { type: "field.change"; path: string; value: unknown }[]) => ({
+  "field.change": changes,
+  submit: [{ type: "submit", idempotencyKey: "key-1" }],
+  [`${DONE}${SUBMIT_ACTOR}`]: [{ type: `${DONE}${SUBMIT_ACTOR}`, output: { id: "po_1" } }],
+  [`${ERROR}${SUBMIT_ACTOR}`]: FORM_FAILURES.map(({ error }) => ({
+    type: `${ERROR}${SUBMIT_ACTOR}`,
+    error,
+  })),
+});
+
+describe("the payout form, model-based", () => {
+  it("sends only a valid, confirmed payout of its method; a refused amount lands on its field", async () => {
+    const paths = await walkForm(
+      {
+        machine: payoutFormMachine,
+        input: { values: { amount: 9_000, currency: "usd", method: "instant" } },
+        events: formEvents([
+          { type: "field.change", path: "amount", value: 500 },
+          { type: "field.change", path: "amount", value: 0 },
+        ]) as MachineModel<typeof payoutFormMachine>["events"],
+        describeEvent: describeFormEvent as never,
+      },
+      (body) => {
+        expect(payoutCreateParamsSchema.safeParse(body).success).toBe(true);
+        expect(body.method).toBe("instant");
+      },
+      6,
+    );
+    const labels = new Set(paths.flatMap((p) => p.steps.map((s) => s.label)));
+    for (const label of ["confirm", "answered", ...FORM_FAILURES.map((f) => f.label)])
+      expect(labels).toContain(label);
+  });
+});
+
+describe("the schedule editor, model-based", () => {
+  it("sends only a schedule whose day exists, with only the anchor its interval reads", async () => {
+    const paths = await walkForm(
+      {
+        machine: scheduleFormMachine,
+        input: {
+          values: { interval: "daily", delay_days: 2, weekly_anchor: "monday", monthly_anchor: 1 },
+        },
+        events: formEvents([
+          { type: "field.change", path: "interval", value: "weekly" },
+          { type: "field.change", path: "interval", value: "monthly" },
+          { type: "field.change", path: "weekly_anchor", value: "friday" },
+          { type: "field.change", path: "monthly_anchor", value: 32 },
+        ]) as MachineModel<typeof scheduleFormMachine>["events"],
+        describeEvent: describeFormEvent as never,
+      },
+      (body) => {
+        expect(payoutScheduleParamsSchema.safeParse(body).success).toBe(true);
+        if (body.interval !== "weekly") expect(body.weekly_anchor).toBeUndefined();
+        if (body.interval !== "monthly") expect(body.monthly_anchor).toBeUndefined();
+        expect(body.monthly_anchor).not.toBe(32);
+      },
+      6,
+    );
+    const labels = new Set(paths.flatMap((p) => p.steps.map((s) => s.label)));
+    expect(labels).toContain("monthly_anchor := 32");
+    expect(labels).toContain("confirm");
+  });
+});
+
+describe("the balances load, model-based", () => {
+  const data = {
+    balance: {
+      object: "balance",
+      livemode: false,
+      available: [],
+      pending: [],
+      instant_available: [],
+    },
+    schedule: { object: "payout_schedule" },
+    destinations: { data: [] },
+  };
+  const model: MachineModel<typeof balancesMachine> = {
+    machine: balancesMachine,
+    input: { accountId: "acct_1" },
+    events: {
+      [`${DONE}getObjects`]: [{ type: `${DONE}getObjects`, output: data }],
+      [`${ERROR}getObjects`]: [
+        { type: `${ERROR}getObjects`, error: http(401) },
+        { type: `${ERROR}getObjects`, error: http(500) },
+      ],
+    } as MachineModel<typeof balancesMachine>["events"],
+  };
+  const paths = coveringPaths(model, { maxDepth: 5, dedupe: true });
+
+  it("walks loading, shown, refreshing, failed and unauthorized", () => {
+    const reached = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.expected.value))));
+    for (const state of ["shown", "refreshing", "failed", "unauthorized"])
+      expect(reached).toContain(state);
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
+    const calls = new FakeCalls();
+    const provided = balancesMachine.provide({
+      actors: {
+        getObjects: calls.logic<Record<string, unknown>, GetObjectsInput>("getObjects", () => data),
+      },
+    });
+    const run = await replayWithCalls(provided, model.input, path, calls);
+    try {
+      let shown: BalancesData | null = null;
+      for (const step of run.steps) {
+        const { value, context } = step.snapshot;
+        for (const call of step.started) {
+          // The three calls, for the session's account.
+          const input = call.input as Record<string, { url: string }>;
+          expect(Object.keys(input).sort()).toEqual(["balance", "destinations", "schedule"]);
+          expect(input.destinations?.url).toContain("/v1/accounts/acct_1/external_accounts");
+        }
+        if (value === "shown" && step.event.type.startsWith(DONE)) {
+          shown = context.data;
+          expect(step.effects.map((e) => e.type)).toEqual(["balances.loaded"]);
+        }
+        // A refresh, and a refresh that fails, keep the figures on screen.
+        if (value === "refreshing" || (value === "shown" && step.event.type.startsWith(ERROR)))
+          expect(context.data).toBe(shown);
+        if (value === "unauthorized") expect(step.effects).toEqual([{ type: "unauthorized" }]);
+        if (value === "failed") expect(step.effects.map((e) => e.type)).toEqual(["load.failed"]);
+      }
+    } finally {
+      run.actor.stop();
+    }
+  });
+});

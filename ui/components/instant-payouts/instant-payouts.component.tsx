@@ -1,0 +1,64 @@
+/**
+ * instant-payouts (deprecated: balances includes instant payouts; its legacy alias tag loads
+ * this view too): the amount available for an instant payout and the instant payout itself,
+ * with its fee in the money confirmation — the shared money-out pieces. Each payout made is
+ * `instantpayoutcreated` with its id.
+ */
+import { useIntl } from "react-intl";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
+import { useHostEvent, useSession } from "../../frame/frame-context.tsx";
+import { DescriptionList, Money } from "../../kit/index.ts";
+import {
+  BalancesPending,
+  instantOffers,
+  PayoutAction,
+  useBalancesData,
+} from "../balances/balance-parts.tsx";
+import { balancesMessages as m } from "../balances/balances.messages.ts";
+
+export default function InstantPayoutsComponent(props: ComponentViewProps) {
+  const intl = useIntl();
+  const session = useSession();
+  const emitEvent = useHostEvent();
+  const { snapshot, send } = useBalancesData(props);
+  const { data } = snapshot.context;
+  if (data === null)
+    return (
+      <BalancesPending
+        failed={snapshot.matches("failed")}
+        onRetry={() => send({ type: "retry" })}
+      />
+    );
+  const offers = instantOffers(data, session?.components ?? {}, "instant-payouts");
+  return (
+    <section
+      className="kit-detail-section"
+      aria-label={intl.formatMessage(m.instantPayOut)}
+      aria-busy={snapshot.matches("refreshing")}
+    >
+      <h2 className="kit-heading-md">{intl.formatMessage(m.instantPayOut)}</h2>
+      <DescriptionList
+        items={data.balance.instant_available.map(({ amount, currency }) => ({
+          id: currency,
+          term: intl.formatMessage(m.instantAvailable),
+          description: <Money amount={amount} currency={currency} />,
+        }))}
+      />
+      <div className="kit-actions">
+        {offers.map((offer) => (
+          <PayoutAction
+            key={`${offer.currency}-${offer.amount}`}
+            method="instant"
+            currency={offer.currency}
+            amount={offer.amount}
+            view={props}
+            onDone={(payoutId) => {
+              send({ type: "refresh" });
+              emitEvent("instantpayoutcreated", { payoutId });
+            }}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * What every details component's `.component.tsx` shares (payment-details, payout-details):
+ * the host's `inline` picks a drawer or a section of the page, and switching starts afresh
+ * (`detailsComponent`); nothing renders until the host's attributes arrive, so
+ * `visible="false"` never opens it first. `useDetailsHost` reads the named object's id and
+ * `visible`, and keeps the machine in step with them.
+ */
+import { type ComponentType, useEffect } from "react";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
+import { useHostProps } from "../../frame/frame-context.tsx";
+import { isOn } from "../../frame/host-attributes.ts";
+import type { DetailsStatus } from "./details-panel.view.tsx";
+
+export type DetailsRunnerProps = ComponentViewProps & { inline: boolean };
+
+export function detailsComponent(
+  Runner: ComponentType<DetailsRunnerProps>,
+): ComponentType<ComponentViewProps> {
+  return function DetailsComponent(props: ComponentViewProps) {
+    const host = useHostProps();
+    if (host === undefined) return null;
+    const inline = isOn(host.attributes.inline);
+    return <Runner key={inline ? "inline" : "overlay"} {...props} inline={inline} />;
+  };
+}
+
+/** The host's object id (the first of `attributes` given) and `visible` (absent: shown). */
+export function useDetailsHost(attributes: readonly string[]): {
+  id: string | null;
+  visible: boolean;
+} {
+  const given = useHostProps()?.attributes ?? {};
+  const name = attributes.find((a) => given[a] !== undefined);
+  return {
+    id: name === undefined ? null : (given[name] ?? null),
+    visible: given.visible === undefined || isOn(given.visible),
+  };
+}
+
+/**
+ * Keeps a details machine on the host's id and visibility: `<change>` with the new id when it
+ * differs from the machine's, `show`/`hide` when `visible` changes.
+ */
+export function useDetailsSync(
+  send: (event: { type: "show" } | { type: "hide" }) => void,
+  change: (id: string | null) => void,
+  host: { id: string | null; visible: boolean },
+  current: string | null,
+) {
+  useEffect(() => {
+    if (host.id !== current) change(host.id);
+  }, [host.id, current, change]);
+  useEffect(() => {
+    send({ type: host.visible ? "show" : "hide" });
+  }, [host.visible, send]);
+}
+
+/**
+ * The view's status from a details machine's `data` region: a refresh keeps the loaded
+ * object on screen (`shown`) while it loads again.
+ */
+export function detailsStatusOf(
+  snapshot: { matches(state: never): boolean },
+  loaded: boolean,
+): DetailsStatus {
+  const is = (data: string) => snapshot.matches({ data } as never);
+  if (is("none")) return "none";
+  if (is("shown") || (is("loading") && loaded)) return "shown";
+  return is("failed") ? "failed" : "loading";
+}

@@ -1,0 +1,199 @@
+/**
+ * The notification banner's pure views: the banner (blank when nothing is due or in review),
+ * its entries each with its status and, when the banner resolves it here, a Resolve button;
+ * the requirement's one-field form and the multi-page risk form, on the kit's field views.
+ */
+import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
+import type {
+  BannerNotification,
+  NotificationCounts,
+} from "../../../machines/components/notification-banner/notifications.ts";
+import { riskFormPages } from "../../../protocol/objects/risk-intervention.schema.ts";
+import {
+  Badge,
+  Banner,
+  Button,
+  FormErrorBanner,
+  FormLayout,
+  FormTextField,
+  type FormView,
+} from "../../kit/index.ts";
+import { notificationBannerMessages as m } from "./notification-banner.messages.ts";
+
+export interface NotificationBannerViewProps {
+  state: "loading" | "failed" | "ready";
+  notifications: readonly BannerNotification[];
+  counts: NotificationCounts;
+  /** Whether the banner resolves this entry here (else the platform collects it). */
+  resolvable: (entry: BannerNotification) => boolean;
+  onOpen: (id: string) => void;
+  onRetry: () => void;
+  /** mobileBannerOptions in a narrow frame: a compact banner shows its entries on demand. */
+  compact: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+  /** mobileBannerOptions.dismissible in a narrow frame. */
+  onDismiss?: (() => void) | undefined;
+  dismissed: boolean;
+  /** The open entry's form, shown in place of the list. */
+  form?: ReactNode;
+}
+
+export function NotificationBannerView(props: NotificationBannerViewProps) {
+  const intl = useIntl();
+  if (props.state === "failed")
+    return (
+      <Banner
+        status="danger"
+        title={intl.formatMessage(m.loadFailed)}
+        actions={<Button onClick={props.onRetry}>{intl.formatMessage(m.retry)}</Button>}
+      />
+    );
+  // Blank while loading the first time, when nothing is due or in review, or dismissed.
+  if (props.notifications.length === 0 || props.dismissed) return null;
+  if (props.form) return <section className="notification-banner">{props.form}</section>;
+  const { actionRequired } = props.counts;
+  const title =
+    actionRequired > 0
+      ? intl.formatMessage(m.actionTitle, { count: actionRequired })
+      : intl.formatMessage(m.inReviewTitle);
+  const showEntries = !props.compact || props.expanded;
+  return (
+    <Banner
+      status={actionRequired > 0 ? "warning" : "info"}
+      title={title}
+      onDismiss={props.onDismiss}
+      actions={
+        props.compact ? (
+          <Button onClick={props.onToggle} aria-expanded={props.expanded}>
+            {intl.formatMessage(props.expanded ? m.hideDetails : m.showDetails)}
+          </Button>
+        ) : undefined
+      }
+    >
+      {showEntries ? (
+        <ul className="notification-banner__entries">
+          {props.notifications.map((entry) => (
+            <li key={entry.id} data-notification={entry.id} data-status={entry.status}>
+              <span>
+                {entry.kind === "intervention"
+                  ? intl.formatMessage(m.interventionEntry, { reason: entry.intervention.reason })
+                  : intl.formatMessage(m.requirementEntry, { requirement: entry.requirement })}
+              </span>{" "}
+              <Badge status={entry.status === "in_review" ? "neutral" : "warning"}>
+                {intl.formatMessage(entry.status === "in_review" ? m.inReview : m.actionRequired)}
+              </Badge>{" "}
+              {entry.status === "action_required" ? (
+                props.resolvable(entry) ? (
+                  <Button variant="primary" onClick={() => props.onOpen(entry.id)}>
+                    {intl.formatMessage(m.resolve)}
+                  </Button>
+                ) : entry.kind === "requirement" ? (
+                  <span>{intl.formatMessage(m.collectedElsewhere)}</span>
+                ) : null
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Banner>
+  );
+}
+
+const riskLabels = {
+  business_description: m.businessDescription,
+  customer_support_url: m.customerSupportUrl,
+  dispute_explanation: m.disputeExplanation,
+  refund_policy: m.refundPolicy,
+} as const;
+
+export interface RiskFormViewProps {
+  form: FormView;
+  reason: string;
+  page: number;
+  onNext: () => void;
+  onBack: () => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** One page of the multi-page risk form. */
+export function RiskFormView(props: RiskFormViewProps) {
+  const intl = useIntl();
+  const page = riskFormPages[props.page] ?? riskFormPages[0];
+  const last = props.page === riskFormPages.length - 1;
+  return (
+    <FormLayout
+      label={intl.formatMessage(m.riskFormTitle)}
+      onSubmit={last ? props.onSubmit : props.onNext}
+      summary={
+        <>
+          <h3>{intl.formatMessage(m.riskFormTitle)}</h3>
+          <p>{props.reason}</p>
+          <p>
+            {intl.formatMessage(m.page, {
+              current: props.page + 1,
+              total: riskFormPages.length,
+            })}
+          </p>
+          <FormErrorBanner form={props.form} />
+        </>
+      }
+      actions={
+        <>
+          <Button onClick={props.onCancel}>{intl.formatMessage(m.cancel)}</Button>
+          {props.page > 0 ? (
+            <Button onClick={props.onBack}>{intl.formatMessage(m.back)}</Button>
+          ) : null}
+          <Button type="submit" variant="primary" loading={props.form.busy}>
+            {intl.formatMessage(last ? m.submit : m.next)}
+          </Button>
+        </>
+      }
+    >
+      {page.fields.map((field) => (
+        <FormTextField
+          key={field}
+          form={props.form}
+          path={`answers[${field}]`}
+          label={intl.formatMessage(riskLabels[field])}
+          required
+          {...(field === "customer_support_url" ? { type: "url" as const } : { rows: 3 })}
+        />
+      ))}
+    </FormLayout>
+  );
+}
+
+export interface RequirementFormViewProps {
+  form: FormView;
+  requirement: string;
+  path: string;
+  type: "text" | "email" | "tel" | "url";
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** A requirement's one field. */
+export function RequirementFormView(props: RequirementFormViewProps) {
+  const intl = useIntl();
+  const label = intl.formatMessage(m.requirementValue, { requirement: props.requirement });
+  return (
+    <FormLayout
+      label={label}
+      onSubmit={props.onSubmit}
+      summary={<FormErrorBanner form={props.form} />}
+      actions={
+        <>
+          <Button onClick={props.onCancel}>{intl.formatMessage(m.cancel)}</Button>
+          <Button type="submit" variant="primary" loading={props.form.busy}>
+            {intl.formatMessage(m.submit)}
+          </Button>
+        </>
+      }
+    >
+      <FormTextField form={props.form} path={props.path} label={label} type={props.type} required />
+    </FormLayout>
+  );
+}
