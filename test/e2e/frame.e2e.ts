@@ -114,15 +114,19 @@ describe("the component frame in Chromium", () => {
   });
 
   it("an internal catalogue entry on a host configured as production is a typed internal_not_allowed load error showing its text; the override flag lets it through the gate", async () => {
-    // A platform on a production host name: the browser asks shop.example.com, and the test
-    // answers with the platform's pages (no DNS, no network).
-    const production = "http://shop.example.com";
-    const context = await browser.newContext();
-    await context.route(`${production}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      const response = await route.fetch({ url: `${hosts.platform}${url.pathname}${url.search}` });
-      await route.fulfill({ response });
-    });
+    // A platform on a production host name: this browser resolves shop.example.com to the
+    // loopback address (no DNS, no network), where the platform's pages are served. The page
+    // is then on the loopback address space like the connect host, as a real production
+    // platform and provider are both public: Chromium's private-network rules let it frame.
+    // A production platform is served over HTTPS; the flag gives this plain-HTTP test origin
+    // the same secure context (Web Crypto, as the loader needs).
+    const platformPort = new URL(hosts.platform).port;
+    const production = `http://shop.example.com:${platformPort}`;
+    const productionBrowser = await launchChromium([
+      "--host-resolver-rules=MAP shop.example.com 127.0.0.1",
+      `--unsafely-treat-insecure-origin-as-secure=${production}`,
+    ]);
+    const context = await productionBrowser.newContext();
     const loadErrors = async (host: FrameHostPage) => {
       await waitForCall(host, "reportLoadError");
       return (await host.calls()).filter((c) => c.method === "reportLoadError").map((c) => c.arg);
@@ -156,7 +160,7 @@ describe("the component frame in Chromium", () => {
       ]);
       expect(flagged.problems).toEqual([]);
     } finally {
-      await context.close();
+      await productionBrowser.close();
     }
     // On the development host (localhost) the same entry passes the gate without the flag.
     const local = await openHost("invoice-history");
