@@ -3,6 +3,7 @@ import { provider, tagName } from "../../../protocol/provider.ts";
 import { componentFrame } from "../../../sdk/testing/frames.ts";
 import { PayoutsListModel } from "../../../sdk/testing/payouts-list.model.ts";
 import { cssVar } from "../../../ui/theme/css.ts";
+import { consoleProblem } from "../support/browser.ts";
 import { DebugComponentsListModel } from "./debug-components-list.model.ts";
 
 /**
@@ -50,8 +51,8 @@ export class PlatformPage {
     readonly connectOrigin: string,
   ) {
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning")
-        this.problems.push(`${message.type()}: ${message.text()}`);
+      const problem = consoleProblem(message);
+      if (problem) this.problems.push(problem);
     });
     page.on("pageerror", (error) => this.problems.push(`pageerror: ${error.message}`));
     page.on("request", (request) => {

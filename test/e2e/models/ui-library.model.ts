@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { type AxeViolation, findOverflows, type Overflow, runAxe } from "../support/a11y.ts";
+import { consoleProblem } from "../support/browser.ts";
 
 export type { AxeViolation, Overflow };
 
@@ -53,8 +54,8 @@ export class UiLibraryPage {
     const page = await browser.newPage({ viewport: { width, height } });
     const library = new UiLibraryPage(page);
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning")
-        library.problems.push(`${message.type()}: ${message.text()}`);
+      const problem = consoleProblem(message);
+      if (problem) library.problems.push(problem);
     });
     page.on("pageerror", (error) => library.problems.push(`pageerror: ${error.message}`));
     await page.exposeFunction("__reportCspViolation", (text: string) =>

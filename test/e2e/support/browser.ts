@@ -27,6 +27,17 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   });
 }
 
+/**
+ * A console error or warning as a problem line: its type and text, and for a resource that
+ * failed to load (whose text names only the status) the resource's address.
+ */
+export function consoleProblem(message: ConsoleMessage): string | null {
+  if (message.type() !== "error" && message.type() !== "warning") return null;
+  const text = `${message.type()}: ${message.text()}`;
+  const url = message.location().url;
+  return text.includes("Failed to load resource") && url ? `${text} (${url})` : text;
+}
+
 /** A page with every console error or warning and uncaught error collected in `problems`. */
 export async function openPage(
   browser: Browser | BrowserContext,
@@ -35,8 +46,8 @@ export async function openPage(
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" || message.type() === "warning")
-      problems.push(`${message.type()}: ${message.text()}`);
+    const problem = consoleProblem(message);
+    if (problem) problems.push(problem);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   await page.goto(url);
