@@ -14,19 +14,6 @@ export default defineConfig({
   test: {
     root: new URL("../..", import.meta.url).pathname,
     include: ["test/e2e/**/*.e2e.ts"],
-    // Written in session 6 while the machine's one browser lock was taken, and never yet run
-    // in Chromium: each is run, fixed and taken off this list before its issue is resolved
-    // (meanwhile the dashboard-wide tests of platform.e2e.ts load the views they cover:
-    // every component ready, one claim for the page, theme and locale applied to each).
-    exclude: [
-      "test/e2e/balances.e2e.ts",
-      "test/e2e/payouts.e2e.ts",
-      "test/e2e/payout-details.e2e.ts",
-      "test/e2e/reports.e2e.ts",
-      "test/e2e/reporting-chart.e2e.ts",
-      "test/e2e/notification-banner.e2e.ts",
-      "test/e2e/errors.e2e.ts",
-    ],
     environment: "node",
     pool: "forks",
     fileParallelism: false,
@@ -36,6 +23,9 @@ export default defineConfig({
     // (`flaky-reporter.ts`, which `npm test` adds).
     retry: process.env.CI ? 1 : 0,
     testTimeout: 60_000,
+    // A poll waits as long as Playwright's own waits: a dashboard of many frames can take
+    // seconds to load on a loaded two-core runner (the default second is far too short).
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
   },
 });

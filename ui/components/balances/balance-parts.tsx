@@ -7,7 +7,7 @@
  * schedule, the payout destinations) and assembles them; features the session does not
  * enable are absent (the provider refuses them anyway).
  */
-import { useMemo } from "react";
+import { type ComponentType, useMemo } from "react";
 import { useIntl } from "react-intl";
 import {
   type BalancesData,
@@ -421,13 +421,24 @@ export function instantOffers(
 }
 
 /** Runs the balances machine for the session's account (the figures, schedule, destinations). */
-export function useBalancesData(view: ComponentViewProps) {
-  const session = useSession();
+export function useBalancesData(view: ComponentViewProps, accountId: string) {
   // The hook performs the machine's `unauthorized` and `load.failed` (the platform hears it).
-  return useComponentMachine(balancesMachine, {
-    input: { accountId: session?.account_id ?? "" },
-    view,
-  });
+  return useComponentMachine(balancesMachine, { input: { accountId }, view });
+}
+
+/**
+ * A money-out view that loads the account's payout destinations by the account's id: it
+ * waits for the claimed session (the skeleton meanwhile; the frame can render before the data
+ * layer has told it the session) and is mounted with the session's account.
+ */
+export function withSessionAccount<P extends object>(
+  View: ComponentType<P & { accountId: string }>,
+): ComponentType<P> {
+  return function SessionAccountView(props: P) {
+    const session = useSession();
+    if (session === null) return <Skeleton />;
+    return <View {...props} accountId={session.account_id} />;
+  };
 }
 
 /** What shows while the figures load, or after they failed (with Retry). */
@@ -461,11 +472,13 @@ export interface BalancesPanelProps {
  * The balance, the payout actions and the schedule of the account, as `balances` shows them
  * and `payouts` above its list.
  */
-export function BalancesPanel(props: BalancesPanelProps) {
+export const BalancesPanel = withSessionAccount(function BalancesPanel(
+  props: BalancesPanelProps & { accountId: string },
+) {
   const session = useSession();
   const host = useHostProps();
-  const { component, view, onPayout } = props;
-  const { snapshot, send } = useBalancesData(view);
+  const { component, view, onPayout, accountId } = props;
+  const { snapshot, send } = useBalancesData(view, accountId);
   const refresh = () => send({ type: "refresh" });
   const attributes = host?.attributes ?? {};
   const components = session?.components ?? {};
@@ -536,4 +549,4 @@ export function BalancesPanel(props: BalancesPanelProps) {
       ) : null}
     </div>
   );
-}
+});

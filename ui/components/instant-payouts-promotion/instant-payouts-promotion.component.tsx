@@ -16,14 +16,17 @@ import {
   instantOffers,
   PayoutAction,
   useBalancesData,
+  withSessionAccount,
 } from "../balances/balance-parts.tsx";
 import { balancesMessages as m } from "../balances/balances.messages.ts";
 
-export default function InstantPayoutsPromotionComponent(props: ComponentViewProps) {
+export default withSessionAccount(function InstantPayoutsPromotionComponent(
+  props: ComponentViewProps & { accountId: string },
+) {
   const intl = useIntl();
   const session = useSession();
   const emitEvent = useHostEvent();
-  const { snapshot, send } = useBalancesData(props);
+  const { snapshot, send } = useBalancesData(props, props.accountId);
   const { data } = snapshot.context;
   const offer =
     data === null
@@ -66,4 +69,4 @@ export default function InstantPayoutsPromotionComponent(props: ComponentViewPro
       })}
     </Banner>
   );
-}
+});

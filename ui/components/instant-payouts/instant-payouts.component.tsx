@@ -13,14 +13,17 @@ import {
   instantOffers,
   PayoutAction,
   useBalancesData,
+  withSessionAccount,
 } from "../balances/balance-parts.tsx";
 import { balancesMessages as m } from "../balances/balances.messages.ts";
 
-export default function InstantPayoutsComponent(props: ComponentViewProps) {
+export default withSessionAccount(function InstantPayoutsComponent(
+  props: ComponentViewProps & { accountId: string },
+) {
   const intl = useIntl();
   const session = useSession();
   const emitEvent = useHostEvent();
-  const { snapshot, send } = useBalancesData(props);
+  const { snapshot, send } = useBalancesData(props, props.accountId);
   const { data } = snapshot.context;
   if (data === null)
     return (
@@ -61,4 +64,4 @@ export default function InstantPayoutsComponent(props: ComponentViewProps) {
       </div>
     </section>
   );
-}
+});
