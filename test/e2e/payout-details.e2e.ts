@@ -45,11 +45,15 @@ async function listen(platform: PlatformPage, events: readonly string[]) {
   return () => platform.page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
 }
 
-/** The newest paid payout the dashboard offers that settled something. */
-async function paidPayoutWithTransactions(platform: PlatformPage) {
-  const ids = await platform.page
+/** The payouts the dashboard's own list offers (their "View" buttons), newest first. */
+const offeredPayouts = (platform: PlatformPage) =>
+  platform.page
     .locator(".payouts button")
     .evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).dataset.payout ?? ""));
+
+/** The newest paid payout the dashboard offers that settled something. */
+async function paidPayoutWithTransactions(platform: PlatformPage) {
+  const ids = await offeredPayouts(platform);
   for (const id of ids) {
     const p = await payout(id);
     if (p.status !== "paid") continue;
@@ -74,7 +78,7 @@ describe("payout-details on the example platform", () => {
       Amount: usd(p.amount, p.currency),
       "Payout status": "Paid",
       "Payout fee": usd(bt.fee, p.currency),
-      "Payout ID": p.id,
+      [payoutDetailsWords().payoutId]: p.id,
     });
     expect(await details.seeTimeline()).toEqual(["Arrived in the bank account", "Payout created"]);
     const rows = await details.seeSettled();
@@ -86,9 +90,12 @@ describe("payout-details on the example platform", () => {
     // What it settled became available after the previous payout and by this one.
     for (const t of settled) expect(t.available_on).toBeLessThanOrEqual(p.created);
     await details.close();
+    // The platform's close listener takes the payout's name away (payout-details has no
+    // `visible`), and the drawer is gone.
     await expect
-      .poll(() => platform.page.locator("oriel-payout-details").getAttribute("visible"))
-      .toBe("false");
+      .poll(() => platform.page.locator("oriel-payout-details").getAttribute("payout"))
+      .toBeNull();
+    expect(await details.overlay().count()).toBe(0);
     expect((await heard()).slice(-2)).toEqual([
       ["overlaychange", { open: false }],
       ["close", null],
@@ -145,24 +152,29 @@ describe("payout-details on the example platform", () => {
     );
   });
 
-  it("inline, the details are a section of the page; visible=false hides them and visible=true shows them again, without overlaychange", async () => {
+  it("inline, the details are a section of the page for the payout the platform names; taking the name away removes them and naming it again brings them back, without overlaychange", async () => {
     const platform = await signedIn();
     const heard = await listen(platform, ["overlaychange", "close"]);
-    await platform.setAttribute("payout-details", 0, "inline", "true");
-    const id = (await platform.page.locator("oriel-payout-details").getAttribute("payout"))!;
+    const inline = platform.page.getByLabel("Show the payout in the page", { exact: true });
+    await inline.press("Space");
+    await expect.poll(() => inline.isChecked()).toBe(true);
+    const id = (await offeredPayouts(platform))[0]!;
     const details = await view(platform, id);
-    expect((await details.seeFacts(true))["Payout ID"]).toBe(id);
-    await platform.setAttribute("payout-details", 0, "visible", "false");
+    expect((await details.seeFacts(true))[payoutDetailsWords().payoutId]).toBe(id);
+    await platform
+      .elements("payout-details")
+      .first()
+      .evaluate((e) => e.removeAttribute("payout"));
     await details.inline().waitFor({ state: "detached" });
-    await platform.setAttribute("payout-details", 0, "visible", "true");
-    expect((await details.seeFacts(true))["Payout ID"]).toBe(id);
+    await view(platform, id);
+    expect((await details.seeFacts(true))[payoutDetailsWords().payoutId]).toBe(id);
     expect(await details.overlay().count()).toBe(0);
     expect(await heard()).toEqual([]);
   });
 
   it("a bad payout attribute is refused with an inputerror naming it, and the details keep their payout", async () => {
     const platform = await signedIn();
-    const id = (await platform.page.locator("oriel-payout-details").getAttribute("payout"))!;
+    const id = (await offeredPayouts(platform))[0]!;
     const details = await view(platform, id);
     await details.seeFacts();
     const refused = platform.page.evaluate(
@@ -178,7 +190,7 @@ describe("payout-details on the example platform", () => {
     await platform.setAttribute("payout-details", 0, "payout", "py_42");
     expect(await refused).toMatchObject({ component: "payout-details", name: "payout" });
     platform.takeProblems(/payout/);
-    expect((await details.seeFacts())["Payout ID"]).toBe(id);
+    expect((await details.seeFacts())[payoutDetailsWords().payoutId]).toBe(id);
   });
 
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {

@@ -12,6 +12,7 @@ import { useIntl } from "react-intl";
 import { formatMoney } from "../i18n/format.ts";
 import { kitMessages } from "../i18n/messages.ts";
 import type { ChartPeriod, ChartPoint } from "./chart.types.ts";
+import { ScrollRegion } from "./scroll-region.view.tsx";
 
 const ChartPlot = lazy(() => import("./chart-plot.view.tsx"));
 
@@ -119,7 +120,7 @@ export function Chart({
       ) : null}
       <details className="kit-chart__data">
         <summary className="kit-body-sm">{intl.formatMessage(kitMessages.chartTable)}</summary>
-        <div className="kit-table-wrap">
+        <ScrollRegion label={intl.formatMessage(kitMessages.chartTable)}>
           <table className="kit-table">
             <thead>
               <tr>
@@ -138,7 +139,7 @@ export function Chart({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

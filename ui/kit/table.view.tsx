@@ -2,6 +2,7 @@ import type { KeyboardEvent, ReactNode } from "react";
 import { cx } from "./cx.ts";
 import { EmptyState } from "./empty-state.view.tsx";
 import { Pagination, type PaginationProps } from "./pagination.view.tsx";
+import { ScrollRegion } from "./scroll-region.view.tsx";
 import { Skeleton } from "./skeleton.view.tsx";
 
 export interface TableColumn<Row> {
@@ -60,7 +61,7 @@ export function Table<Row>({
   ) : null;
   return (
     <div>
-      <div className="kit-table-wrap">
+      <ScrollRegion label={caption}>
         <table className="kit-table" aria-busy={loading || undefined}>
           <caption className={cx(captionHidden ? "kit-visually-hidden" : "kit-heading-xs")}>
             {caption}
@@ -106,7 +107,7 @@ export function Table<Row>({
             </tbody>
           )}
         </table>
-      </div>
+      </ScrollRegion>
       {body}
       {pagination && !loading && (rows.length > 0 || pagination.hasPrevious) ? (
         <Pagination {...pagination} />

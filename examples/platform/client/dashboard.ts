@@ -82,10 +82,18 @@ function paymentDetails(element: HTMLElement): HTMLElement[] {
  * "View" button that names the payout and shows the details; `close` hides them again.
  */
 function payoutDetails(element: HTMLElement): HTMLElement[] {
-  element.setAttribute("visible", "false");
-  const first = config.payouts?.[0];
-  if (first) element.setAttribute("payout", first.id);
-  element.addEventListener("close", () => element.setAttribute("visible", "false"));
+  // payout-details has no `visible`: naming a payout shows it, removing the name hides it.
+  element.addEventListener("close", () => element.removeAttribute("payout"));
+  const inline = document.createElement("input");
+  inline.type = "checkbox";
+  inline.id = "payout-details-inline";
+  inline.addEventListener("change", () => {
+    if (inline.checked) element.setAttribute("inline", "true");
+    else element.removeAttribute("inline");
+  });
+  const inlineLabel = document.createElement("label");
+  inlineLabel.htmlFor = inline.id;
+  inlineLabel.textContent = "Show the payout in the page";
   const payouts = document.createElement("ul");
   payouts.className = "payouts";
   payouts.setAttribute("aria-label", "Payouts to the bank");
@@ -95,14 +103,13 @@ function payoutDetails(element: HTMLElement): HTMLElement[] {
     view.type = "button";
     view.dataset.payout = payout.id;
     view.textContent = `View ${payout.label}`;
-    view.addEventListener("click", () => {
-      element.setAttribute("payout", payout.id);
-      element.setAttribute("visible", "true");
-    });
+    view.addEventListener("click", () => element.setAttribute("payout", payout.id));
     item.append(view);
     payouts.append(item);
   }
-  return [payouts, element];
+  const controls = document.createElement("p");
+  controls.append(inline, inlineLabel);
+  return [controls, payouts, element];
 }
 
 /** payment-disputes for the account's disputed payment, and the count it reports. */

@@ -51,9 +51,12 @@ export class BalancesModel {
     return this.pairs(this.region("schedule").locator(".kit-dl").first());
   }
 
-  /** Waits until no reload is under way (the figures are the provider's latest). */
+  /**
+   * Waits until nothing in the frame is loading (the figures are the provider's latest; in
+   * `payouts` the list below them loads too).
+   */
   async settled(): Promise<void> {
-    await this.frame.locator('[aria-busy="true"]').waitFor({ state: "detached" });
+    await this.frame.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     await this.region("title").waitFor();
   }
 

@@ -12,6 +12,8 @@ export interface PayoutDetailsWords {
   close: string;
   timeline: string;
   settled: string;
+  /** The term of the payout's id among its facts. */
+  payoutId: string;
 }
 
 const catalogue = (locale: string): Record<string, string> =>
@@ -31,6 +33,7 @@ export function payoutDetailsWords(locale = "en-US"): PayoutDetailsWords {
     close: w("kit.close"),
     timeline: w("payoutsList.timelineLabel"),
     settled: w("payoutDetails.settled"),
+    payoutId: w("payoutsList.payoutId"),
   };
 }
 

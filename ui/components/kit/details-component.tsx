@@ -24,17 +24,21 @@ export function detailsComponent(
   };
 }
 
-/** The host's object id (the first of `attributes` given) and `visible` (absent: shown). */
+/**
+ * The host's object id (the first of `attributes` given) and whether the details are shown:
+ * an object is named and `visible` is not off (absent: shown). A component without a
+ * `visible` attribute (payout-details) is shown exactly while its object is named, and the
+ * platform hides it by removing the id (after `close`); with nothing named nothing opens, so
+ * no empty drawer reports `overlaychange`.
+ */
 export function useDetailsHost(attributes: readonly string[]): {
   id: string | null;
   visible: boolean;
 } {
   const given = useHostProps()?.attributes ?? {};
   const name = attributes.find((a) => given[a] !== undefined);
-  return {
-    id: name === undefined ? null : (given[name] ?? null),
-    visible: given.visible === undefined || isOn(given.visible),
-  };
+  const id = name === undefined ? null : (given[name] ?? null);
+  return { id, visible: id !== null && (given.visible === undefined || isOn(given.visible)) };
 }
 
 /**
