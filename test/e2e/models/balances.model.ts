@@ -56,7 +56,10 @@ export class BalancesModel {
    * `payouts` the list below them loads too).
    */
   async settled(): Promise<void> {
-    await this.frame.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    // Polled on a timer: a cross-origin frame below the fold gets no animation frames.
+    await this.frame.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
+      polling: 100,
+    });
     await this.region("title").waitFor();
   }
 
