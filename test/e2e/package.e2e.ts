@@ -137,6 +137,8 @@ describe("the installed package", () => {
     const installed = join(project, "node_modules", pkg.name);
     expect(existsSync(join(installed, "dist", "server", "sandbox.js"))).toBe(true);
     expect(existsSync(join(installed, "dist", "connect", "data-layer.html"))).toBe(true);
+    // The shared site script the connect host serves to the sign-in popup (issue 16).
+    expect(existsSync(join(installed, "dist", "site", "site.js"))).toBe(true);
     expect(existsSync(join(installed, "dist", "testing", "index.js"))).toBe(true);
     expect(existsSync(join(installed, "dist", "testing", "index.d.ts"))).toBe(true);
     for (const source of ["server", "sdk", "protocol", "node_modules/tsx"]) {
@@ -155,6 +157,9 @@ describe("the installed package", () => {
     }
     const script = await fetch(sandboxEnv[`${prefix}_CLASSIC_SCRIPT_URL`]!);
     expect(script.status).toBe(200);
+    // The sign-in popup's site script, from the installed package's dist/site.
+    const site = await fetch(`${sandboxEnv[`${prefix}_CONNECT_URL`]}/site.js`);
+    expect(site.status).toBe(200);
   });
 
   it("a browser test written with <package>/testing in the platform's project pages the payouts list and opens a payout", async () => {

@@ -60,46 +60,46 @@ const describeFormEvent = (event: {
   return event.type === "submit" ? "confirm" : event.type;
 };
 
-/** Walks a reviewed form and checks every call it made against `check`. */
-async function walkForm<M extends AnyStateMachine>(
-  model: MachineModel<M>,
-  check: (body: Record<string, unknown>) => void,
-  maxDepth: number,
-) {
-  const paths = coveringPaths(model, {
+/** The covering paths of a reviewed form's graph (blur and reset left out). */
+function formPaths<M extends AnyStateMachine>(model: MachineModel<M>, maxDepth: number) {
+  return coveringPaths(model, {
     maxDepth,
     dedupe: true,
     filterEvents: (_s, e) => e.type !== "field.blur" && e.type !== "reset",
   });
-  expect(paths.length).toBeGreaterThan(3);
-  for (const path of paths) {
-    const calls = new FakeCalls();
-    const provided = model.machine.provide({
-      actors: { [SUBMIT_ACTOR]: calls.logic(SUBMIT_ACTOR, () => ({ id: "po_1" })) },
-    } as never) as M;
-    const run = await replayWithCalls(provided, model.input, path, calls);
-    try {
-      let before = "closed";
-      for (const step of run.steps) {
-        const snapshot = step.snapshot as unknown as { value: unknown; context: FormContext };
-        for (const call of step.started) {
-          expect(step.event.type, path.name).toBe("submit");
-          expect(before, path.name).toBe("reviewing");
-          check((call.input as SubmitInput<Record<string, unknown>>).body);
-        }
-        const failure = FORM_FAILURES.find(
-          (f) => (step.event as { error?: unknown }).error === f.error,
-        );
-        if (failure?.label === "more than available" && "amount" in snapshot.context.values)
-          expect(snapshot.context.errors.amount?.source).toBe("api");
-        if (step.event.type.startsWith(DONE)) expect(snapshot.value).toBe("saved");
-        before = String(snapshot.value);
+}
+
+/** Replays one path of a reviewed form and checks every call it made against `check`. */
+async function checkFormPath<M extends AnyStateMachine>(
+  model: MachineModel<M>,
+  path: ReturnType<typeof formPaths<M>>[number],
+  check: (body: Record<string, unknown>) => void,
+) {
+  const calls = new FakeCalls();
+  const provided = model.machine.provide({
+    actors: { [SUBMIT_ACTOR]: calls.logic(SUBMIT_ACTOR, () => ({ id: "po_1" })) },
+  } as never) as M;
+  const run = await replayWithCalls(provided, model.input, path, calls);
+  try {
+    let before = "closed";
+    for (const step of run.steps) {
+      const snapshot = step.snapshot as unknown as { value: unknown; context: FormContext };
+      for (const call of step.started) {
+        expect(step.event.type, path.name).toBe("submit");
+        expect(before, path.name).toBe("reviewing");
+        check((call.input as SubmitInput<Record<string, unknown>>).body);
       }
-    } finally {
-      run.actor.stop();
+      const failure = FORM_FAILURES.find(
+        (f) => (step.event as { error?: unknown }).error === f.error,
+      );
+      if (failure?.label === "more than available" && "amount" in snapshot.context.values)
+        expect(snapshot.context.errors.amount?.source).toBe("api");
+      if (step.event.type.startsWith(DONE)) expect(snapshot.value).toBe("saved");
+      before = String(snapshot.value);
     }
+  } finally {
+    run.actor.stop();
   }
-  return paths;
 }
 
 const formEvents = (changes: { type: "field.change"; path: string; value: unknown }[]) => ({
@@ -113,57 +113,67 @@ const formEvents = (changes: { type: "field.change"; path: string; value: unknow
 });
 
 describe("the payout form, model-based", () => {
-  it("sends only a valid, confirmed payout of its method; a refused amount lands on its field", async () => {
-    const paths = await walkForm(
-      {
-        machine: payoutFormMachine,
-        input: { values: { amount: 9_000, currency: "usd", method: "instant" } },
-        events: formEvents([
-          { type: "field.change", path: "amount", value: 500 },
-          { type: "field.change", path: "amount", value: 0 },
-        ]) as MachineModel<typeof payoutFormMachine>["events"],
-        describeEvent: describeFormEvent as never,
-      },
-      (body) => {
-        expect(payoutCreateParamsSchema.safeParse(body).success).toBe(true);
-        expect(body.method).toBe("instant");
-      },
-      6,
-    );
+  const model: MachineModel<typeof payoutFormMachine> = {
+    machine: payoutFormMachine,
+    input: { values: { amount: 9_000, currency: "usd", method: "instant" } },
+    events: formEvents([
+      { type: "field.change", path: "amount", value: 500 },
+      { type: "field.change", path: "amount", value: 0 },
+    ]) as MachineModel<typeof payoutFormMachine>["events"],
+    describeEvent: describeFormEvent as never,
+  };
+  const paths = formPaths(model, 6);
+
+  it("walks the review, the confirmation, the answer and every refusal", () => {
+    expect(paths.length).toBeGreaterThan(3);
     const labels = new Set(paths.flatMap((p) => p.steps.map((s) => s.label)));
     for (const label of ["confirm", "answered", ...FORM_FAILURES.map((f) => f.label)])
       expect(labels).toContain(label);
   });
+
+  it.each(paths.map((p) => [p.name, p] as const))(
+    "sends only a valid, confirmed payout of its method; a refused amount lands on its field: %s",
+    (_name, path) =>
+      checkFormPath(model, path, (body) => {
+        expect(payoutCreateParamsSchema.safeParse(body).success).toBe(true);
+        expect(body.method).toBe("instant");
+      }),
+  );
 });
 
 describe("the schedule editor, model-based", () => {
-  it("sends only a schedule whose day exists, with only the anchor its interval reads", async () => {
-    const paths = await walkForm(
-      {
-        machine: scheduleFormMachine,
-        input: {
-          values: { interval: "daily", delay_days: 2, weekly_anchor: "monday", monthly_anchor: 1 },
-        },
-        events: formEvents([
-          { type: "field.change", path: "interval", value: "weekly" },
-          { type: "field.change", path: "interval", value: "monthly" },
-          { type: "field.change", path: "weekly_anchor", value: "friday" },
-          { type: "field.change", path: "monthly_anchor", value: 32 },
-        ]) as MachineModel<typeof scheduleFormMachine>["events"],
-        describeEvent: describeFormEvent as never,
-      },
-      (body) => {
-        expect(payoutScheduleParamsSchema.safeParse(body).success).toBe(true);
-        if (body.interval !== "weekly") expect(body.weekly_anchor).toBeUndefined();
-        if (body.interval !== "monthly") expect(body.monthly_anchor).toBeUndefined();
-        expect(body.monthly_anchor).not.toBe(32);
-      },
-      6,
-    );
+  const model: MachineModel<typeof scheduleFormMachine> = {
+    machine: scheduleFormMachine,
+    input: {
+      values: { interval: "daily", delay_days: 2, weekly_anchor: "monday", monthly_anchor: 1 },
+    },
+    events: formEvents([
+      { type: "field.change", path: "interval", value: "weekly" },
+      { type: "field.change", path: "interval", value: "monthly" },
+      { type: "field.change", path: "weekly_anchor", value: "friday" },
+      { type: "field.change", path: "monthly_anchor", value: 32 },
+    ]) as MachineModel<typeof scheduleFormMachine>["events"],
+    describeEvent: describeFormEvent as never,
+  };
+  const paths = formPaths(model, 6);
+
+  it("walks a day that does not exist and the confirmation", () => {
+    expect(paths.length).toBeGreaterThan(3);
     const labels = new Set(paths.flatMap((p) => p.steps.map((s) => s.label)));
     expect(labels).toContain("monthly_anchor := 32");
     expect(labels).toContain("confirm");
   });
+
+  it.each(paths.map((p) => [p.name, p] as const))(
+    "sends only a schedule whose day exists, with only the anchor its interval reads: %s",
+    (_name, path) =>
+      checkFormPath(model, path, (body) => {
+        expect(payoutScheduleParamsSchema.safeParse(body).success).toBe(true);
+        if (body.interval !== "weekly") expect(body.weekly_anchor).toBeUndefined();
+        if (body.interval !== "monthly") expect(body.monthly_anchor).toBeUndefined();
+        expect(body.monthly_anchor).not.toBe(32);
+      }),
+  );
 });
 
 describe("the balances load, model-based", () => {

@@ -42,18 +42,19 @@ export function useDetailsHost(attributes: readonly string[]): {
 }
 
 /**
- * Keeps a details machine on the host's id and visibility: `<change>` with the new id when it
- * differs from the machine's, `show`/`hide` when `visible` changes.
+ * Keeps a details machine (`details-machine.ts`) on the host's id and visibility: `change`
+ * with the new id when it differs from the machine's, `show`/`hide` when `visible` changes.
  */
 export function useDetailsSync(
-  send: (event: { type: "show" } | { type: "hide" }) => void,
-  change: (id: string | null) => void,
+  send: (
+    event: { type: "change"; id: string | null } | { type: "show" } | { type: "hide" },
+  ) => void,
   host: { id: string | null; visible: boolean },
   current: string | null,
 ) {
   useEffect(() => {
-    if (host.id !== current) change(host.id);
-  }, [host.id, current, change]);
+    if (host.id !== current) send({ type: "change", id: host.id });
+  }, [host.id, current, send]);
   useEffect(() => {
     send({ type: host.visible ? "show" : "hide" });
   }, [host.visible, send]);

@@ -11,6 +11,8 @@
 import { useCallback, useMemo, useState } from "react";
 import { paymentDetailsMachine } from "../../../machines/components/payment-details/payment-details.machine.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
+import type { Dispute } from "../../../protocol/objects/dispute.schema.ts";
+import type { Refund } from "../../../protocol/objects/refund.schema.ts";
 import { useHostEvent, useSession } from "../../frame/frame-context.tsx";
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
@@ -36,18 +38,21 @@ function PaymentDetailsRunner(props: DetailsRunnerProps) {
   const showDisputes = sessionFeature(components, "payment-details", "dispute_management");
   const effects = useMemo(() => ({ closed: () => emitEvent("close") }), [emitEvent]);
   const { snapshot, send } = useComponentMachine(paymentDetailsMachine, {
-    input: { paymentId: host.id, visible: host.visible, overlay: !inline, disputes: showDisputes },
+    input: {
+      id: host.id,
+      visible: host.visible,
+      overlay: !inline,
+      skip: showDisputes ? [] : ["disputes"],
+    },
     view: props,
     effects,
   });
-  const change = useCallback(
-    (paymentId: string | null) => send({ type: "payment.change", paymentId }),
-    [send],
-  );
-  useDetailsSync(send, change, host, snapshot.context.paymentId);
+  useDetailsSync(send, host, snapshot.context.id);
   const refresh = useCallback(() => send({ type: "refresh" }), [send]);
 
-  const { payment, refunds, disputes, failure } = snapshot.context;
+  const { item: payment, related, failure } = snapshot.context;
+  const refunds = related.refunds as Refund[];
+  const disputes = related.disputes as Dispute[];
   const shown = snapshot.matches({ data: "shown" });
   // A refresh keeps the facts on screen (without actions until they are current).
   const status = detailsStatusOf(snapshot, payment !== null);

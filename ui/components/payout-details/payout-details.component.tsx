@@ -1,13 +1,14 @@
 /**
  * The payout-details component as the frame registers it: the payout-details machine (the
  * payout, what it settled, and whether it is shown) run by `useComponentMachine`, its
- * snapshot given to the view. The host's `payout` names the payout, `visible` shows or hides
- * it, `inline` puts it in the page instead of a drawer; the person closing it dispatches
- * `close`. The session's `shared_payout_details_timeline` flag adds the ledger's moves to the
+ * snapshot given to the view. The host's `payout` names the payout and shows it (there is no
+ * `visible`: the platform hides it by removing the name), `inline` puts it in the page
+ * instead of a drawer; the person closing it dispatches `close`. The session's `shared_payout_details_timeline` flag adds the ledger's moves to the
  * timeline.
  */
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { payoutDetailsMachine } from "../../../machines/components/payout-details/payout-details.machine.ts";
+import type { BalanceTransaction } from "../../../protocol/objects/balance-transaction.schema.ts";
 import { useHostEvent, useSession } from "../../frame/frame-context.tsx";
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
@@ -29,16 +30,12 @@ function PayoutDetailsRunner(props: DetailsRunnerProps) {
   const host = useDetailsHost(["payout"]);
   const effects = useMemo(() => ({ closed: () => emitEvent("close") }), [emitEvent]);
   const { snapshot, send } = useComponentMachine(payoutDetailsMachine, {
-    input: { payoutId: host.id, visible: host.visible, overlay: !inline },
+    input: { id: host.id, visible: host.visible, overlay: !inline },
     view: props,
     effects,
   });
-  const change = useCallback(
-    (payoutId: string | null) => send({ type: "payout.change", payoutId }),
-    [send],
-  );
-  useDetailsSync(send, change, host, snapshot.context.payoutId);
-  const { payout, settled, moreSettled, failure } = snapshot.context;
+  useDetailsSync(send, host, snapshot.context.id);
+  const { item: payout, related, more, failure } = snapshot.context;
   return (
     <PayoutDetailsView
       inline={inline}
@@ -46,8 +43,8 @@ function PayoutDetailsRunner(props: DetailsRunnerProps) {
       narrow={narrow}
       status={detailsStatusOf(snapshot, payout !== null)}
       payout={payout}
-      settled={settled}
-      moreSettled={moreSettled}
+      settled={related.settled as BalanceTransaction[]}
+      moreSettled={more.settled}
       requestId={requestIdOf(failure)}
       sharedTimeline={session?.flags.shared_payout_details_timeline === true}
       onClose={() => send({ type: "close" })}
