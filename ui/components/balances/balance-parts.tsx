@@ -31,6 +31,7 @@ import { instantPayoutFee, instantPayoutRefusal } from "../../../protocol/payout
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import {
   newIdempotencyKey,
+  useHostEvent,
   useHostProps,
   useMutation,
   useSession,
@@ -402,7 +403,7 @@ export function instantOffers(
   data: BalancesData,
   components: SessionComponents,
   component: MoneyOutFeatureComponent,
-): { currency: string; amount: number }[] {
+): InstantOffer[] {
   if (!sessionFeature(components, component, "instant_payouts")) return [];
   const switches = {
     rtpDisabled: sessionFeature(components, component, "instant_payouts_rtp_disabled"),
@@ -418,6 +419,38 @@ export function instantOffers(
     if (amount <= 0 || destination === undefined) return [];
     return instantPayoutRefusal(destination, switches) === null ? [{ currency, amount }] : [];
   });
+}
+
+/** One instant payout the account can make (`instantOffers`). */
+export interface InstantOffer {
+  currency: string;
+  amount: number;
+}
+
+/**
+ * The instant payout of `offer` (its fee in the money confirmation) as instant-payouts and
+ * its promotion make it (key it by the offer, so a new offer starts afresh): each one made is told to the platform as `instantpayoutcreated`
+ * with its id, after `onDone` (which refreshes the figures).
+ */
+export function InstantOfferAction(props: {
+  offer: InstantOffer;
+  view: ComponentViewProps;
+  onDone(): void;
+}) {
+  const emitEvent = useHostEvent();
+  const { offer, view, onDone } = props;
+  return (
+    <PayoutAction
+      method="instant"
+      currency={offer.currency}
+      amount={offer.amount}
+      view={view}
+      onDone={(payoutId) => {
+        onDone();
+        emitEvent("instantpayoutcreated", { payoutId });
+      }}
+    />
+  );
 }
 
 /** Runs the balances machine for the session's account (the figures, schedule, destinations). */

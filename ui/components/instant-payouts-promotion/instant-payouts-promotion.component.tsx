@@ -13,8 +13,8 @@ import { formatMoney } from "../../i18n/format.ts";
 import { Banner } from "../../kit/index.ts";
 import {
   BalancesPending,
+  InstantOfferAction,
   instantOffers,
-  PayoutAction,
   useBalancesData,
   withSessionAccount,
 } from "../balances/balance-parts.tsx";
@@ -51,16 +51,11 @@ export default withSessionAccount(function InstantPayoutsPromotionComponent(
       status="info"
       title={intl.formatMessage(m.promotionTitle)}
       actions={
-        <PayoutAction
+        <InstantOfferAction
           key={`${offer.currency}-${offer.amount}`}
-          method="instant"
-          currency={offer.currency}
-          amount={offer.amount}
+          offer={offer}
           view={props}
-          onDone={(payoutId) => {
-            send({ type: "refresh" });
-            emitEvent("instantpayoutcreated", { payoutId });
-          }}
+          onDone={() => send({ type: "refresh" })}
         />
       }
     >

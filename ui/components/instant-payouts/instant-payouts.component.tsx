@@ -6,12 +6,12 @@
  */
 import { useIntl } from "react-intl";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import { useHostEvent, useSession } from "../../frame/frame-context.tsx";
+import { useSession } from "../../frame/frame-context.tsx";
 import { DescriptionList, Money } from "../../kit/index.ts";
 import {
   BalancesPending,
+  InstantOfferAction,
   instantOffers,
-  PayoutAction,
   useBalancesData,
   withSessionAccount,
 } from "../balances/balance-parts.tsx";
@@ -22,7 +22,6 @@ export default withSessionAccount(function InstantPayoutsComponent(
 ) {
   const intl = useIntl();
   const session = useSession();
-  const emitEvent = useHostEvent();
   const { snapshot, send } = useBalancesData(props, props.accountId);
   const { data } = snapshot.context;
   if (data === null)
@@ -49,16 +48,11 @@ export default withSessionAccount(function InstantPayoutsComponent(
       />
       <div className="kit-actions">
         {offers.map((offer) => (
-          <PayoutAction
+          <InstantOfferAction
             key={`${offer.currency}-${offer.amount}`}
-            method="instant"
-            currency={offer.currency}
-            amount={offer.amount}
+            offer={offer}
             view={props}
-            onDone={(payoutId) => {
-              send({ type: "refresh" });
-              emitEvent("instantpayoutcreated", { payoutId });
-            }}
+            onDone={() => send({ type: "refresh" })}
           />
         ))}
       </div>
