@@ -88,14 +88,26 @@ export class BalancesModel {
     return dialog;
   }
 
-  /** Confirms the payout under review and waits for the dialog to close. */
+  /**
+   * Confirms the payout under review and waits until the form is done: gone (the payout was
+   * made) or showing the provider's refusal, which is then thrown with its words.
+   */
   async confirmPayout(instant: boolean): Promise<void> {
+    const label = this.word(instant ? "instantPayOut" : "payOut");
     const title = this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle");
     const dialog = this.kit.dialog(title);
-    await dialog
-      .getByRole("button", { name: this.word(instant ? "instantPayOut" : "payOut"), exact: true })
-      .press("Enter");
+    await dialog.getByRole("button", { name: label, exact: true }).press("Enter");
     await dialog.waitFor({ state: "detached" });
+    const form = this.frame.getByRole("region", { name: label, exact: true });
+    const refusal = form.getByRole("alert").first();
+    // Whichever comes first; the other wait is left to time out quietly.
+    const quiet = () => undefined;
+    await Promise.race([
+      form.waitFor({ state: "detached" }).catch(quiet),
+      refusal.waitFor().catch(quiet),
+    ]);
+    if (await form.count())
+      throw new Error(`the ${label} form stayed open: ${await form.innerText()}`);
   }
 
   /** Opens the schedule editor and sets its fields (by their words), then reviews it. */
