@@ -25,6 +25,11 @@ export interface AddressInputProps {
   errors?: Partial<Record<AddressField | "country", FieldError>>;
   /** Prefix of the controls' ids (`<id>-line1`...), so an ErrorSummary can link to them. */
   id?: string;
+  /**
+   * A control's own id instead of `<id>-<field>`: a form whose error summary names the
+   * fields by their API paths (`…-postal_code`) links to the very control.
+   */
+  fieldIds?: Partial<Record<AddressField | "country", string>>;
   disabled?: boolean;
   /** A field of the address was left (the form marks it touched). */
   onBlur?: (field: AddressField | "country") => void;
@@ -52,6 +57,7 @@ export function AddressInput({
   countries = checkedCountries,
   errors = {},
   id,
+  fieldIds = {},
   disabled = false,
   onBlur,
 }: AddressInputProps) {
@@ -84,7 +90,7 @@ export function AddressInput({
   const field = (name: AddressField) => {
     const fieldLabel = intl.formatMessage(kitMessages[format.labels[name]]);
     const common = {
-      id: `${prefix}-${name}`,
+      id: fieldIds[name] ?? `${prefix}-${name}`,
       label: fieldLabel,
       value: value[name],
       disabled,
@@ -129,7 +135,7 @@ export function AddressInput({
       <legend className="kit-label-md">{label}</legend>
       <div className="kit-address__fields">
         <Select
-          id={`${prefix}-country`}
+          id={fieldIds.country ?? `${prefix}-country`}
           label={intl.formatMessage(kitMessages.addressCountry)}
           value={value.country}
           options={countryOptions}

@@ -16,6 +16,7 @@ import {
   FormAddressField,
   FormDateField,
   FormErrorBanner,
+  FormErrorSummary,
   FormIbanField,
   FormLayout,
   FormPhoneField,
@@ -90,7 +91,21 @@ function DetailsForm({ answer }: { answer: (body: unknown) => Promise<unknown> }
   return (
     <FormLayout
       label="Details"
-      summary={<FormErrorBanner form={form} />}
+      summary={
+        <>
+          <FormErrorBanner form={form} />
+          <FormErrorSummary
+            form={form}
+            labels={{
+              "individual[ssn_last_4]": "SSN",
+              "individual[address][line1]": "Address",
+              "individual[address][postal_code]": "ZIP code",
+              "individual[address][country]": "Country",
+            }}
+            failedSubmits={0}
+          />
+        </>
+      }
       actions={
         <Button variant="primary" type="submit">
           Save
@@ -187,6 +202,24 @@ describe("country-aware field views bound to the form machine", () => {
     expect(screen.getByText(/Enter a date on or before/)).toBeTruthy();
     expect(screen.getByText(/Enter a valid postal code/)).toBeTruthy();
     expect(screen.getByText("Enter a valid IBAN.")).toBeTruthy();
+  });
+
+  it("each link of the error summary leads to its control, the address's postal code too", async () => {
+    inLocale(<DetailsForm answer={async (b) => b} />);
+    fillValid();
+    type("ZIP code", "SW1A 1AA");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await flush();
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')];
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    for (const link of links) {
+      const target = document.getElementById(link.getAttribute("href")!.slice(1));
+      expect(target, link.getAttribute("href")!).not.toBeNull();
+      expect(target?.getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(links.map((l) => l.getAttribute("href"))).toContain(
+      `#${screen.getByLabelText("ZIP code").id}`,
+    );
   });
 
   it("words the errors in the user's locale", async () => {

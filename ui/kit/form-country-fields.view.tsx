@@ -183,6 +183,11 @@ export function FormAddressField(props: FormAddressFieldProps) {
     <AddressInput
       {...defined({ countries: props.countries })}
       id={fieldId(form, props.path)}
+      fieldIds={
+        Object.fromEntries(
+          Object.entries(paths).map(([field, path]) => [field, fieldId(form, path)]),
+        ) as Record<AddressField | "country", string>
+      }
       label={props.label}
       value={value}
       disabled={form.busy}
