@@ -7,6 +7,7 @@
  */
 import * as z from "zod/mini";
 import { unixSecondsSchema } from "./api-fields.schema.ts";
+import { payoutStatuses } from "./payout.schema.ts";
 
 /** One reporting category's sum over the period (gross, fee and net, and how many rows). */
 export const reportCategorySchema = z.strictObject({
@@ -41,7 +42,7 @@ export const reconciledPayoutSchema = z.strictObject({
   amount: z.int(),
   created: unixSecondsSchema,
   arrival_date: unixSecondsSchema,
-  status: z.string(),
+  status: z.enum(payoutStatuses),
   /** What the payout settled, by category (`server/money/payout-settlement.ts`). */
   settled: z.array(reportCategorySchema),
   settled_net: z.int(),

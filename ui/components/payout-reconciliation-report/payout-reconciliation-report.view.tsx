@@ -5,6 +5,7 @@ import type {
 } from "../../../protocol/objects/report.schema.ts";
 import { DateTime, Money, Table } from "../../kit/index.ts";
 import { ReportPage, type ReportRun } from "../kit/report.tsx";
+import { PayoutStatusBadge } from "../payouts-list/payout-parts.view.tsx";
 import { CategoryTable } from "../reports/report-tables.view.tsx";
 import { reportsMessages as m } from "../reports/reports.messages.ts";
 
@@ -42,7 +43,11 @@ export function PayoutReconciliationReportView({
                 header: intl.formatMessage(m.arrival),
                 cell: (p) => <DateTime seconds={p.arrival_date} timeZone="UTC" />,
               },
-              { id: "status", header: intl.formatMessage(m.status), cell: (p) => p.status },
+              {
+                id: "status",
+                header: intl.formatMessage(m.status),
+                cell: (p) => <PayoutStatusBadge status={p.status} />,
+              },
               {
                 id: "settled",
                 header: intl.formatMessage(m.settled),
