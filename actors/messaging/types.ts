@@ -41,5 +41,14 @@ export const consoleLogger: Logger = {
   warn: (message, detail) => console.warn(message, detail ?? {}),
 };
 
-/** A random endpoint or request id prefix (visible ASCII, as the schemas require). */
-export const randomId = (): string => globalThis.crypto.randomUUID();
+/**
+ * A random endpoint id, request id prefix or namespace: 32 hex characters (visible ASCII, as
+ * the schemas require) from `crypto.getRandomValues`, which every page has —
+ * `crypto.randomUUID` exists only in secure contexts, and a platform in development may serve
+ * its page over plain HTTP on a host name other than localhost.
+ */
+export function randomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -12,7 +12,7 @@ import {
   provider,
 } from "../../protocol/provider.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
-import { consoleLogger, type Logger, type PostTarget } from "../messaging/types.ts";
+import { consoleLogger, type Logger, type PostTarget, randomId } from "../messaging/types.ts";
 import { chunks } from "./chunks.ts";
 import { createDataLayerLink, type LinkReply } from "./data-layer-link.ts";
 import { bindElement, defineConnectElements } from "./elements.ts";
@@ -100,13 +100,6 @@ const emittedToEvent: Partial<Record<LoaderEmitted["type"], ConnectInstanceEvent
   "logged.out": "loggedOut",
 };
 
-/** 32 hex characters; `crypto.randomUUID` is missing outside secure contexts. */
-function randomHex(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * The platform page's URL as the frames get it: its origin and path only — never the query
  * (it may carry tokens or personal data) nor the fragment (docs/security.md).
@@ -165,7 +158,7 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
   const checked = checkConnectOptions(options);
   const log = env.log ?? consoleLogger;
   const { document } = env;
-  const namespace = randomHex();
+  const namespace = randomId();
   const connectOrigin = checked.connectOrigin;
   const platformUrl = platformUrlOf(env.window.location);
   const hostname = new URL(platformUrl).hostname;

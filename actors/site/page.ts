@@ -24,6 +24,7 @@ import {
   serviceEnvironments,
 } from "../../protocol/provider.ts";
 import { readCookie, siteStorageCatalogue } from "../../protocol/site/consent.ts";
+import { randomId } from "../messaging/types.ts";
 import { createAnalyticsLogger } from "./analytics.ts";
 import { browserCookies, createConsentManager } from "./consent.ts";
 import { createErrorReporter } from "./errors.ts";
@@ -51,12 +52,6 @@ function safeStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
-}
-
-function randomId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export function startSitePage() {

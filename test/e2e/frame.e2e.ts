@@ -118,13 +118,11 @@ describe("the component frame in Chromium", () => {
     // loopback address (no DNS, no network), where the platform's pages are served. The page
     // is then on the loopback address space like the connect host, as a real production
     // platform and provider are both public: Chromium's private-network rules let it frame.
-    // A production platform is served over HTTPS; the flag gives this plain-HTTP test origin
-    // the same secure context (Web Crypto, as the loader needs).
+    // Over plain HTTP the page is not a secure context, and the loader works there too.
     const platformPort = new URL(hosts.platform).port;
     const production = `http://shop.example.com:${platformPort}`;
     const productionBrowser = await launchChromium([
       "--host-resolver-rules=MAP shop.example.com 127.0.0.1",
-      `--unsafely-treat-insecure-origin-as-secure=${production}`,
     ]);
     const context = await productionBrowser.newContext();
     const loadErrors = async (host: FrameHostPage) => {
