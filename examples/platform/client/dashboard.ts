@@ -37,6 +37,51 @@ instance.on("sessionExpired", () => say("Session expired."));
 instance.on("loggedOut", () => say("Logged out of the components."));
 
 /**
+ * What a platform puts around a details component: a "show in the page" switch (`inline`)
+ * and its own list of objects, each with a "View" button that names the object (`view`).
+ * The ids, labels and classes are the page models' handles.
+ */
+function detailsControls(
+  element: HTMLElement,
+  list: {
+    name: string;
+    inlineLabel: string;
+    className: string;
+    label: string;
+    key: "payment" | "payout";
+    items: readonly { id: string; label: string }[];
+    view(id: string): void;
+  },
+): HTMLElement[] {
+  const inline = document.createElement("input");
+  inline.type = "checkbox";
+  inline.id = `${list.name}-inline`;
+  inline.addEventListener("change", () => {
+    if (inline.checked) element.setAttribute("inline", "true");
+    else element.removeAttribute("inline");
+  });
+  const inlineLabel = document.createElement("label");
+  inlineLabel.htmlFor = inline.id;
+  inlineLabel.textContent = list.inlineLabel;
+  const objects = document.createElement("ul");
+  objects.className = list.className;
+  objects.setAttribute("aria-label", list.label);
+  for (const object of list.items) {
+    const item = document.createElement("li");
+    const view = document.createElement("button");
+    view.type = "button";
+    view.dataset[list.key] = object.id;
+    view.textContent = `View ${object.label}`;
+    view.addEventListener("click", () => list.view(object.id));
+    item.append(view);
+    objects.append(item);
+  }
+  const controls = document.createElement("p");
+  controls.append(inline, inlineLabel);
+  return [controls, objects, element];
+}
+
+/**
  * payment-details as a platform uses it: its own list of orders, each with a "View" button
  * that names the payment and shows the details (`visible`); the details' `close` hides them
  * again. "Show in the page" sets `inline` (a section of the page instead of a drawer).
@@ -46,70 +91,36 @@ function paymentDetails(element: HTMLElement): HTMLElement[] {
   const first = config.payments?.[0];
   if (first) element.setAttribute("payment", first.id);
   element.addEventListener("close", () => element.setAttribute("visible", "false"));
-  const inline = document.createElement("input");
-  inline.type = "checkbox";
-  inline.id = "payment-details-inline";
-  inline.addEventListener("change", () => {
-    if (inline.checked) element.setAttribute("inline", "true");
-    else element.removeAttribute("inline");
-  });
-  const inlineLabel = document.createElement("label");
-  inlineLabel.htmlFor = inline.id;
-  inlineLabel.textContent = "Show in the page";
-  const orders = document.createElement("ul");
-  orders.className = "orders";
-  orders.setAttribute("aria-label", "Orders");
-  for (const payment of config.payments ?? []) {
-    const item = document.createElement("li");
-    const view = document.createElement("button");
-    view.type = "button";
-    view.dataset.payment = payment.id;
-    view.textContent = `View ${payment.label}`;
-    view.addEventListener("click", () => {
-      element.setAttribute("payment", payment.id);
+  return detailsControls(element, {
+    name: "payment-details",
+    inlineLabel: "Show in the page",
+    className: "orders",
+    label: "Orders",
+    key: "payment",
+    items: config.payments ?? [],
+    view: (id) => {
+      element.setAttribute("payment", id);
       element.setAttribute("visible", "true");
-    });
-    item.append(view);
-    orders.append(item);
-  }
-  const controls = document.createElement("p");
-  controls.append(inline, inlineLabel);
-  return [controls, orders, element];
+    },
+  });
 }
 
 /**
  * payout-details as a platform uses it: its own list of the account's payouts, each with a
- * "View" button that names the payout and shows the details; `close` hides them again.
+ * "View" button that names the payout and shows the details. payout-details has no
+ * `visible`: naming a payout shows it, and `close` takes the name away.
  */
 function payoutDetails(element: HTMLElement): HTMLElement[] {
-  // payout-details has no `visible`: naming a payout shows it, removing the name hides it.
   element.addEventListener("close", () => element.removeAttribute("payout"));
-  const inline = document.createElement("input");
-  inline.type = "checkbox";
-  inline.id = "payout-details-inline";
-  inline.addEventListener("change", () => {
-    if (inline.checked) element.setAttribute("inline", "true");
-    else element.removeAttribute("inline");
+  return detailsControls(element, {
+    name: "payout-details",
+    inlineLabel: "Show the payout in the page",
+    className: "payouts",
+    label: "Payouts to the bank",
+    key: "payout",
+    items: config.payouts ?? [],
+    view: (id) => element.setAttribute("payout", id),
   });
-  const inlineLabel = document.createElement("label");
-  inlineLabel.htmlFor = inline.id;
-  inlineLabel.textContent = "Show the payout in the page";
-  const payouts = document.createElement("ul");
-  payouts.className = "payouts";
-  payouts.setAttribute("aria-label", "Payouts to the bank");
-  for (const payout of config.payouts ?? []) {
-    const item = document.createElement("li");
-    const view = document.createElement("button");
-    view.type = "button";
-    view.dataset.payout = payout.id;
-    view.textContent = `View ${payout.label}`;
-    view.addEventListener("click", () => element.setAttribute("payout", payout.id));
-    item.append(view);
-    payouts.append(item);
-  }
-  const controls = document.createElement("p");
-  controls.append(inline, inlineLabel);
-  return [controls, payouts, element];
 }
 
 /** payment-disputes for the account's disputed payment, and the count it reports. */
