@@ -14,7 +14,7 @@ import {
   type SnapshotFrom,
 } from "xstate";
 import type { CallFailure } from "../../machines/auth/failure.ts";
-import { type ModelPath, stateKey } from "./harness.ts";
+import type { ModelPath } from "./harness.ts";
 
 export const DONE = "xstate.done.actor.";
 export const ERROR = "xstate.error.actor.";
@@ -116,8 +116,8 @@ export async function replayWithCalls<M extends AnyStateMachine>(
       }
       await flush();
       const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
-      const reached = stateKey(snapshot as never);
-      const predicted = stateKey(step.expected as never);
+      const reached = path.key(snapshot);
+      const predicted = path.key(step.expected);
       if (reached !== predicted)
         throw new Error(
           `step ${index + 1} (${step.label}): reached ${reached}, the graph predicted ${predicted}`,
@@ -131,7 +131,7 @@ export async function replayWithCalls<M extends AnyStateMachine>(
         started: calls.calls.slice(before),
       });
     }
-    if (stateKey(actor.getSnapshot()) !== stateKey(path.target as never))
+    if (path.key(actor.getSnapshot() as SnapshotFrom<M>) !== path.key(path.target))
       throw new Error(`"${path.name}" did not end in the path's target`);
     return { initialEffects, steps, actor };
   } catch (error) {

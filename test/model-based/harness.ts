@@ -41,6 +41,13 @@ export interface MachineModel<M extends AnyStateMachine> {
   };
   /** The name of one step in a test name; defaults to the event type (and its payload). */
   describeEvent?: (event: EventOf<M>) => string;
+  /**
+   * What of a snapshot tells two states apart for this test (by default its value, its whole
+   * context and its status). A form's context carries bookkeeping (touched fields, the key of
+   * an intent) that multiplies its states without changing what a test checks; leaving it out
+   * keeps the walk to the states that matter. Replays compare states the same way.
+   */
+  distinguish?: (snapshot: SnapshotFrom<M>) => unknown;
 }
 
 /** Bounds of a traversal. */
@@ -79,6 +86,8 @@ export interface ModelPath<M extends AnyStateMachine> {
   steps: ModelStep<M>[];
   /** The state the path ends in, as the graph predicts it. */
   target: SnapshotFrom<M>;
+  /** How a replay tells the states of this path apart (the model's `distinguish`). */
+  key: (snapshot: SnapshotFrom<M>) => string;
 }
 
 export interface ReplayedStep<M extends AnyStateMachine> {
@@ -121,6 +130,14 @@ export function stateKey(snapshot: SnapshotLike): string {
     context: snapshot.context,
     status: snapshot.status,
   });
+}
+
+/** A snapshot as this model's walk identifies it (`MachineModel.distinguish`). */
+function modelStateKey<M extends AnyStateMachine>(model: MachineModel<M>) {
+  const { distinguish } = model;
+  return distinguish
+    ? (snapshot: SnapshotFrom<M>) => JSON.stringify(distinguish(snapshot))
+    : (snapshot: SnapshotFrom<M>) => stateKey(view(snapshot));
 }
 
 function activeNodes(snapshot: unknown): AnyStateNode[] {
@@ -203,7 +220,7 @@ function toModelPath<M extends AnyStateMachine>(
       expected: step.state,
     }));
   const name = steps.length > 0 ? steps.map((s) => s.label).join(" → ") : "(initial state)";
-  return { name, steps, target: path.state };
+  return { name, steps, target: path.state, key: modelStateKey(model) };
 }
 
 function bounded<M extends AnyStateMachine>(
@@ -231,16 +248,17 @@ function bounded<M extends AnyStateMachine>(
 }
 
 function traversal<M extends AnyStateMachine>(model: MachineModel<M>, bounds: Bounds<M>) {
+  const key = modelStateKey(model);
   return {
     input: model.input,
     events: eventsFor(model),
     ...(bounds.limit !== undefined ? { limit: bounds.limit } : {}),
     ...(bounds.toState ? { toState: bounds.toState } : {}),
     ...(bounds.filterEvents ? { filterEvents: bounds.filterEvents } : {}),
-    serializeState: (snapshot: unknown, event: { type: string } | undefined) =>
+    serializeState: (snapshot: SnapshotFrom<M>, event: { type: string } | undefined) =>
       bounds.everyTransition
-        ? `${stateKey(view(snapshot))} via ${event ? JSON.stringify(event) : "start"}`
-        : stateKey(view(snapshot)),
+        ? `${key(snapshot)} via ${event ? JSON.stringify(event) : "start"}`
+        : key(snapshot),
   };
 }
 
@@ -360,8 +378,8 @@ export function replay<M extends AnyStateMachine>(
           `step ${index + 1} (${step.label}): the actor failed: ${view(snapshot).error}`,
         );
       }
-      const reached = stateKey(view(snapshot));
-      const predicted = stateKey(view(step.expected));
+      const reached = path.key(snapshot);
+      const predicted = path.key(step.expected);
       if (reached !== predicted) {
         throw new Error(
           `step ${index + 1} (${step.label}) of "${path.name}": the actor reached ${reached}, the graph predicted ${predicted}`,
@@ -369,8 +387,8 @@ export function replay<M extends AnyStateMachine>(
       }
       steps.push({ event: step.event, label: step.label, effects: current, snapshot });
     }
-    const reached = stateKey(view(actor.getSnapshot()));
-    if (reached !== stateKey(view(path.target))) {
+    const reached = path.key(actor.getSnapshot() as SnapshotFrom<M>);
+    if (reached !== path.key(path.target)) {
       throw new Error(`"${path.name}" ended in ${reached}, not in the path's target`);
     }
     return { initialEffects, steps, effects: all, snapshot: actor.getSnapshot(), clock };
