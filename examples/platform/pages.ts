@@ -37,6 +37,65 @@ export interface PageConfig {
 
 export const configMetaName = "platform-config";
 
+/**
+ * The dashboard's pages, as a platform organises its own: each shows, in this order, the
+ * components it names that have a view in this version. `/dashboard` is the overview with
+ * every built component; `/dashboard/<path>` one page. Every built component stands on one
+ * of these pages (a test says so when a new one is not placed).
+ */
+export const dashboardSections = [
+  {
+    path: "payments",
+    title: "Payments",
+    components: [
+      "payments",
+      "payment-details",
+      "payment-disputes",
+      "disputes-list",
+      "transactions-list",
+    ],
+  },
+  {
+    path: "payouts",
+    title: "Payouts",
+    components: [
+      "balances",
+      "instant-payouts-promotion",
+      "payouts",
+      "payouts-list",
+      "payout-details",
+      "instant-payouts",
+    ],
+  },
+  {
+    path: "reports",
+    title: "Reports",
+    components: [
+      "reporting-chart",
+      "earnings-chart",
+      "balance-report",
+      "payout-reconciliation-report",
+    ],
+  },
+  {
+    path: "account",
+    title: "Account",
+    components: [
+      "notification-banner",
+      "account-onboarding",
+      "account-management",
+      "payment-method-settings",
+      "documents",
+    ],
+  },
+  { path: "tools", title: "Tools", components: ["debug-components-list"] },
+] as const satisfies readonly { path: string; title: string; components: readonly string[] }[];
+
+export type DashboardSection = (typeof dashboardSections)[number]["path"];
+
+/** The section with this path, if there is one. */
+export const dashboardSection = (path: string) => dashboardSections.find((s) => s.path === path);
+
 interface Layout {
   title: string;
   /** The signed-in account, when there is one. */
@@ -99,7 +158,11 @@ export const newAccountBusinessTypes = ["individual", "company", "non_profit"] a
  * The sign-in picker: one seeded connected account per row, with its onboarding state, and
  * the "New test account" form (a fresh account of the chosen country and business type).
  */
-export function signInPage(accounts: readonly SandboxAccount[], error?: string): string {
+export function signInPage(
+  accounts: readonly SandboxAccount[],
+  error?: string,
+  next?: string,
+): string {
   const rows = accounts
     .map(
       (a, i) => `
@@ -114,6 +177,7 @@ export function signInPage(accounts: readonly SandboxAccount[], error?: string):
     .join("");
   const body = accounts.length
     ? `<form method="post" action="/sign-in" class="picker">
+        ${next ? `<input type="hidden" name="next" value="${escapeHtml(next)}">` : ""}
         <fieldset>
           <legend>Sign in as a connected account</legend>${rows}
         </fieldset>
@@ -147,16 +211,32 @@ export function signInPage(accounts: readonly SandboxAccount[], error?: string):
 }
 
 /** The dashboard: every built component, with appearance, locale and logout controls. */
-export function dashboardPage(account: SandboxAccount, config: PageConfig, locales: string[]) {
+export function dashboardPage(
+  account: SandboxAccount,
+  config: PageConfig,
+  locales: string[],
+  place: { section?: string; sections: readonly { path: string; title: string }[] },
+) {
   const options = locales
     .map((l) => `<option value="${escapeHtml(l)}"${l === "en-US" ? " selected" : ""}>${l}</option>`)
     .join("");
+  const current = place.sections.find((s) => s.path === place.section);
+  const link = (href: string, text: string, here: boolean) =>
+    `<a href="${href}"${here ? ' aria-current="page"' : ""}>${escapeHtml(text)}</a>`;
+  const pages = [
+    link("/dashboard", "Overview", !current),
+    ...place.sections.map((s) => link(`/dashboard/${s.path}`, s.title, s === current)),
+  ].join("\n        ");
   return page({
-    title: "Dashboard",
+    title: current ? `${current.title} · Dashboard` : "Dashboard",
     account,
     config,
     scripts: [{ src: "/assets/dashboard.js", module: true }],
-    body: `      <section class="controls" aria-label="Appearance and locale">
+    body: `      <nav class="pages" aria-label="Dashboard pages">
+        ${pages}
+      </nav>
+      <h1>${escapeHtml(current?.title ?? "Overview")}</h1>
+      <section class="controls" aria-label="Appearance and locale">
         <label for="colour">Primary colour</label>
         <input id="colour" type="color" name="colorPrimary" value="#635bff">
         <input id="dark" type="checkbox" name="dark"><label for="dark">Dark theme</label>

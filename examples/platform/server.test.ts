@@ -5,6 +5,7 @@ import { createPlatform } from "../../server/platforms/platforms.ts";
 import { setupTestDatabase } from "../../server/test/db.ts";
 import { platformCsp } from "./csp.ts";
 import { frameworkExamples } from "./frameworks.ts";
+import { dashboardSections } from "./pages.ts";
 import type { SandboxInfo } from "./sandbox.ts";
 import {
   accountSwitches,
@@ -85,13 +86,70 @@ describe("the example platform's backend", () => {
     expect(cookie).toBe("");
   });
 
-  it("the embedding pages need a signed-in account", async () => {
+  it("the embedding pages need a signed-in account; a dashboard page sends the person back to it after signing in", async () => {
     const { app } = await setup();
-    for (const path of ["/dashboard", "/plain", "/react", "/markup", ...frameworkPages]) {
+    for (const path of ["/plain", "/react", "/markup", ...frameworkPages]) {
       const response = await app.request(path);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/");
     }
+    for (const path of ["/dashboard", "/dashboard/payouts"]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe(`/?next=${path}`);
+    }
+  });
+
+  it("signing in returns to the dashboard page it was asked for, and to the overview for any other next", async () => {
+    const { app, sandbox } = await setup();
+    const picker = await (await app.request("/?next=/dashboard/payouts")).text();
+    expect(picker).toContain('<input type="hidden" name="next" value="/dashboard/payouts">');
+    const signInTo = async (next: string) =>
+      app.request("/sign-in", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+        body: new URLSearchParams({ account: sandbox.mainAccountId, next }),
+      });
+    expect((await signInTo("/dashboard/payouts")).headers.get("Location")).toBe(
+      "/dashboard/payouts",
+    );
+    for (const next of ["https://evil.example/", "//evil.example", "/dashboard/nothing", "/plain"])
+      expect((await signInTo(next)).headers.get("Location"), next).toBe("/dashboard");
+    expect(await (await app.request("/?next=//evil.example")).text()).not.toContain("evil");
+  });
+
+  it("each dashboard page embeds its own built components and marks itself in the page list; the overview embeds all", async () => {
+    const { app, signIn, sandbox } = await setup();
+    const { cookie } = await signIn(sandbox.mainAccountId);
+    const shown = async (path: string) => {
+      const response = await app.request(path, { headers: { Cookie: cookie } });
+      const html = await response.text();
+      const meta = /<meta name="platform-config" content="([^"]*)">/.exec(html)?.[1] ?? "{}";
+      const config = JSON.parse(meta.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+      const current = /<a href="([^"]*)" aria-current="page">/.exec(html)?.[1];
+      return { status: response.status, components: config.components, current };
+    };
+    // setup() builds payouts-list, payouts and debug-components-list.
+    expect(await shown("/dashboard/payouts")).toEqual({
+      status: 200,
+      components: ["payouts", "payouts-list"],
+      current: "/dashboard/payouts",
+    });
+    expect(await shown("/dashboard/tools")).toMatchObject({
+      components: ["debug-components-list"],
+    });
+    expect(await shown("/dashboard")).toEqual({
+      status: 200,
+      components: ["payouts-list", "payouts", "debug-components-list"],
+      current: "/dashboard",
+    });
+    // A page none of whose components is built is not offered.
+    const overview = await (
+      await app.request("/dashboard", { headers: { Cookie: cookie } })
+    ).text();
+    expect(overview).not.toContain('href="/dashboard/payments"');
+    expect((await shown("/dashboard/payments")).status).toBe(404);
+    expect((await shown("/dashboard/nothing")).status).toBe(404);
   });
 
   it("serves every page under exactly the documented platform CSP", async () => {
@@ -201,6 +259,18 @@ describe("the account session's components", () => {
   it("the dashboard embeds exactly the components that have a view (the view registry)", async () => {
     const { viewRegistry } = await import("../../ui/components/registry.ts");
     expect(builtComponents().sort()).toEqual(Object.keys(viewRegistry).sort());
+  });
+
+  it("every built component stands on exactly one dashboard page", () => {
+    for (const name of builtComponents()) {
+      const pages = dashboardSections.filter((s) =>
+        (s.components as readonly string[]).includes(name),
+      );
+      expect(
+        pages.map((p) => p.path),
+        name,
+      ).toHaveLength(1);
+    }
   });
 
   it("names each enabled component once by its API name, with every feature the catalogue names for it on (the user sign-in kept), and never an internal tool", () => {

@@ -28,6 +28,8 @@ import { platformCsp } from "./csp.ts";
 import { mountFrameworkExamples } from "./frameworks.ts";
 import {
   dashboardPage,
+  dashboardSection,
+  dashboardSections,
   markupPage,
   newAccountBusinessTypes,
   newAccountCountries,
@@ -124,6 +126,16 @@ const assetTypes: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
+/**
+ * Where a sign-in may return to: the dashboard or one of its sections, nothing else (a
+ * `next` naming another site or page is dropped, never followed).
+ */
+export function dashboardPath(value: unknown): string | undefined {
+  if (value === "/dashboard") return value;
+  if (typeof value !== "string" || !value.startsWith("/dashboard/")) return undefined;
+  return dashboardSection(value.slice("/dashboard/".length)) ? value : undefined;
+}
+
 export function createPlatformApp(options: PlatformOptions) {
   const { sandbox, hosts, origin } = options;
   const doFetch = options.fetch ?? fetch;
@@ -189,16 +201,19 @@ export function createPlatformApp(options: PlatformOptions) {
   );
 
   app.get("/", async (c) => {
-    if (await signedIn(c)) return c.redirect("/dashboard", 303);
-    return c.html(signInPage(sandbox.accounts));
+    const next = dashboardPath(c.req.query("next"));
+    if (await signedIn(c)) return c.redirect(next ?? "/dashboard", 303);
+    return c.html(signInPage(sandbox.accounts, undefined, next));
   });
 
   app.post("/sign-in", async (c) => {
     const form = await c.req.parseBody();
+    const next = dashboardPath(form.next);
     const account = accountById(form.account);
-    if (!account) return c.html(signInPage(sandbox.accounts, "Pick one of the accounts."), 400);
+    if (!account)
+      return c.html(signInPage(sandbox.accounts, "Pick one of the accounts.", next), 400);
     await startSession(c, account.id);
-    return c.redirect("/dashboard", 303);
+    return c.redirect(next ?? "/dashboard", 303);
   });
 
   // "New test account": what a platform does when a business signs up with it — it creates
@@ -301,14 +316,31 @@ export function createPlatformApp(options: PlatformOptions) {
     }));
   };
 
-  app.get("/dashboard", async (c) => {
+  /** The dashboard's sections that show at least one built component, with those components. */
+  const sections = () => {
+    const built = new Set(components());
+    return dashboardSections
+      .map((s) => ({ ...s, components: s.components.filter((name) => built.has(name)) }))
+      .filter((s) => s.components.length > 0);
+  };
+
+  /** The overview (every built component) or one section of the dashboard. */
+  const dashboard = async (c: Context, section?: string) => {
     const account = await signedIn(c);
-    if (!account) return c.redirect("/", 303);
+    if (!account) return c.redirect(`/?next=${c.req.path}`, 303);
+    const shown = sections();
+    const here = section === undefined ? undefined : shown.find((s) => s.path === section);
+    if (section !== undefined && !here) return c.notFound();
     c.header("Cache-Control", "no-store");
+    const names = here ? here.components : components();
     const [payments, payouts] = await Promise.all([paymentLinks(account), payoutLinks(account)]);
-    const config = { ...pageConfig(account, components()), ...payments, payouts };
-    return c.html(dashboardPage(account, config, [...supportedLocales]));
-  });
+    const config = { ...pageConfig(account, names), ...payments, payouts };
+    return c.html(
+      dashboardPage(account, config, [...supportedLocales], { section, sections: shown }),
+    );
+  };
+  app.get("/dashboard", (c) => dashboard(c));
+  app.get("/dashboard/:section{[a-z]+}", (c) => dashboard(c, c.req.param("section")));
   app.get(
     "/plain",
     embedding((account) =>

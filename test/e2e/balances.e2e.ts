@@ -119,7 +119,7 @@ const methodsAndAmounts = (payouts: readonly Payout[]) =>
 
 describe("balances on the example platform", () => {
   it("a manual payout, then an instant payout with its fee shown first, then a weekly schedule on Fridays: after each step the view equals the ledger", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const balances = await balancesOf(platform);
     await expectLedger(balances);
 
@@ -157,7 +157,7 @@ describe("balances on the example platform", () => {
   });
 
   it("in fr-FR, more than is available and a 32nd of the month are refused in French, and nothing changes at the provider", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     await platform.chooseLocale("fr-FR");
     const balances = await balancesOf(platform, "fr-FR");
     const payouts = await example.listAll<Payout>("/v1/payouts");
@@ -179,7 +179,7 @@ describe("balances on the example platform", () => {
   });
 
   it("with instant_payouts_to_debit_cards_disabled and only a debit card, no instant payout is offered (a standard one is)", async () => {
-    const platform = await signedIn(cardOnly.label);
+    const platform = await signedIn(cardOnly.label, "payouts");
     const balances = await balancesOf(platform);
     const balance = await apiGet<Balance>("/v1/balance", { account: cardOnly.id });
     expect(amountIn(balance.instant_available)).toBeGreaterThan(0);
@@ -191,7 +191,7 @@ describe("balances on the example platform", () => {
   });
 
   it("passes axe in light, dark and the pseudo-locale, and does not overflow at 360px", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const balances = await balancesOf(platform);
     // The forms open too: their fields and buttons are checked as well.
@@ -211,7 +211,7 @@ describe("balances on the example platform", () => {
   });
 
   it("the promotion does not show with only a debit card and debit cards disabled, and its event says so", async () => {
-    const platform = await signedIn(cardOnly.label);
+    const platform = await signedIn(cardOnly.label, "payouts");
     await expect.poll(() => promotionEvents(platform).innerText()).toContain("Promotion shown: no");
     const promotion = await platform.frameOf("instant-payouts-promotion");
     expect(
@@ -222,7 +222,7 @@ describe("balances on the example platform", () => {
   });
 
   it("on the main account the promotion shows, and its instant payout is instantpayoutcreated with the payout's id", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const events = promotionEvents(platform);
     await expect.poll(() => events.innerText()).toContain("Promotion shown: yes");
     const promotion = new BalancesModel(await platform.frameOf("instant-payouts-promotion"));

@@ -14,7 +14,7 @@ const example = examplePlatformTests();
 
 /** A signed-in tab on the markup-only page; `secretFetches` counts only this page's. */
 async function markupPage(): Promise<PlatformPage> {
-  const platform = await example.signedIn();
+  const platform = await example.signedIn(undefined, "tools");
   await platform.page.goto("about:blank");
   platform.secretFetches.splice(0);
   await platform.goto("markup");

@@ -101,7 +101,7 @@ async function openDispute(amount: number, reason: Dispute["reason"]): Promise<D
 describe("the disputes list on the example platform", () => {
   it("shows every dispute newest first as the provider lists them, a deadline under 10 days marked", async () => {
     const open = await openDispute(2_345, "fraudulent");
-    const list = await disputes(await signedIn());
+    const list = await disputes(await signedIn(undefined, "payments"));
     const expected = (await listed("limit=10")).map(rowOf);
     await expect.poll(() => list.seeRows(), { timeout: 15_000 }).toEqual(expected);
     const row = (await list.seeRows()).find((r) => r.amount === "$23.45");
@@ -113,7 +113,7 @@ describe("the disputes list on the example platform", () => {
   it("answers a dispute with text and a PDF, submits it and sees it under review; past the review it is won, and another answered with losing evidence is lost", async () => {
     const win = await openDispute(4_210, "product_not_received");
     const lose = await openDispute(4_320, "fraudulent");
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const list = await disputes(platform);
     await list.filterByStatus(["Needs response"]);
     await expect
@@ -184,7 +184,7 @@ describe("the disputes list on the example platform", () => {
 
   it("accepts a dispute after confirming: it closes as lost", async () => {
     const accepted = await openDispute(3_130, "duplicate");
-    const list = await disputes(await signedIn());
+    const list = await disputes(await signedIn(undefined, "payments"));
     await expect
       .poll(async () => (await list.seeRows()).map((r) => r.amount), { timeout: 15_000 })
       .toContain("$31.30");
@@ -199,7 +199,7 @@ describe("the disputes list on the example platform", () => {
   });
 
   it("filters by status, reason and date exactly as the provider's filters answer", async () => {
-    const list = await disputes(await signedIn());
+    const list = await disputes(await signedIn(undefined, "payments"));
     await list.seeRows();
     await list.filterByStatus(["Lost"]);
     const lost = (await listed("limit=10&status[]=lost")).map(rowOf);
@@ -224,7 +224,7 @@ describe("the disputes list on the example platform", () => {
   });
 
   it("exports the filtered disputes as CSV through the data layer: its rows are exactly the filtered list's", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const list = await disputes(platform);
     await list.seeRows();
     await list.filterByStatus(["Won", "Lost"]);
@@ -246,7 +246,7 @@ describe("the disputes list on the example platform", () => {
 
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
     await openDispute(1_990, "product_not_received");
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const frame = await platform.frameOf("disputes-list");
     const list = new DisputesListModel(frame);

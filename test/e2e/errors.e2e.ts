@@ -23,7 +23,7 @@ function reportOf(request: Request): Record<string, unknown> {
 
 describe("a view chunk that fails to load (issue 16)", () => {
   it('is reported as "Loading chunk {id} failed", shows the load-failure text, and the platform\'s onLoadError hears it', async () => {
-    const platform = await t.signedIn();
+    const platform = await t.signedIn(undefined, "payouts");
     const { page } = platform;
     // The view chunk of payouts-list, as built (assets/payouts-list.component-<hash>.js).
     let aborted = 0;

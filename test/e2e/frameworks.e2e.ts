@@ -21,12 +21,12 @@ beforeAll(() => {
 const claims = () => env.requests.filter((r) => r.path === endpoints.claim).length;
 
 /**
- * A new tab signed in as the seeded account, once the dashboard it lands on has made its one
- * claim (so what the example page does is counted from here alone).
+ * A new tab signed in as the seeded account, once the dashboard page it lands on (the tools,
+ * one frame) has made its one claim (so what the example page does is counted from here alone).
  */
 async function signedIn(): Promise<PlatformPage> {
   const before = claims();
-  const platform = await example.signedIn();
+  const platform = await example.signedIn(undefined, "tools");
   await expect.poll(claims, { timeout: 20_000 }).toBe(before + 1);
   return platform;
 }

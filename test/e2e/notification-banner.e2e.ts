@@ -28,7 +28,7 @@ describe("notification-banner", () => {
     expect(intervention).toBeDefined();
     expect(before.charges_enabled).toBe(false);
 
-    const platform = await example.signedIn(RESTRICTED);
+    const platform = await example.signedIn(RESTRICTED, "account");
     const banner = new NotificationBannerModel(await platform.frameOf("notification-banner"));
     await banner.waitForEntries({ [intervention]: "action_required" });
     await reported(platform, "Notifications: 1, action required: 1");

@@ -80,7 +80,7 @@ const usd = (minor: number, currency = "usd", locale = "en-US") =>
 
 describe("payment-details on the example platform", () => {
   it("shows the payment the platform's View button names — amount, fee and net, status, timeline — as the provider has it; closing it dispatches close, the platform sets visible=false, the drawer reported overlaychange", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const heard = await listen(platform, ["close", "overlaychange"]);
     const id = (await offeredPayments(platform))[0]!;
     const details = await view(platform, id);
@@ -109,7 +109,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("captures an uncaptured payment: the provider then shows it captured, and the timeline says so", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const p = await offered(platform, uncaptured);
     const details = await view(platform, p.id);
     expect((await details.seeFacts()).Status).toBe("Uncaptured");
@@ -123,7 +123,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("in de-DE, capturing a payment captured meanwhile through the API says so in German and changes nothing at the provider", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.chooseLocale("de-DE");
     const p = await offered(platform, uncaptured);
     const details = await view(platform, p.id, "de-DE");
@@ -142,7 +142,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("in fr-FR, refunding more than remains (part refunded meanwhile through the API) is refused in French on the amount, and only the API's refund exists", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.chooseLocale("fr-FR");
     const p = await offered(platform, refundable);
     const details = await view(platform, p.id, "fr-FR");
@@ -159,7 +159,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("when the platform renews the session without refund_management while the refund is under review, the provider refuses it with the permission error, the form says so, and nothing is refunded", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const p = await offered(platform, refundable);
     const details = await view(platform, p.id);
     await details.seeFacts();
@@ -202,7 +202,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("a refund whose first answer is lost on the way back, retried by the person, refunds exactly once", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const p = await offered(platform, refundable);
     const details = await view(platform, p.id);
     await details.seeFacts();
@@ -230,7 +230,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("inline, the details are a section of the page; visible=false hides them and visible=true shows them again, without overlaychange", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const heard = await listen(platform, ["overlaychange", "close"]);
     const inline = platform.page.getByLabel("Show in the page", { exact: true });
     await inline.press("Space");
@@ -247,7 +247,7 @@ describe("payment-details on the example platform", () => {
   });
 
   it("a bad payment attribute is refused with an inputerror naming it, and the details keep their payment", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const id = (await offeredPayments(platform))[0]!;
     const details = await view(platform, id);
     await details.seeFacts();
@@ -270,7 +270,7 @@ describe("payment-details on the example platform", () => {
 
 describe("payment-disputes on the example platform", () => {
   it("lists the disputed payment's disputes as the provider has them, reports ondisputesloaded with their number, and shows the empty state for an undisputed payment", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const disputed = await platform.page.locator("oriel-payment-disputes").getAttribute("payment");
     expect(disputed).toMatch(/^ch_/);
     const expected = (await apiGet<{ data: Dispute[] }>(`/v1/disputes?charge=${disputed}`)).data;
@@ -292,7 +292,7 @@ describe("payment-disputes on the example platform", () => {
 
 describe("payment details and disputes: accessibility", () => {
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px, in either view", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const id = (await offeredPayments(platform))[0]!;
     const details = await view(platform, id);

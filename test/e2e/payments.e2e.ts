@@ -71,12 +71,12 @@ const nextDay = (iso: string) =>
 
 describe("the payments list on the example platform", () => {
   it("shows the account's payments newest first as the provider lists them", async () => {
-    const list = await payments(await signedIn());
+    const list = await payments(await signedIn(undefined, "payments"));
     expect(await list.seeRows()).toEqual((await listed("limit=10")).map(rowOf));
   });
 
   it("filters by status, then by an amount range, exactly as the provider's filters answer", async () => {
-    const list = await payments(await signedIn());
+    const list = await payments(await signedIn(undefined, "payments"));
     await list.seeRows();
     await list.filterByStatus(["Refunded"]);
     const refunded = (await listed("limit=10&status[]=refunded")).map(rowOf);
@@ -92,7 +92,7 @@ describe("the payments list on the example platform", () => {
   });
 
   it("filters by a date range and pages to the oldest payment in it", async () => {
-    const list = await payments(await signedIn());
+    const list = await payments(await signedIn(undefined, "payments"));
     await list.seeRows();
     const recent = await listed("limit=100");
     const end = isoDay(recent[10]!.created);
@@ -106,7 +106,7 @@ describe("the payments list on the example platform", () => {
   });
 
   it("exports the filtered payments as CSV through the data layer: its rows are exactly the filtered list's", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const list = await payments(platform);
     await list.seeRows();
     await list.filterByStatus(["Succeeded", "Refunded"]);
@@ -127,7 +127,7 @@ describe("the payments list on the example platform", () => {
   });
 
   it("refunds a payment partially, then the rest: it shows refunded, the provider holds both refunds, and the balance moved by exactly their net", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const list = await payments(platform);
     await list.seeRows();
     await list.filterByStatus(["Succeeded"]);
@@ -171,7 +171,7 @@ describe("the payments list on the example platform", () => {
   });
 
   it("a row opens the payment with its fees and net from the provider", async () => {
-    const list = await payments(await signedIn());
+    const list = await payments(await signedIn(undefined, "payments"));
     const [newest] = await listed("limit=1&expand[]=data.balance_transaction");
     await list.openRow(0);
     const bt = newest!.balance_transaction as { fee: number; net: number };
@@ -186,7 +186,7 @@ describe("the payments list on the example platform", () => {
   });
 
   it("setDefaultFilters starts the list on those filters; a key the payments list does not take is an inputerror naming it", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const element = platform.elements("payments").first();
     const refused = await element.evaluate(
       (el) =>
@@ -215,7 +215,7 @@ describe("the payments list on the example platform", () => {
   });
 
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const frame = await platform.frameOf("payments");
     await new PaymentsModel(frame).seeRows();

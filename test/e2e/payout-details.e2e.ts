@@ -68,7 +68,7 @@ async function paidPayoutWithTransactions(platform: PlatformPage) {
 
 describe("payout-details on the example platform", () => {
   it("shows a paid payout as the provider has it — amount, fee, status, timeline — and the balance transactions it settled, exactly those the API lists for it; closing dispatches close and overlaychange", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const heard = await listen(platform, ["close", "overlaychange"]);
     const { payout: p, settled } = await paidPayoutWithTransactions(platform);
     const details = await view(platform, p.id);
@@ -139,7 +139,7 @@ describe("payout-details on the example platform", () => {
     expect(moves.map((t) => t.type).sort()).toEqual(["payout", "payout_failure"]);
     expect(moves.reduce((sum, t) => sum + t.net, 0)).toBe(0);
 
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const details = await view(platform, made.id);
     const facts = await details.seeFacts();
     expect(facts).toMatchObject({
@@ -153,7 +153,7 @@ describe("payout-details on the example platform", () => {
   });
 
   it("inline, the details are a section of the page for the payout the platform names; taking the name away removes them and naming it again brings them back, without overlaychange", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const heard = await listen(platform, ["overlaychange", "close"]);
     const inline = platform.page.getByLabel("Show the payout in the page", { exact: true });
     await inline.press("Space");
@@ -173,7 +173,7 @@ describe("payout-details on the example platform", () => {
   });
 
   it("a bad payout attribute is refused with an inputerror naming it, and the details keep their payout", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const id = (await offeredPayouts(platform))[0]!;
     const details = await view(platform, id);
     await details.seeFacts();
@@ -194,7 +194,7 @@ describe("payout-details on the example platform", () => {
   });
 
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const { payout: p } = await paidPayoutWithTransactions(platform);
     const details = await view(platform, p.id);

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 describe("payouts on the example platform", () => {
   it("shows the balance, the schedule and the list; a payout made there is at the top of its list and the balance equals the ledger", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const frame = await platform.frameOf("payouts");
     const summary = new BalancesModel(frame);
     await summary.settled();

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { platformCsp } from "../../examples/platform/csp.ts";
+import { dashboardSection } from "../../examples/platform/pages.ts";
+import { builtComponents } from "../../examples/platform/server.ts";
 import { catalogueManifest } from "../../protocol/catalogue/manifest.ts";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { provider, tagName } from "../../protocol/provider.ts";
@@ -113,6 +115,24 @@ describe("issue 6 acceptance", () => {
     expect(platform.secretFetches).toHaveLength(1);
   });
 
+  it("a dashboard page, opened from the page list, loads only its own components' frames with one claim of its own", async () => {
+    const platform = await signedIn(undefined, "tools");
+    await platform.everyComponentReady();
+    expect((await platform.componentStates()).map((c) => c.name)).toEqual([
+      "debug-components-list",
+    ]);
+    const before = claims().length;
+    await platform.openSection("Payouts");
+    await platform.everyComponentReady();
+    const payouts = dashboardSection("payouts")!.components.filter((name) =>
+      builtComponents().includes(name),
+    );
+    expect((await platform.componentStates()).map((c) => c.name).sort()).toEqual(
+      [...payouts].sort(),
+    );
+    expect(claims().length - before).toBe(1);
+  });
+
   it("update() changes a colour and the locale of every mounted component without a reload", async () => {
     const platform = await signedIn();
     await platform.everyComponentReady();
@@ -143,7 +163,7 @@ describe("issue 6 acceptance", () => {
 
   // Blocked by EXPIRY (see the top of this file).
   it("the session expires (sandbox clock) → one new fetchClientSecret call → components keep working", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     const payouts = await platform.payoutsList();
     const newest = (await payouts.seeRows())[0]?.amount;
     expect(platform.secretFetches).toHaveLength(1);
@@ -161,7 +181,7 @@ describe("issue 6 acceptance", () => {
 
   // Blocked by UNMOUNT (see the top of this file).
   it("an element mounted and unmounted three times under React StrictMode leaves one iframe while mounted and none after, and no console error", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "tools");
     await platform.goto("react");
     const frames = () => platform.componentFrameCount();
     // StrictMode mounts, unmounts and mounts again at once: one frame is left.
@@ -185,7 +205,7 @@ describe("issue 6 acceptance", () => {
 
   // Blocked by RACE (see the top of this file).
   it("a bad attribute value produces the typed error event and leaves the component working", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "tools");
     await platform.goto("plain");
     await platform.everyComponentReady();
     await platform.setAttribute("payouts-list", 1, "recent-payouts", "sometimes");
@@ -252,7 +272,7 @@ describe("issue 6 acceptance", () => {
 
   // Blocked by RACE (see the top of this file).
   it("the plain-HTML page works with attributes and DOM events only", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "tools");
     await platform.goto("plain");
     await platform.everyComponentReady();
     expect(await platform.componentCount()).toBe(2);

@@ -113,7 +113,7 @@ async function reportingChart(platform: PlatformPage) {
 
 describe("reporting-chart on the example platform", () => {
   it("shows, for each interval type and each report, the sums of the payments listed through the API", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "reports");
     const { chart, zone, controls } = await reportingChart(platform);
     const list = await payments();
     expect(list.length).toBeGreaterThan(100);
@@ -141,7 +141,7 @@ describe("reporting-chart on the example platform", () => {
   });
 
   it("charts the period the platform sets; an end before the start is an inputerror naming it and changes nothing; bad attributes are refused", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "reports");
     const { chart, zone, controls } = await reportingChart(platform);
     const list = await payments();
     const newest = Math.max(...list.map((c) => c.created));
@@ -186,7 +186,7 @@ describe("reporting-chart on the example platform", () => {
 
 describe("reporting and earnings charts: accessibility", () => {
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "reports");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const reporting = new VolumeChartModel(await platform.frameOf("reporting-chart"));
     const earnings = new VolumeChartModel(await platform.frameOf("earnings-chart"));

@@ -32,7 +32,7 @@ async function period() {
 
 describe("balance-report on the example platform", () => {
   it("the itemised CSV reconciles — starting balance + activity − payouts = ending balance — and its rows are exactly the period's balance transactions the API lists; the summary shows the same figures", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "reports");
     const { start, end } = await period();
     const report = new ReportModel(await platform.frameOf("balance-report"), "Balance report");
     await report.pickPeriod(isoDay(start), isoDay(end - DAY));
@@ -103,7 +103,7 @@ describe("balance-report on the example platform", () => {
 
 describe("payout-reconciliation-report on the example platform", () => {
   it("lists the period's payouts with what each settled, as the provider's report has them, and says through onreportavailabilityloaded that the period had payouts (and not, for a period before any)", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "reports");
     const { start, end } = await period();
     const report = new ReportModel(
       await platform.frameOf("payout-reconciliation-report"),
@@ -132,7 +132,7 @@ describe("payout-reconciliation-report on the example platform", () => {
   });
 
   it("axe finds nothing serious or critical, and nothing overflows at 360px, in either report", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "reports");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     for (const [name, title, caption] of [
       ["balance-report", "Balance report", "Balance summary"],

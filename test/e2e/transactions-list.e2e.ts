@@ -45,14 +45,14 @@ const rowOf = (t: BalanceTransaction): TransactionRow => ({
 
 describe("the transactions list on the example platform", () => {
   it("shows the account's balance transactions newest first as the provider lists them, and pages to older ones", async () => {
-    const list = await transactions(await signedIn());
+    const list = await transactions(await signedIn(undefined, "payments"));
     const [first, second] = [await listed("limit=10"), await listed("limit=20")];
     expect(await list.seeRows()).toEqual(first.map(rowOf));
     expect(await list.nextPage()).toEqual(second!.slice(10).map(rowOf));
   });
 
   it("filtering by type through the filter bar shows exactly what the provider's type filter answers", async () => {
-    const list = await transactions(await signedIn());
+    const list = await transactions(await signedIn(undefined, "payments"));
     await list.seeRows();
     await list.filterByType(["Payout", "Refund"]);
     const expected = (await listed("limit=10&type[]=refund&type[]=payout")).map(rowOf);
@@ -62,7 +62,7 @@ describe("the transactions list on the example platform", () => {
   });
 
   it("a row opens the transaction with the provider's figures, and closing it reports the overlay", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const list = await transactions(platform);
     const [newest] = await listed("limit=1");
     // The list stands below other components on the dashboard: bring it into view first.
@@ -80,7 +80,7 @@ describe("the transactions list on the example platform", () => {
   });
 
   it("setDefaultFilters({ type }) starts the list on that type; any other key is an inputerror naming it and changes nothing", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     const element = platform.elements("transactions-list").first();
     const refused = await element.evaluate(
       (el) =>
@@ -106,7 +106,7 @@ describe("the transactions list on the example platform", () => {
   });
 
   it("recent-transactions shows the newest few without paging", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.setAttribute("transactions-list", 0, "recent-transactions", "true");
     const list = await transactions(platform);
     const newest = (await listed("limit=5")).map(rowOf);
@@ -115,7 +115,7 @@ describe("the transactions list on the example platform", () => {
   });
 
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payments");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const frame = await platform.frameOf("transactions-list");
     const list = new TransactionsListModel(frame);

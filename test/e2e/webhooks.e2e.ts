@@ -23,7 +23,7 @@ afterEach(() => {
   env().platformClock.offset = 0;
 });
 
-const signedIn = () => platformTests.signedIn();
+const signedIn = () => platformTests.signedIn(undefined, "payments");
 
 /** The provider's API as the platform's backend calls it (secret key, the main account). */
 function api<T>(method: "GET" | "POST", path: string, params?: Record<string, unknown>) {

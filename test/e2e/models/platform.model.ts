@@ -1,4 +1,5 @@
 import type { Browser, Frame, Page, Request } from "playwright-core";
+import type { DashboardSection } from "../../../examples/platform/pages.ts";
 import { provider, tagName } from "../../../protocol/provider.ts";
 import { componentFrame } from "../../../sdk/testing/frames.ts";
 import { PayoutsListModel } from "../../../sdk/testing/payouts-list.model.ts";
@@ -78,12 +79,26 @@ export class PlatformPage {
     return new PlatformPage(page, origin, connectOrigin);
   }
 
-  /** Signs in on the picker as the account with this label (a cookie session). */
-  async signIn(label: string) {
-    await this.page.goto(`${this.origin}/`);
+  /**
+   * Signs in on the picker as the account with this label (a cookie session) and lands on
+   * the dashboard's overview, or on one of its pages (`next`: a person who followed a link to
+   * that page and was asked to sign in first).
+   */
+  async signIn(label: string, section?: DashboardSection) {
+    const next = section ? `/dashboard/${section}` : "/dashboard";
+    await this.page.goto(`${this.origin}/${section ? `?next=${next}` : ""}`);
     await this.page.getByRole("radio", { name: label }).check();
     await this.page.getByRole("button", { name: "Sign in" }).click();
-    await this.page.waitForURL(`${this.origin}/dashboard`);
+    await this.page.waitForURL(`${this.origin}${next}`);
+  }
+
+  /** Opens a page of the dashboard from its list of pages, as a person would. */
+  async openSection(title: string) {
+    await this.page
+      .getByRole("navigation", { name: "Dashboard pages" })
+      .getByRole("link", { name: title, exact: true })
+      .click();
+    await this.page.getByRole("heading", { level: 1, name: title }).waitFor();
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterEach, beforeAll, expect } from "vitest";
+import type { DashboardSection } from "../../../examples/platform/pages.ts";
 import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
 import { provider } from "../../../protocol/provider.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
@@ -51,8 +52,11 @@ export interface ExamplePlatform {
   readonly browser: Browser;
   /** A new tab on the example platform's sign-in page (closed and checked after the test). */
   opened(): Promise<PlatformPage>;
-  /** A new tab on the example platform, signed in as a seeded account (the main one by default). */
-  signedIn(label?: string): Promise<PlatformPage>;
+  /**
+   * A new tab on the example platform, signed in as a seeded account (the main one by
+   * default), on the dashboard's overview or on one of its pages (only that page's frames load).
+   */
+  signedIn(label?: string, section?: DashboardSection): Promise<PlatformPage>;
   /** A GET of the provider's API as the platform's backend makes it (secret key, account header). */
   apiGet<T>(path: string, options?: ApiCallOptions): Promise<T>;
   /** A form-encoded POST as the platform's backend makes it; a non-2xx answer throws. */
@@ -123,9 +127,9 @@ export function examplePlatformTests(): ExamplePlatform {
       return started().browser;
     },
     opened,
-    async signedIn(label) {
+    async signedIn(label, section) {
       const platform = await opened();
-      await platform.signIn(label ?? started().env.sandbox.accounts[0]!.label);
+      await platform.signIn(label ?? started().env.sandbox.accounts[0]!.label, section);
       return platform;
     },
     apiGet,
