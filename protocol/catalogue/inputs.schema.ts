@@ -258,7 +258,7 @@ export const taxCode = z
  * One short sentence from a failed parse: the first issue with its path, preferring an
  * unaccepted key (the likeliest mistake in a filter or options object).
  */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   const issue = error.issues.find((i) => i.code === "unrecognized_keys") ?? error.issues[0];
   if (!issue) return "is invalid";
   const path = issue.path.length ? `${issue.path.map(String).join(".")}: ` : "";
