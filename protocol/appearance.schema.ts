@@ -13,7 +13,7 @@
  * `prefers-color-scheme`. `variables` apply in both schemes and `darkVariables` on top of them
  * in the dark one, so a platform that themes light and dark differently says so explicitly.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isAllowedFontUrl } from "./font-url.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -94,30 +94,32 @@ const textTransforms = ["none", "uppercase", "lowercase", "capitalize"] as const
 const decorationLines = ["none", "underline", "overline", "line-through"] as const;
 const decorationStyles = ["solid", "double", "dotted", "dashed", "wavy"] as const;
 
-const colour = z.string().refine(isCssColour, { message: "is not a CSS colour" });
-const length = z.string().refine(isCssLength, { message: "is not a length in px or rem" });
-const fontFamily = z.string().refine(isFontFamily, { message: "is not a font-family list" });
-const fontWeight = z
-  .union([
-    z.number().int().min(1).max(1000),
+const colour = z.string().check(z.refine(isCssColour, { message: "is not a CSS colour" }));
+const length = z.string().check(z.refine(isCssLength, { message: "is not a length in px or rem" }));
+const fontFamily = z
+  .string()
+  .check(z.refine(isFontFamily, { message: "is not a font-family list" }));
+const fontWeight = z.pipe(
+  z.union([
+    z.number().check(z.int(), z.gte(1), z.lte(1000)),
     z.enum(["normal", "bold"]),
-    z
-      .string()
-      .regex(/^\d{1,4}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(1000)),
-  ])
-  .transform(String);
-const zIndex = z
-  .union([
-    z.number().int(),
-    z
-      .string()
-      .regex(/^-?\d{1,10}$/)
-      .transform(Number),
-  ])
-  .pipe(z.number().int().min(-2147483648).max(2147483647))
-  .transform(String);
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,4}$/)), z.transform(Number)),
+      z.number().check(z.int(), z.gte(1), z.lte(1000)),
+    ),
+  ]),
+  z.transform(String),
+);
+const zIndex = z.pipe(
+  z.pipe(
+    z.union([
+      z.number().check(z.int()),
+      z.pipe(z.string().check(z.regex(/^-?\d{1,10}$/)), z.transform(Number)),
+    ]),
+    z.number().check(z.int(), z.gte(-2147483648), z.lte(2147483647)),
+  ),
+  z.transform(String),
+);
 const textTransform = z.enum(textTransforms);
 const decorationLine = z.enum(decorationLines);
 const decorationStyle = z.enum(decorationStyles);
@@ -132,7 +134,7 @@ export const variableKinds = {
   textTransform,
   decorationLine,
   decorationStyle,
-} satisfies Record<string, z.ZodType<string>>;
+} satisfies Record<string, z.ZodMiniType<string>>;
 
 export type VariableKind = keyof typeof variableKinds;
 
@@ -421,13 +423,11 @@ export type ThemeMode = (typeof themeModes)[number];
  * The shape of the `appearance` option as it crosses frames. Loose on purpose: values are
  * checked one by one by `validateAppearance`, which warns instead of failing.
  */
-export const appearanceOptionSchema = z
-  .object({
-    theme: z.unknown().optional(),
-    variables: z.record(z.string(), z.unknown()).optional(),
-    darkVariables: z.record(z.string(), z.unknown()).optional(),
-  })
-  .loose();
+export const appearanceOptionSchema = z.looseObject({
+  theme: z.optional(z.unknown()),
+  variables: z.optional(z.record(z.string(), z.unknown())),
+  darkVariables: z.optional(z.record(z.string(), z.unknown())),
+});
 export type AppearanceOption = {
   theme?: ThemeMode;
   variables?: Partial<Record<ThemeVariableName, string | number>>;
@@ -548,30 +548,36 @@ export function resolveTheme(
 export { isAllowedFontUrl };
 
 /** A font stylesheet, e.g. a web-font service's CSS: `{ cssSrc: "https://..." }`. */
-export const cssFontSourceSchema = z.object({ cssSrc: z.string() }).strict();
+export const cssFontSourceSchema = z.strictObject(z.object({ cssSrc: z.string() }).shape);
 
 /** One @font-face: `{ family, src: "url(https://.../font.woff2)", weight, style, display }`. */
-export const customFontSourceSchema = z
-  .object({
-    family: z.string().refine((f) => /^[\w -]{1,100}$/.test(f.trim()), {
-      message: "is not a font family name",
-    }),
+export const customFontSourceSchema = z.strictObject(
+  z.object({
+    family: z.string().check(
+      z.refine((f) => /^[\w -]{1,100}$/.test(f.trim()), {
+        message: "is not a font family name",
+      }),
+    ),
     src: z.string(),
-    weight: z
-      .union([z.number(), z.string()])
-      .transform(String)
-      .pipe(z.string().regex(/^(?:normal|bold|[1-9]\d{0,2}|1000)(?: (?:[1-9]\d{0,2}|1000))?$/))
-      .optional(),
-    style: z.enum(["normal", "italic", "oblique"]).optional(),
-    display: z.enum(["auto", "block", "swap", "fallback", "optional"]).optional(),
-    unicodeRange: z
-      .string()
-      .regex(
-        /^U\+[0-9A-Fa-f?]{1,6}(?:-[0-9A-Fa-f]{1,6})?(?:,\s*U\+[0-9A-Fa-f?]{1,6}(?:-[0-9A-Fa-f]{1,6})?)*$/,
-      )
-      .optional(),
-  })
-  .strict();
+    weight: z.optional(
+      z.pipe(
+        z.pipe(z.union([z.number(), z.string()]), z.transform(String)),
+        z.string().check(z.regex(/^(?:normal|bold|[1-9]\d{0,2}|1000)(?: (?:[1-9]\d{0,2}|1000))?$/)),
+      ),
+    ),
+    style: z.optional(z.enum(["normal", "italic", "oblique"])),
+    display: z.optional(z.enum(["auto", "block", "swap", "fallback", "optional"])),
+    unicodeRange: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^U\+[0-9A-Fa-f?]{1,6}(?:-[0-9A-Fa-f]{1,6})?(?:,\s*U\+[0-9A-Fa-f?]{1,6}(?:-[0-9A-Fa-f]{1,6})?)*$/,
+          ),
+        ),
+    ),
+  }).shape,
+);
 
 export type CssFontSource = z.infer<typeof cssFontSourceSchema>;
 export type CustomFontSource = z.output<typeof customFontSourceSchema>;

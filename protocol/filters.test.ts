@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validateSetter } from "./catalogue/index.ts";
+import { filterQueryShape, setFiltersOf } from "./filter-query.ts";
 import {
   activeFilterCount,
   checkFilter,
@@ -8,12 +9,10 @@ import {
   defaultFiltersSchema,
   type FilterValues,
   filterQuery,
-  filterQueryShape,
   filterQueryString,
   fromDefaultFilters,
   paymentsFilterSpec,
   setFilter,
-  setFiltersOf,
   transactionsFilterSpec,
   utcDayStart,
 } from "./filters.ts";

@@ -6,7 +6,8 @@
  * - the kit's FilterBar and the list machines: they hold `FilterValues` of this model, check
  *   each value with `checkFilter`, and turn the set into query parameters with `filterQuery`;
  * - the provider's list endpoints: they accept exactly those parameters
- *   (`filterQueryShape`, a zod shape for the route's query) and read them as bounds.
+ *   (`filterQueryShape` of `filter-query.ts`, a zod shape for the route's query) and read
+ *   them as bounds.
  *
  * A list declares its filters once as a `FilterSpec` (below: payments, disputes, balance
  * transactions, payouts). Values are the SPEC.md §5 shapes: an amount is
@@ -21,7 +22,7 @@
  * which the caller supplies through `dayStart`); a choice `status[]=a&status[]=b`; text
  * `customer_email=x`; metadata `metadata[key]=value`.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { balanceTransactionTypes } from "./objects/balance-transaction.schema.ts";
 import { type PaymentStatus, paymentStatuses } from "./objects/charge.schema.ts";
 import { disputeReasons, disputeStatuses } from "./objects/dispute.schema.ts";
@@ -173,7 +174,7 @@ export type FilterProblem =
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 export const isValidIsoDate = (s: string) =>
   isoDate.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkAmount(v: AmountCondition): FilterProblem | undefined {
   const amounts =
@@ -326,110 +327,20 @@ export const filterQueryString = (
 ): string => new URLSearchParams(filterQuery(spec, values, dayStart)).toString();
 
 // ---------------------------------------------------------------------------------------------
-// Query parameters → bounds (the provider)
-// ---------------------------------------------------------------------------------------------
-
-const wireInteger = z
-  .string()
-  .regex(/^\d{1,15}$/, { error: "must be a non-negative whole number" })
-  .transform(Number);
-
-/** `amount=N` or `amount[gt|gte|lt|lte]=N`, read as bounds. */
-const rangeParam = z
-  .union([
-    wireInteger.transform((n) => ({ gte: n, lte: n })),
-    z.strictObject({
-      gt: wireInteger.optional(),
-      gte: wireInteger.optional(),
-      lt: wireInteger.optional(),
-      lte: wireInteger.optional(),
-    }),
-  ])
-  .refine((r) => Object.keys(r).length > 0, { error: "needs at least one bound" });
-
-export interface RangeBounds {
-  gt?: number | undefined;
-  gte?: number | undefined;
-  lt?: number | undefined;
-  lte?: number | undefined;
-}
-
-/** What a provider route reads for each kind of filter. */
-export interface FilterQueryOf {
-  amount: RangeBounds;
-  date: RangeBounds;
-  choice: string[];
-  text: string;
-  metadata: Record<string, string>;
-}
-
-type QueryOfSpec<S extends FilterSpec> = {
-  [K in keyof S]?: FilterQueryOf[S[K]["field"]["kind"]];
-};
-
-/**
- * The zod shape of a list's filter parameters, for a provider route's query: spread it into
- * the route's query object beside the paging parameters. Unknown choice values, negative or
- * fractional amounts, a malformed email and unknown keys are refused by name.
- */
-export function filterQueryShape<S extends FilterSpec>(
-  spec: S,
-): { [K in keyof S]: z.ZodOptional<z.ZodType<FilterQueryOf[S[K]["field"]["kind"]]>> } {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, { field }] of Object.entries(spec)) {
-    switch (field.kind) {
-      case "amount":
-      case "date":
-        shape[name] = rangeParam.optional();
-        break;
-      case "choice":
-        shape[name] = z
-          .array(
-            z.enum(field.options as [string, ...string[]], {
-              error: `must be one of ${field.options.join(", ")}`,
-            }),
-          )
-          .min(1)
-          .max(field.options.length)
-          .optional();
-        break;
-      case "text":
-        shape[name] = (
-          field.format === "email"
-            ? z.string().max(320).regex(emailPattern, { error: "must be an email address" })
-            : z.string().min(1).max(500)
-        ).optional();
-        break;
-      case "metadata":
-        shape[name] = z
-          .record(z.string().min(1).max(40), z.string().max(500))
-          .refine((m) => Object.keys(m).length === 1, {
-            error: "filters on exactly one metadata key",
-          })
-          .optional();
-        break;
-    }
-  }
-  return shape as never;
-}
-
-/** The filters a parsed query sets, by name (for the provider's feature checks). */
-export function setFiltersOf<S extends FilterSpec>(spec: S, query: QueryOfSpec<S>): (keyof S)[] {
-  return (Object.keys(spec) as (keyof S)[]).filter((name) => query[name] !== undefined);
-}
-
-// ---------------------------------------------------------------------------------------------
 // The catalogue's default-filter setters
 // ---------------------------------------------------------------------------------------------
 
 /** Integer amount in the currency's minor unit (READING.md). */
 const minorAmount = z
   .number({ error: "must be a number" })
-  .int("must be a whole amount in the currency's minor unit")
-  .nonnegative("must not be negative");
-const setterDate = z
-  .union([z.date(), z.iso.date()], { error: "must be a Date or an ISO date" })
-  .transform((d) => (typeof d === "string" ? d : d.toISOString().slice(0, 10)));
+  .check(
+    z.int("must be a whole amount in the currency's minor unit"),
+    z.nonnegative("must not be negative"),
+  );
+const setterDate = z.pipe(
+  z.union([z.date(), z.iso.date()], { error: "must be a Date or an ISO date" }),
+  z.transform((d) => (typeof d === "string" ? d : d.toISOString().slice(0, 10))),
+);
 
 export const amountConditionSchema = z.union(
   [
@@ -439,7 +350,12 @@ export const amountConditionSchema = z.union(
     z.strictObject({
       between: z
         .strictObject({ lower_bound: minorAmount, upper_bound: minorAmount })
-        .refine((b) => b.lower_bound <= b.upper_bound, "lower_bound must not exceed upper_bound"),
+        .check(
+          z.refine(
+            (b) => b.lower_bound <= b.upper_bound,
+            "lower_bound must not exceed upper_bound",
+          ),
+        ),
     }),
   ],
   { error: "must be one of { equals }, { greater_than }, { less_than }, { between }" },
@@ -452,13 +368,13 @@ export const dateConditionSchema = z.union(
     z.strictObject({
       between: z
         .strictObject({ start: setterDate, end: setterDate })
-        .refine((b) => b.start <= b.end, "start must not be after end"),
+        .check(z.refine((b) => b.start <= b.end, "start must not be after end")),
     }),
   ],
   { error: "must be one of { before }, { after }, { between: { start, end } }" },
 );
 
-function setterValueSchema(field: FilterField): z.ZodType {
+function setterValueSchema(field: FilterField): z.ZodMiniType {
   switch (field.kind) {
     case "amount":
       return amountConditionSchema;
@@ -473,7 +389,7 @@ function setterValueSchema(field: FilterField): z.ZodType {
     case "text":
       return z.string();
     case "metadata":
-      return z.strictObject({ key: z.string().min(1), value: z.string() });
+      return z.strictObject({ key: z.string().check(z.minLength(1)), value: z.string() });
   }
 }
 
@@ -483,9 +399,9 @@ function setterValueSchema(field: FilterField): z.ZodType {
  * gives the setter's own shape; `fromDefaultFilters` turns it into `FilterValues`.
  */
 export function defaultFiltersSchema(spec: FilterSpec, shapeDescription: string) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const { field, setterKey } of Object.values(spec)) {
-    if (setterKey) shape[setterKey] = setterValueSchema(field).optional();
+    if (setterKey) shape[setterKey] = z.optional(setterValueSchema(field));
   }
   return z.strictObject(shape, { error: `must be an object ${shapeDescription}` });
 }

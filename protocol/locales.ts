@@ -11,7 +11,7 @@
  * The SDK (validating the platform's option) and the frames (choosing a catalogue) share it.
  */
 import { match } from "@formatjs/intl-localematcher";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The locales of SPEC.md §1, in the spec's order. */
 export const locales = [
@@ -92,10 +92,10 @@ export function canonicalLocale(tag: string): string | undefined {
  * The platform's `locale` option (SDK loader and `update()`): a BCP 47 tag. A tag we have no
  * catalogue for is still valid: it resolves to the closest one (or en-US), it is not an error.
  */
-export const localeOptionSchema = z
-  .string()
-  .min(1)
-  .refine((tag) => canonicalLocale(tag) !== undefined, { message: "not a BCP 47 language tag" });
+export const localeOptionSchema = z.string().check(
+  z.minLength(1),
+  z.refine((tag) => canonicalLocale(tag) !== undefined, { message: "not a BCP 47 language tag" }),
+);
 
 /**
  * The catalogue locale for what the platform asked for. `requested` may be one tag or a

@@ -94,9 +94,12 @@ function typeText(schema: Json | boolean | undefined, root: Json, depth = 0): st
   }
 }
 
-/** The type a schema accepts, as text; a schema JSON Schema cannot express reads `unknown`. */
+/**
+ * The type a schema (classic or mini) accepts, as text; a schema JSON Schema cannot express
+ * reads `unknown`.
+ */
 function schemaType(schema: unknown): string {
-  if (!(schema instanceof z.ZodType)) return "string";
+  if (!(schema instanceof z.core.$ZodType)) return "string";
   try {
     const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
     return typeText(json as Json, json as Json);

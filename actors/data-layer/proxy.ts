@@ -14,7 +14,7 @@
  * waiting more than 5 s at a time (`protocol/messages/rate-limit.ts`); a write is not.
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
-import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
+import { componentAccessOf } from "../../protocol/catalogue/access.ts";
 import {
   canonicalApiPath,
   endpoints,
@@ -61,14 +61,6 @@ export const CLAIM_WAIT_MS = 20_000;
 export const notEnabledMessage = (component: string) =>
   `The ${component} component is not enabled in the claimed account session; the request was interrupted.`;
 
-/** The catalogue entry behind a component name, in tag form or API form. */
-function componentInfo(name: string): { enabledKey: string; internal: boolean } {
-  const definition = manifestEntry(name);
-  if (definition)
-    return { enabledKey: definition.enabledKey, internal: definition.releaseState === "internal" };
-  return { enabledKey: name.replace(/-/g, "_"), internal: false };
-}
-
 /**
  * SPEC.md §5: refused unless enabled in the session; the exceptions are the API-key +
  * platform override and internal components.
@@ -79,7 +71,7 @@ export function componentAllowed(
   overrideInUse: boolean,
 ): boolean {
   if (overrideInUse) return true;
-  const { enabledKey, internal } = componentInfo(componentName);
+  const { enabledKey, internal } = componentAccessOf(componentName);
   return internal || isComponentEnabled(session, enabledKey);
 }
 

@@ -31,8 +31,8 @@ export const setterMethodTypes = [
 export const setterMethodTypeSchema = z.enum(setterMethodTypes);
 export type SetterMethodType = z.infer<typeof setterMethodTypeSchema>;
 
-/** Any zod schema, carried as a value (checked by instance, never compiled). */
-export const valueSchemaSchema = z.custom<z.ZodType>((v) => v instanceof z.ZodType, {
+/** Any zod schema (classic or mini), carried as a value (checked by instance, never compiled). */
+export const valueSchemaSchema = z.custom<z.core.$ZodType>((v) => v instanceof z.core.$ZodType, {
   error: "must be a zod schema",
 });
 

@@ -3,6 +3,7 @@
  * the domain files under `entries/`, and the lookups and input validation other parts use.
  */
 import type { z } from "zod";
+import { safeParse } from "zod/v4/core";
 import { tagName } from "../provider.ts";
 import { catalogue } from "./catalogue.ts";
 import type { ComponentDefinition } from "./definition.schema.ts";
@@ -180,7 +181,7 @@ export function validateAttribute<N extends string, A extends string>(
   const refused = checkItem(component, item, options);
   if (refused) return refused;
   if (!item.schema) return { ok: true, value: raw as AttributeResult<N, A> };
-  const parsed = (item.schema as z.ZodType).safeParse(raw);
+  const parsed = safeParse(item.schema as z.core.$ZodType, raw);
   if (!parsed.success) {
     return fail(
       "invalid_attribute",
@@ -208,7 +209,7 @@ export function validateSetter<N extends string, M extends string>(
   if (!item) return fail("unknown_setter", component, method, "is not a setter of it");
   const refused = checkItem(component, item, options);
   if (refused) return refused;
-  const parsed = (item.schema as z.ZodType).safeParse(value);
+  const parsed = safeParse(item.schema as z.core.$ZodType, value);
   if (!parsed.success) {
     return fail("invalid_setter_value", component, method, describeIssues(parsed.error));
   }

@@ -4,7 +4,7 @@
  * parse the value a platform passes to `setX(...)`. Every error message reads on its own
  * after "<component> <input>: ".
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defaultFiltersSchema, paymentsFilterSpec, transactionsFilterSpec } from "../filters.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -12,9 +12,10 @@ import { defaultFiltersSchema, paymentsFilterSpec, transactionsFilterSpec } from
 // ---------------------------------------------------------------------------------------------
 
 /** A boolean attribute: "true", "false", or present without a value (""). */
-export const booleanAttribute = z
-  .enum(["true", "false", ""], { error: 'must be "true", "false" or present without a value' })
-  .transform((v) => v !== "false");
+export const booleanAttribute = z.pipe(
+  z.enum(["true", "false", ""], { error: 'must be "true", "false" or present without a value' }),
+  z.transform((v) => v !== "false"),
+);
 
 /** An http or https URL (no javascript:, data: or relative URLs). */
 export const urlAttribute = z.url({
@@ -27,9 +28,11 @@ export const urlAttribute = z.url({
 const prefixedId = (prefixes: readonly [string, ...string[]], what: string) =>
   z
     .string()
-    .regex(
-      new RegExp(`^(?:${prefixes.join("|")})[A-Za-z0-9]+$`),
-      `must be a ${what} id starting with ${prefixes.map((p) => `"${p}"`).join(" or ")}`,
+    .check(
+      z.regex(
+        new RegExp(`^(?:${prefixes.join("|")})[A-Za-z0-9]+$`),
+        `must be a ${what} id starting with ${prefixes.map((p) => `"${p}"`).join(" or ")}`,
+      ),
     );
 
 export const payoutId = prefixedId(["po_"], "payout");
@@ -44,23 +47,28 @@ export const userId = prefixedId(["usr_"], "user");
 /** An app id in reverse-DNS form, e.g. `com.example.app`. */
 export const appId = z
   .string()
-  .regex(/^[a-z0-9]+(?:\.[a-z0-9_-]+)+$/i, 'must be an app id such as "com.example.app"');
+  .check(z.regex(/^[a-z0-9]+(?:\.[a-z0-9_-]+)+$/i, 'must be an app id such as "com.example.app"'));
 
 /** A free-form, non-empty attribute value. */
-export const nonEmptyText = z.string().min(1, "must not be empty");
+export const nonEmptyText = z.string().check(z.minLength(1, "must not be empty"));
 
 /** A positive number, e.g. a chart aspect ratio "1.5". */
 export const positiveNumberAttribute = z
-  .string()
-  .regex(/^\d+(?:\.\d+)?$/, "must be a positive number such as 1.5")
-  .transform(Number)
-  .refine((n) => n > 0, "must be greater than zero");
+  .pipe(
+    z.string().check(z.regex(/^\d+(?:\.\d+)?$/, "must be a positive number such as 1.5")),
+    z.transform(Number),
+  )
+  .check(z.refine((n) => n > 0, "must be greater than zero"));
 
 /** A three-letter lower-case ISO currency code. */
-export const currencyCode = z.string().regex(/^[a-z]{3}$/, 'must be a currency code such as "usd"');
+export const currencyCode = z
+  .string()
+  .check(z.regex(/^[a-z]{3}$/, 'must be a currency code such as "usd"'));
 
 /** A two-letter upper-case ISO country code. */
-export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a country code such as "US"');
+export const countryCode = z
+  .string()
+  .check(z.regex(/^[A-Z]{2}$/, 'must be a country code such as "US"'));
 export const countryList = z.array(countryCode);
 
 // ---------------------------------------------------------------------------------------------
@@ -100,11 +108,13 @@ export type IntervalType = z.infer<typeof intervalType>;
 
 /** intervalStart / intervalEnd: a Date, or an ISO date or date-time string. */
 export const intervalDate = z
-  .union([z.date(), z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: "must be a valid Date or an ISO 8601 date",
-  })
-  .transform((v) => (v instanceof Date ? v : new Date(v)))
-  .refine((d) => !Number.isNaN(d.getTime()), "must be a valid date");
+  .pipe(
+    z.union([z.date(), z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: "must be a valid Date or an ISO 8601 date",
+    }),
+    z.transform((v) => (v instanceof Date ? v : new Date(v))),
+  )
+  .check(z.refine((d) => !Number.isNaN(d.getTime()), "must be a valid date"));
 
 const DAY_MS = 86_400_000;
 /** Up to this many days a chart shows one point per day (about a quarter). */
@@ -169,7 +179,7 @@ export const disabledSections = z.array(accountSection, {
 
 /** Hidden sections are not limited by §5; any section key. */
 export const hiddenSections = z.array(
-  z.string().regex(/^[a-z][a-z0-9_]*$/, "must be a section key such as external_account"),
+  z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, "must be a section key such as external_account")),
   { error: "must be a list of sections" },
 );
 
@@ -177,10 +187,7 @@ export const hiddenSections = z.array(
 export const sectionView = z.strictObject(
   {
     section: accountSection,
-    subview: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]*$/, "must be a subview key")
-      .optional(),
+    subview: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, "must be a subview key"))),
   },
   { error: "must be an object { section, subview }" },
 );
@@ -194,19 +201,19 @@ export const collectionFields = z.enum(["currently_due", "eventually_due"], {
 export const collectionOptions = z.strictObject(
   {
     fields: collectionFields,
-    future_requirements: z
-      .enum(["omit", "include"], { error: 'must be "omit" or "include"' })
-      .optional(),
+    future_requirements: z.optional(
+      z.enum(["omit", "include"], { error: 'must be "omit" or "include"' }),
+    ),
     /** Only the requirements named (`only`), or all but those named (`exclude`). */
-    requirements: z
-      .union(
+    requirements: z.optional(
+      z.union(
         [
-          z.strictObject({ only: z.array(z.string().min(1)) }),
-          z.strictObject({ exclude: z.array(z.string().min(1)) }),
+          z.strictObject({ only: z.array(z.string().check(z.minLength(1))) }),
+          z.strictObject({ exclude: z.array(z.string().check(z.minLength(1))) }),
         ],
         { error: "must be { only: [requirement, …] } or { exclude: [requirement, …] }" },
-      )
-      .optional(),
+      ),
+    ),
   },
   { error: "must be an object { fields, future_requirements, requirements }" },
 );
@@ -248,7 +255,7 @@ export const paymentsDefaultFilters = defaultFiltersSchema(
 /** A product tax code, e.g. `txcd_10000000`. */
 export const taxCode = z
   .string()
-  .regex(/^txcd_\d{8}$/, 'must be a tax code such as "txcd_10000000"');
+  .check(z.regex(/^txcd_\d{8}$/, 'must be a tax code such as "txcd_10000000"'));
 
 // ---------------------------------------------------------------------------------------------
 // Readable errors
@@ -258,7 +265,7 @@ export const taxCode = z
  * One short sentence from a failed parse: the first issue with its path, preferring an
  * unaccepted key (the likeliest mistake in a filter or options object).
  */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   const issue = error.issues.find((i) => i.code === "unrecognized_keys") ?? error.issues[0];
   if (!issue) return "is invalid";
   const path = issue.path.length ? `${issue.path.map(String).join(".")}: ` : "";

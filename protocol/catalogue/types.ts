@@ -30,8 +30,8 @@ export interface DefinitionShape {
 // On a definition type
 // ---------------------------------------------------------------------------------------------
 
-type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : never;
-type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+type SchemaOutput<S> = S extends z.core.$ZodType ? z.output<S> : never;
+type SchemaInput<S> = S extends z.core.$ZodType ? z.input<S> : never;
 
 export type AttributeNameOf<D extends DefinitionShape> = D["htmlAttributes"][number]["name"];
 type AttributeOf<D extends DefinitionShape, A> = Extract<D["htmlAttributes"][number], { name: A }>;

@@ -15,25 +15,21 @@
  * the port closes. Values must survive structured cloning. Each message is a strict object:
  * a message with unknown fields is dropped.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { safeParseMessage } from "../parse.ts";
 
 /** A call or subscription id: 1–100 visible ASCII characters. */
 export const callIdSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\x21-\x7e]+$/);
+  .check(z.minLength(1), z.maxLength(100), z.regex(/^[\x21-\x7e]+$/));
 
 /** A method or subscription name (`authedProxy`, `authState`, `ui.setAttribute`). */
 export const callNameSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/);
+  .check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/));
 
 export const MAX_CALL_ARGS = 32;
-const argsSchema = z.array(z.unknown()).max(MAX_CALL_ARGS);
+const argsSchema = z.array(z.unknown()).check(z.maxLength(MAX_CALL_ARGS));
 
 /**
  * Codes of the errors the call runtime itself raises; a method may use its own codes too.
@@ -52,11 +48,11 @@ export const callErrorCodes = [
 export type CallErrorCode = (typeof callErrorCodes)[number];
 
 export const callErrorSchema = z.strictObject({
-  name: z.string().min(1).max(200),
-  message: z.string().max(5000),
-  code: z.string().min(1).max(100).optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  message: z.string().check(z.maxLength(5000)),
+  code: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   /** Structured details (an API error object, the failing field). */
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 });
 export type CallError = z.output<typeof callErrorSchema>;
 
@@ -70,7 +66,7 @@ export const callSchema = z.strictObject({
 export const callResponseSchema = z.strictObject({
   type: z.literal("CALL_RESPONSE"),
   id: callIdSchema,
-  result: z.unknown().optional(),
+  result: z.optional(z.unknown()),
 });
 
 export const callErrorMessageSchema = z.strictObject({
@@ -83,7 +79,7 @@ export const addSubscriptionSchema = z.strictObject({
   type: z.literal("ADD_SUBSCRIPTION"),
   id: callIdSchema,
   name: callNameSchema,
-  args: argsSchema.optional(),
+  args: z.optional(argsSchema),
 });
 
 export const removeSubscriptionSchema = z.strictObject({

@@ -29,7 +29,7 @@
  * Keys never travel in this protocol except inside popupAuthenticationComplete (popup → data
  * layer). The session in a claim reply is the sanitized session.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { analyticsEventSchema } from "../objects/analytics-event.schema.ts";
 import { apiErrorSchema } from "../objects/api-error.schema.ts";
 import { authStateSchema } from "../objects/auth-state.schema.ts";
@@ -60,32 +60,28 @@ const marker = z.literal(provider.messageMarker);
 /** A correlation id: 1–100 visible ASCII characters, chosen by the sender. */
 export const requestIdSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\x21-\x7e]+$/);
+  .check(z.minLength(1), z.maxLength(100), z.regex(/^[\x21-\x7e]+$/));
 
 /** A component's API name (`payouts`, `account_onboarding`) or tag name (`account-onboarding`). */
 export const componentNameSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[a-z][a-z0-9_-]*$/);
+  .check(z.minLength(1), z.maxLength(100), z.regex(/^[a-z][a-z0-9_-]*$/));
 
 export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export const httpMethodSchema = z.enum(httpMethods);
 
 /** An absolute http(s) URL; the data layer checks its origin against the allowlist. */
-export const absoluteUrlSchema = z
-  .string()
-  .max(4096)
-  .refine((value) => {
+export const absoluteUrlSchema = z.string().check(
+  z.maxLength(4096),
+  z.refine((value) => {
     try {
       const url = new URL(value);
       return url.protocol === "https:" || url.protocol === "http:";
     } catch {
       return false;
     }
-  }, "expected an absolute http(s) URL");
+  }, "expected an absolute http(s) URL"),
+);
 
 /**
  * A request body as a record, form-encoded by the data layer with `a[b][0]=c` nesting
@@ -95,17 +91,28 @@ export const absoluteUrlSchema = z
 export const MAX_FORM_DEPTH = 5;
 const MAX_FORM_KEYS = 200;
 const MAX_FORM_ITEMS = 250;
-const formScalarSchema = z.union([z.string().max(50_000), z.number(), z.boolean(), z.null()]);
-const formKeySchema = z.string().min(1).max(200);
-const boundedRecord = <T extends z.ZodType>(value: T) =>
+const formScalarSchema = z.union([
+  z.string().check(z.maxLength(50_000)),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+const formKeySchema = z.string().check(z.minLength(1), z.maxLength(200));
+const boundedRecord = <T extends z.ZodMiniType>(value: T) =>
   z
     .record(formKeySchema, value)
-    .refine((r) => Object.keys(r).length <= MAX_FORM_KEYS, `at most ${MAX_FORM_KEYS} keys`);
+    .check(
+      z.refine((r) => Object.keys(r).length <= MAX_FORM_KEYS, `at most ${MAX_FORM_KEYS} keys`),
+    );
 
-const formValueAtDepth = (depth: number): z.ZodType => {
+const formValueAtDepth = (depth: number): z.ZodMiniType => {
   if (depth === 0) return formScalarSchema;
   const inner = formValueAtDepth(depth - 1);
-  return z.union([formScalarSchema, z.array(inner).max(MAX_FORM_ITEMS), boundedRecord(inner)]);
+  return z.union([
+    formScalarSchema,
+    z.array(inner).check(z.maxLength(MAX_FORM_ITEMS)),
+    boundedRecord(inner),
+  ]);
 };
 
 export type FormValue =
@@ -116,7 +123,7 @@ export type FormValue =
   | FormValue[]
   | { [key: string]: FormValue };
 type FormBody = Record<string, FormValue>;
-export const formBodySchema = boundedRecord(formValueAtDepth(MAX_FORM_DEPTH)) as z.ZodType<
+export const formBodySchema = boundedRecord(formValueAtDepth(MAX_FORM_DEPTH)) as z.ZodMiniType<
   FormBody,
   FormBody
 >;
@@ -128,33 +135,31 @@ export const formBodySchema = boundedRecord(formValueAtDepth(MAX_FORM_DEPTH)) as
  */
 export const proxyHeadersSchema = z
   .record(
-    z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/),
-    z.string().max(8192),
+    z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/)),
+    z.string().check(z.maxLength(8192)),
   )
-  .refine((h) => Object.keys(h).length <= 50, "at most 50 headers")
-  .refine(
-    (h) => !Object.keys(h).some((name) => name.toLowerCase() === "authorization"),
-    "Authorization is set by the data layer",
+  .check(
+    z.refine((h) => Object.keys(h).length <= 50, "at most 50 headers"),
+    z.refine(
+      (h) => !Object.keys(h).some((name) => name.toLowerCase() === "authorization"),
+      "Authorization is set by the data layer",
+    ),
   );
 
-const publishableKeySchema = z
-  .string()
-  .max(255)
-  .refine(
+const publishableKeySchema = z.string().check(
+  z.maxLength(255),
+  z.refine(
     (k) =>
       k.startsWith(provider.keyPrefixes.publishableTest) ||
       k.startsWith(provider.keyPrefixes.publishableLive),
     "expected a publishable key",
-  );
+  ),
+);
 
 /** Short, non-secret labels attached to error reports (`component: "payouts"`). */
 export const errorTagsSchema = z
-  .record(z.string().min(1).max(100), z.string().max(500))
-  .refine((t) => Object.keys(t).length <= 30, "at most 30 tags");
+  .record(z.string().check(z.minLength(1), z.maxLength(100)), z.string().check(z.maxLength(500)))
+  .check(z.refine((t) => Object.keys(t).length <= 30, "at most 30 tags"));
 
 /** The default owner of an error report (SPEC.md §9). */
 export const DEFAULT_ERROR_OWNER = "accounts_ui";
@@ -176,23 +181,25 @@ export const initRequestSchema = z
     requestId: requestIdSchema,
     sender: z.enum(["platform", "ui_frame"]),
     /** `pk_test_...` / `pk_live_...`; sent as `key` in the claim body. */
-    publishableKey: publishableKeySchema.optional(),
-    componentName: componentNameSchema.optional(),
+    publishableKey: z.optional(publishableKeySchema),
+    componentName: z.optional(componentNameSchema),
   })
-  .superRefine((init, ctx) => {
-    if (init.sender === "platform" && init.publishableKey === undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["publishableKey"],
-        message: "required when sender is platform",
-      });
-    if (init.sender === "ui_frame" && init.componentName === undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["componentName"],
-        message: "required when sender is ui_frame",
-      });
-  });
+  .check(
+    z.superRefine((init, ctx) => {
+      if (init.sender === "platform" && init.publishableKey === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["publishableKey"],
+          message: "required when sender is platform",
+        });
+      if (init.sender === "ui_frame" && init.componentName === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["componentName"],
+          message: "required when sender is ui_frame",
+        });
+    }),
+  );
 
 /**
  * Claims the account session with the client secret the platform fetched.
@@ -209,12 +216,15 @@ export const claimAccountSessionRequestSchema = z.object({
   type: marker,
   requestType: z.literal("claimAccountSessionRequest"),
   requestId: requestIdSchema,
-  clientSecret: z.string().min(1).max(1024),
-  setNewKey: z.boolean().default(true),
-  analyticsOnlyHostApp: z.boolean().default(false),
-  override: z
-    .object({ apiKey: z.string().min(1).max(1024), platformId: objectIdSchema })
-    .optional(),
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(1024)),
+  setNewKey: z._default(z.boolean(), true),
+  analyticsOnlyHostApp: z._default(z.boolean(), false),
+  override: z.optional(
+    z.object({
+      apiKey: z.string().check(z.minLength(1), z.maxLength(1024)),
+      platformId: objectIdSchema,
+    }),
+  ),
 });
 
 /** Collects risk signals (POST /v1/risk_signals). Reply: response with body {status}. */
@@ -231,14 +241,14 @@ const proxyFields = {
   url: absoluteUrlSchema,
   method: httpMethodSchema,
   /** Form-encoded by the data layer; not allowed on GET. */
-  body: formBodySchema.optional(),
-  headers: proxyHeadersSchema.default({}),
+  body: z.optional(formBodySchema),
+  headers: z._default(proxyHeadersSchema, {}),
   /** Act for another merchant / mode (sent as the override headers of provider.ts). */
-  merchantIdOverride: objectIdSchema.optional(),
-  livemodeOverride: z.boolean().optional(),
+  merchantIdOverride: z.optional(objectIdSchema),
+  livemodeOverride: z.optional(z.boolean()),
 };
 
-const noBodyOnGet = (request: { method: string; body?: unknown }, ctx: z.RefinementCtx) => {
+const noBodyOnGet = (request: { method: string; body?: unknown }, ctx: z.core.$RefinementCtx) => {
   if (request.method === "GET" && request.body !== undefined)
     ctx.addIssue({ code: "custom", path: ["body"], message: "a GET request has no body" });
 };
@@ -255,16 +265,16 @@ export const authedProxyRequestSchema = z
     requestType: z.literal("authedProxy"),
     componentName: componentNameSchema,
   })
-  .superRefine(noBodyOnGet);
+  .check(z.superRefine(noBodyOnGet));
 
 /** An API call without a key (public endpoints, error-reporting origins). Same reply. */
 export const proxyRequestSchema = z
   .object({
     ...proxyFields,
     requestType: z.literal("proxy"),
-    componentName: componentNameSchema.optional(),
+    componentName: z.optional(componentNameSchema),
   })
-  .superRefine(noBodyOnGet);
+  .check(z.superRefine(noBodyOnGet));
 
 /** Aborts the sender's request `targetRequestId` (a proxied call or a popup wait). No reply. */
 export const abortRequestSchema = z.object({
@@ -278,7 +288,7 @@ export const analyticsEventRequestSchema = z.object({
   type: marker,
   requestType: z.literal("analyticsEvent"),
   event: analyticsEventSchema,
-  riskExperienceContext: riskExperienceContextSchema.optional(),
+  riskExperienceContext: z.optional(riskExperienceContextSchema),
 });
 
 /** Reports an error to the error-reporting intake. No reply. */
@@ -286,33 +296,33 @@ export const errorReportRequestSchema = z.object({
   type: marker,
   requestType: z.literal("errorReport"),
   error: z.object({
-    name: z.string().min(1).max(200),
-    message: z.string().max(5000),
-    stack: z.string().max(20_000).optional(),
+    name: z.string().check(z.minLength(1), z.maxLength(200)),
+    message: z.string().check(z.maxLength(5000)),
+    stack: z.optional(z.string().check(z.maxLength(20_000))),
   }),
   /** Severity; a warning is, e.g., a claim answered with a 4xx (SPEC.md §8). */
-  level: z.enum(["error", "warning", "info"]).default("error"),
+  level: z._default(z.enum(["error", "warning", "info"]), "error"),
   /** The team that owns the code that failed. */
-  owner: z.string().min(1).max(100).default(DEFAULT_ERROR_OWNER),
+  owner: z._default(z.string().check(z.minLength(1), z.maxLength(100)), DEFAULT_ERROR_OWNER),
   /** Merged over the sender's errorReportingTags; this report's tags win. */
-  tags: errorTagsSchema.default({}),
+  tags: z._default(errorTagsSchema, {}),
   /** The component whose frame failed. */
-  componentName: componentNameSchema.optional(),
+  componentName: z.optional(componentNameSchema),
 });
 
 /** Records metrics; the data layer adds session metadata and host_env. No reply. */
 export const metricsEventRequestSchema = z.object({
   type: marker,
   requestType: z.literal("metricsEvent"),
-  metrics: z.array(metricSchema).min(1).max(100),
+  metrics: z.array(metricSchema).check(z.minLength(1), z.maxLength(100)),
 });
 
 /** A UI frame reports the platform fonts it loaded (→ connect_js_font_loaded). No reply. */
 export const logIframeLoadedFontRequestSchema = z.object({
   type: marker,
   requestType: z.literal("logIframeLoadedFontRequest"),
-  fontFamilies: z.array(z.string().min(1).max(255)).max(50),
-  componentName: componentNameSchema.optional(),
+  fontFamilies: z.array(z.string().check(z.minLength(1), z.maxLength(255))).check(z.maxLength(50)),
+  componentName: z.optional(componentNameSchema),
 });
 
 /** Asks for the current auth state. Reply: authState. */
@@ -332,9 +342,9 @@ export const logoutRequestSchema = z.object({
   type: marker,
   requestType: z.literal("logout"),
   requestId: requestIdSchema,
-  clearUserSessionOnly: z.boolean().default(false),
-  merchantIdOverride: objectIdSchema.optional(),
-  livemodeOverride: z.boolean().optional(),
+  clearUserSessionOnly: z._default(z.boolean(), false),
+  merchantIdOverride: z.optional(objectIdSchema),
+  livemodeOverride: z.optional(z.boolean()),
 });
 
 /** Tags added to every later error report of this sender (merged, later wins). No reply. */
@@ -353,7 +363,7 @@ export const openPopupAndWaitForAuthRequestSchema = z.object({
   type: marker,
   requestType: z.literal("openPopupAndWaitForAuth"),
   requestId: requestIdSchema,
-  componentName: componentNameSchema.optional(),
+  componentName: z.optional(componentNameSchema),
 });
 
 /**
@@ -364,7 +374,7 @@ export const openPopupAndWaitForCompleteRequestSchema = z.object({
   type: marker,
   requestType: z.literal("openPopupAndWaitForComplete"),
   requestId: requestIdSchema,
-  componentName: componentNameSchema.optional(),
+  componentName: z.optional(componentNameSchema),
 });
 
 /** A file's bytes as a Blob (a File arrives as one; its name travels beside it). */
@@ -391,7 +401,7 @@ export const uploadFileRequestSchema = z.object({
   requestId: requestIdSchema,
   purpose: z.enum(filePurposes),
   file: blobSchema,
-  filename: z.string().min(1).max(255),
+  filename: z.string().check(z.minLength(1), z.maxLength(255)),
 });
 
 /**
@@ -515,7 +525,7 @@ export const initResponseSchema = z.object({
   type: marker,
   requestType: z.literal("initresponse"),
   requestId: requestIdSchema,
-  session: sanitizedSessionSchema.nullable().default(null),
+  session: z._default(z.nullable(sanitizedSessionSchema), null),
 });
 
 /** Broadcast to every port whenever a claim stores a new session (sanitized: no key). */
@@ -546,10 +556,13 @@ export const responseSchema = z.object({
   requestType: z.literal("response"),
   requestId: requestIdSchema,
   ok: z.boolean(),
-  status: z.number().int().min(100).max(599),
-  statusText: z.string().max(200),
+  status: z.number().check(z.int(), z.gte(100), z.lte(599)),
+  statusText: z.string().check(z.maxLength(200)),
   body: z.unknown(),
-  headers: z.record(z.string().max(100), z.string().max(8192)).default({}),
+  headers: z._default(
+    z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(8192))),
+    {},
+  ),
 });
 
 /**
@@ -562,8 +575,8 @@ export const errorResponseSchema = z.object({
   requestType: z.literal("errorResponse"),
   requestId: requestIdSchema,
   error: z.object({
-    name: z.string().max(200).default("Error"),
-    message: z.string().max(5000),
+    name: z._default(z.string().check(z.maxLength(200)), "Error"),
+    message: z.string().check(z.maxLength(5000)),
   }),
 });
 
@@ -578,11 +591,11 @@ export const errorResponseSchema = z.object({
 export const fetchErrorResponseSchema = z.object({
   type: marker,
   requestType: z.literal("fetchErrorResponse"),
-  requestId: requestIdSchema.optional(),
-  status: z.number().int().min(0).max(599),
-  message: z.string().max(5000),
-  error: apiErrorSchema.optional(),
-  apiRequestId: z.string().max(255).optional(),
+  requestId: z.optional(requestIdSchema),
+  status: z.number().check(z.int(), z.gte(0), z.lte(599)),
+  message: z.string().check(z.maxLength(5000)),
+  error: z.optional(apiErrorSchema),
+  apiRequestId: z.optional(z.string().check(z.maxLength(255))),
 });
 
 /** The reply to authStateRequest. */
@@ -605,8 +618,8 @@ export const uploadProgressSchema = z.object({
   type: marker,
   requestType: z.literal("uploadProgress"),
   requestId: requestIdSchema,
-  loaded: z.number().int().min(0),
-  total: z.number().int().min(0),
+  loaded: z.number().check(z.int(), z.gte(0)),
+  total: z.number().check(z.int(), z.gte(0)),
 });
 
 /**
@@ -620,9 +633,9 @@ export const fileResponseSchema = z.object({
   requestType: z.literal("fileResponse"),
   requestId: requestIdSchema,
   file: blobSchema,
-  filename: z.string().min(1).max(255),
-  contentType: z.string().max(255),
-  apiRequestId: z.string().max(255).optional(),
+  filename: z.string().check(z.minLength(1), z.maxLength(255)),
+  contentType: z.string().check(z.maxLength(255)),
+  apiRequestId: z.optional(z.string().check(z.maxLength(255))),
 });
 
 /** The text of a platform font stylesheet (the reply to fetchFontStylesheet). */
@@ -630,7 +643,7 @@ export const fontStylesheetSchema = z.object({
   type: marker,
   requestType: z.literal("fontStylesheet"),
   requestId: requestIdSchema,
-  css: z.string().max(FONT_STYLESHEET_MAX_BYTES),
+  css: z.string().check(z.maxLength(FONT_STYLESHEET_MAX_BYTES)),
 });
 
 export const dataLayerReplySchema = z.discriminatedUnion("requestType", [

@@ -23,23 +23,19 @@
  * Window messages are matched by namespace first: a message of another namespace, or that
  * is not shaped like a handshake message at all, is not ours and is ignored silently.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { safeParseMessage } from "../parse.ts";
 import { isMessagePort } from "./port.ts";
 
 /** An endpoint id: 1–100 visible ASCII characters. */
 export const endpointIdSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\x21-\x7e]+$/);
+  .check(z.minLength(1), z.maxLength(100), z.regex(/^[\x21-\x7e]+$/));
 
 /** The namespace shared by one server and its clients: 1–200 visible ASCII characters. */
 export const namespaceSchema = z
   .string()
-  .min(1)
-  .max(200)
-  .regex(/^[\x21-\x7e]+$/);
+  .check(z.minLength(1), z.maxLength(200), z.regex(/^[\x21-\x7e]+$/));
 
 const messagePortSchema = z.custom<MessagePort>(isMessagePort, "expected a MessagePort");
 
@@ -68,7 +64,7 @@ export const ackSchema = z.strictObject({
     clientId: endpointIdSchema,
     serverId: endpointIdSchema,
     /** Optional here: the port normally travels in the transfer list. */
-    port: messagePortSchema.optional(),
+    port: z.optional(messagePortSchema),
   }),
 });
 
@@ -108,7 +104,7 @@ export const handshakeMessageSchemas = {
   ack: ackSchema,
   fin: finSchema,
   "fin-server": finServerSchema,
-} as const satisfies Record<HandshakeMessageType, z.ZodType>;
+} as const satisfies Record<HandshakeMessageType, z.ZodMiniType>;
 
 export const handshakeMessageTypes = Object.keys(handshakeMessageSchemas) as HandshakeMessageType[];
 

@@ -7,15 +7,18 @@
  * `setters.handledEvents`. Appearance and fonts are validated again by the frame before they
  * apply (`validateAppearance`, `validateFonts`): a bad value is dropped with a warning.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const hostPropsSchema = z.object({
-  attributes: z.record(z.string().min(1).max(200), z.string().max(10_000)),
-  setters: z.record(z.string().min(1).max(200), z.unknown()),
-  appearance: z.record(z.string(), z.unknown()).nullable(),
+  attributes: z.record(
+    z.string().check(z.minLength(1), z.maxLength(200)),
+    z.string().check(z.maxLength(10_000)),
+  ),
+  setters: z.record(z.string().check(z.minLength(1), z.maxLength(200)), z.unknown()),
+  appearance: z.nullable(z.record(z.string(), z.unknown())),
   /** The loader's `fonts` option, as given: an array of font sources. */
-  fonts: z.array(z.unknown()).max(50).nullable().default(null),
-  locale: z.string().max(35).nullable(),
+  fonts: z._default(z.nullable(z.array(z.unknown()).check(z.maxLength(50))), null),
+  locale: z.nullable(z.string().check(z.maxLength(35))),
 });
 
 export type HostProps = z.output<typeof hostPropsSchema>;

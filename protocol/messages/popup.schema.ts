@@ -5,7 +5,7 @@
  * popupLoaded, popupDoRefresh and popupComplete to every connected frame. It never
  * rebroadcasts popupAuthenticationComplete: that one carries the provider user's key.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { provider } from "../provider.ts";
 
 const marker = z.literal(provider.messageMarker);
@@ -36,10 +36,10 @@ export const popupDoRefreshSchema = z.object({
 export const popupAuthenticationCompleteSchema = z.object({
   type: marker,
   requestType: z.literal("popupAuthenticationComplete"),
-  apiKey: z.string().min(1).max(1024),
+  apiKey: z.string().check(z.minLength(1), z.maxLength(1024)),
   /** The user's dashboard session was created for this embedded sign-in (sent on as
    * `session_created_from_embedded`). */
-  sessionCreatedForEmbedded: z.boolean().default(false),
+  sessionCreatedForEmbedded: z._default(z.boolean(), false),
 });
 
 /** The popup is done (closed, or the flow finished); any wait on it ends. */
@@ -65,7 +65,7 @@ export const popupEventSchemas = {
   popupDoRefresh: popupDoRefreshSchema,
   popupAuthenticationComplete: popupAuthenticationCompleteSchema,
   popupComplete: popupCompleteSchema,
-} as const satisfies Record<PopupEventType, z.ZodType>;
+} as const satisfies Record<PopupEventType, z.ZodMiniType>;
 
 export const popupEventTypes = Object.keys(popupEventSchemas) as PopupEventType[];
 

@@ -3,7 +3,7 @@
  * every non-OK API response carries, in the conventions of READING.md. The `Request-Id`
  * response header is read alongside; a reader may copy it into `request_id`.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const apiErrorTypes = [
   "api_error",
@@ -20,15 +20,15 @@ export type ApiErrorType = z.output<typeof apiErrorTypeSchema>;
 export const apiErrorSchema = z.object({
   type: apiErrorTypeSchema,
   /** A machine-readable code (`resource_missing`, `parameter_invalid_integer`, ...). */
-  code: z.string().max(255).optional(),
+  code: z.optional(z.string().check(z.maxLength(255))),
   /** A human-readable message for developers. */
-  message: z.string().max(10_000).optional(),
+  message: z.optional(z.string().check(z.maxLength(10_000))),
   /** A code naming a localisable message the UI may show instead of `message`. */
-  message_code: z.string().max(255).optional(),
+  message_code: z.optional(z.string().check(z.maxLength(255))),
   /** The request parameter the error is about, in bracket form (`external_account[country]`). */
-  param: z.string().max(1024).optional(),
+  param: z.optional(z.string().check(z.maxLength(1024))),
   /** The id of the failed request (the `Request-Id` header). */
-  request_id: z.string().max(255).optional(),
+  request_id: z.optional(z.string().check(z.maxLength(255))),
 });
 
 export const apiErrorResponseSchema = z.object({ error: apiErrorSchema });

@@ -3,7 +3,7 @@
  * authStateRequest and the payload of the authStateChanged broadcast. It names which key
  * exists, never the key itself.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { epochMillisSchema } from "./common.schema.ts";
 import { userSchema } from "./user.schema.ts";
 
@@ -23,9 +23,9 @@ export type AuthStatus = z.output<typeof authStatusSchema>;
 export const authStateSchema = z.object({
   status: authStatusSchema,
   /** Expiry of the key behind `status`, epoch milliseconds; null when unauthenticated. */
-  expires: epochMillisSchema.nullable(),
+  expires: z.nullable(epochMillisSchema),
   /** The signed-in provider user, when the data layer has stored one (no key inside). */
-  user: userSchema.nullable(),
+  user: z.nullable(userSchema),
   /** True once a user key expired or was cleared; false again when a user key is stored. */
   userSessionExpired: z.boolean(),
 });

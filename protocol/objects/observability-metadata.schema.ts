@@ -3,7 +3,7 @@
  * reports so they can be grouped by account and platform. It contains ids and flags only,
  * never a key, so it may travel anywhere.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { provider } from "../provider.ts";
 import type { MerchantData } from "./claimed-account-session.schema.ts";
 import { countrySchema, objectIdSchema } from "./common.schema.ts";
@@ -14,7 +14,7 @@ export const observabilityMetadataSchema = z.object({
   merchant_id: objectIdSchema,
   platform_id: objectIdSchema,
   livemode: z.boolean(),
-  country: countrySchema.nullable(),
+  country: z.nullable(countrySchema),
   hasExpressDashboardAccess: z.boolean(),
   hasStandardDashboardAccess: z.boolean(),
   /** The account embeds the components for itself: it is its own platform. */

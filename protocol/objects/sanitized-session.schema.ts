@@ -7,7 +7,7 @@
  * `sanitizeSession()` copies an allowlist of fields rather than deleting a denylist: a field
  * added to the claimed session later stays in the data layer until someone allows it here.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   type ClaimedAccountSession,
   publicSessionShape,

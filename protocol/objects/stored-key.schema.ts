@@ -2,7 +2,7 @@
  * A key the data layer holds (SPEC.md §3 "Stored key"). Keys live only in the data-layer
  * frame; this record never crosses a frame boundary.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { boundedString, epochMillisSchema } from "./common.schema.ts";
 
 /**

@@ -416,18 +416,24 @@ export const declaredResponse = (method: string, path: string) =>
  * A response schema as OpenAPI 3.1 takes it: JSON Schema (2020-12) generated from the zod
  * definition, so a `zod/mini` object schema and a classic one are documented alike.
  */
-export function responseJsonSchema(schema: z.core.$ZodType): OpenApiSchema {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+export function responseJsonSchema(
+  schema: z.core.$ZodType,
+  io: "input" | "output" = "output",
+): OpenApiSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
   // JSON Schema 2020-12 is OpenAPI 3.1's schema dialect; the two libraries type it apart.
   return json as unknown as OpenApiSchema;
 }
+
+/** The error body every route may answer, documented from its (mini) schema. */
+const apiErrorResponseJsonSchema = responseJsonSchema(apiErrorResponseSchema);
 
 type ResponseContent = Extract<RouteConfig["responses"][string], { content?: unknown }>["content"];
 type OpenApiSchema = Extract<NonNullable<ResponseContent>[string], { schema?: unknown }>["schema"];
 
 const errorResponse = {
   description: "An error object",
-  content: { "application/json": { schema: apiErrorResponseSchema } },
+  content: { "application/json": { schema: apiErrorResponseJsonSchema } },
 };
 
 /** Every call with a key counts against the key's rate limit (`rate-limit.ts`). */
@@ -440,7 +446,7 @@ const rateLimitedResponse = {
       schema: { type: "integer" as const, minimum: 1 },
     },
   },
-  content: { "application/json": { schema: apiErrorResponseSchema } },
+  content: { "application/json": { schema: apiErrorResponseJsonSchema } },
 };
 
 /** Past its deadline a request is answered 503 and rolled back (`deadline.ts`). */
@@ -453,12 +459,12 @@ const timedOutResponse = {
       schema: { type: "integer" as const, minimum: 1 },
     },
   },
-  content: { "application/json": { schema: apiErrorResponseSchema } },
+  content: { "application/json": { schema: apiErrorResponseJsonSchema } },
 };
 
 const bodyTooLargeResponse = {
   description: "The request body is larger than the limit (`body_too_large`, 256 KB by default)",
-  content: { "application/json": { schema: apiErrorResponseSchema } },
+  content: { "application/json": { schema: apiErrorResponseJsonSchema } },
 };
 
 function registerOpenApi(

@@ -8,7 +8,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type AliasedRawBuilder, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { z } from "zod";
-import { filterQueryShape, paymentsFilterSpec } from "../../protocol/filters.ts";
+import { filterQueryShape } from "../../protocol/filter-query.ts";
+import { paymentsFilterSpec } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { chargeSchema } from "../../protocol/objects/charge.schema.ts";
 import { refundSchema } from "../../protocol/objects/refund.schema.ts";

@@ -6,7 +6,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Kysely, type SqlBool, sql } from "kysely";
 import { z } from "zod";
-import { disputesFilterSpec, filterQueryShape } from "../../protocol/filters.ts";
+import { filterQueryShape } from "../../protocol/filter-query.ts";
+import { disputesFilterSpec } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { disputeReasons, disputeSchema } from "../../protocol/objects/dispute.schema.ts";
 import {

@@ -7,12 +7,8 @@
  */
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { FeatureName } from "../../protocol/catalogue/features.ts";
-import {
-  type FilterQueryOf,
-  type FilterSpec,
-  type RangeBounds,
-  setFiltersOf,
-} from "../../protocol/filters.ts";
+import { type FilterQueryOf, type RangeBounds, setFiltersOf } from "../../protocol/filter-query.ts";
+import type { FilterSpec } from "../../protocol/filters.ts";
 import type { Principal } from "../http/context.ts";
 import { requireFeature } from "./access.ts";
 

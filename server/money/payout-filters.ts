@@ -7,7 +7,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type Expression, type SqlBool, sql } from "kysely";
 import { z } from "zod";
-import { filterQueryShape, payoutsFilterSpec } from "../../protocol/filters.ts";
+import { filterQueryShape } from "../../protocol/filter-query.ts";
+import { payoutsFilterSpec } from "../../protocol/filters.ts";
 import type { PayoutStatus } from "../../protocol/objects/payout.schema.ts";
 import type { AppEnv } from "../http/context.ts";
 import { defineRoute } from "../http/route.ts";

@@ -12,7 +12,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { z } from "zod";
-import { filterQueryShape, transactionsFilterSpec } from "../../protocol/filters.ts";
+import { filterQueryShape } from "../../protocol/filter-query.ts";
+import { transactionsFilterSpec } from "../../protocol/filters.ts";
 import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { balanceSchema } from "../../protocol/objects/balance.schema.ts";
 import { balanceTransactionSchema } from "../../protocol/objects/balance-transaction.schema.ts";

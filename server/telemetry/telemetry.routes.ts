@@ -244,7 +244,7 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
     request: {
       body: {
         content: {
-          "application/json": { schema: spec.schema },
+          "application/json": { schema: responseJsonSchema(spec.schema, "input") },
           "application/x-www-form-urlencoded": {
             schema: {
               type: "object",
@@ -263,7 +263,7 @@ function defineIntake<S extends z.ZodType>(spec: IntakeSpec<S>) {
       },
       default: {
         description: "An error object",
-        content: { "application/json": { schema: apiErrorResponseSchema } },
+        content: { "application/json": { schema: responseJsonSchema(apiErrorResponseSchema) } },
       },
     },
   });

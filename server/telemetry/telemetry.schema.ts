@@ -30,7 +30,7 @@ const recordShape = {
   page: z.string().max(300).optional(),
   /** Epoch milliseconds. */
   created: z.number().int().nonnegative(),
-  risk_experience_context: riskExperienceContextSchema.optional(),
+  risk_experience_context: z.optional(riskExperienceContextSchema),
 };
 
 const knownNames: ReadonlySet<string> = new Set(knownAnalyticsEventNames);
@@ -55,10 +55,10 @@ const customRecordSchema = z
   });
 
 const knownRecordSchema = z.discriminatedUnion("event_name", [
-  apiRequestFinishedEventSchema.extend(recordShape).strict(),
-  userKeyReceivedEventSchema.extend(recordShape).strict(),
-  accountSessionClaimEventSchema.extend(recordShape).strict(),
-  fontLoadedEventSchema.extend(recordShape).strict(),
+  z.strictObject({ ...apiRequestFinishedEventSchema.shape, ...recordShape }),
+  z.strictObject({ ...userKeyReceivedEventSchema.shape, ...recordShape }),
+  z.strictObject({ ...accountSessionClaimEventSchema.shape, ...recordShape }),
+  z.strictObject({ ...fontLoadedEventSchema.shape, ...recordShape }),
 ]);
 
 /** One event: a known one must match its own schema, anything else is a custom event. */
@@ -82,9 +82,9 @@ export const analyticsPayloadSchema = z.strictObject({
 });
 
 export const metricsPayloadSchema = z.strictObject({
-  metrics: z.array(metricSchema.strict()).min(1).max(100),
+  metrics: z.array(z.strictObject(metricSchema.shape)).min(1).max(100),
   /** Null before the session is claimed. */
-  session_metadata: observabilityMetadataSchema.strict().nullable(),
+  session_metadata: z.strictObject(observabilityMetadataSchema.shape).nullable(),
   host_env: z.enum(["prod", "qa"]),
 });
 
@@ -103,7 +103,7 @@ export const errorReportPayloadSchema = z.strictObject({
   owner: z.string().min(1).max(100),
   tags: errorTagsSchema,
   component: z.string().min(1).max(100).optional(),
-  session_metadata: observabilityMetadataSchema.strict().nullable(),
+  session_metadata: z.strictObject(observabilityMetadataSchema.shape).nullable(),
   host_env: z.enum(["prod", "qa"]),
 });
 
