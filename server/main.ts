@@ -9,7 +9,9 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
 import { type App, createApp } from "./app.ts";
+import { defaultConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
+import { type WarmUpStep, type WarmUpTarget, warmUp } from "./warm-up.ts";
 import {
   createWebhookWorker,
   type WebhookWorker,
@@ -34,6 +36,16 @@ export interface StartOptions {
    * options, or `false` for none (another process delivers, or a test steps its own).
    */
   webhooks?: false | Omit<WebhookWorkerOptions, "db">;
+  /**
+   * Runs once the database is open, before the port is listened on (`npm start` seeds the
+   * sandbox here); the keys it answers are what the API warms up with (`warm-up.ts`) before
+   * it listens. Without it, or when it answers nothing, there is no warm-up.
+   */
+  beforeListen?: (database: DatabaseHandle) => Promise<WarmUpTarget | undefined>;
+  /** How many times the warm-up runs each path (`warm-up.ts`; default 20). */
+  warmUpRounds?: number;
+  /** Where the start says what it did: each warm-up path, then that it listens. */
+  log?: (line: string) => void;
 }
 
 export interface ServerHandle {
@@ -44,6 +56,8 @@ export interface ServerHandle {
   database: DatabaseHandle;
   /** The webhook delivery worker, when this process runs one. */
   webhooks: WebhookWorker | undefined;
+  /** The paths warmed up before the port was listened on, with their statuses. */
+  warmUp: WarmUpStep[];
   close(): Promise<void>;
 }
 
@@ -88,15 +102,23 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           },
     ));
   const hosts = localEnvironment(options.ports);
-  const app = createApp({
-    db: database.db,
-    config: {
-      hosts,
-      corsOrigins: [hosts.connect],
-      ...rateLimitFromEnv(),
-      ...requestTimeoutFromEnv(),
-    },
+  const config = defaultConfig({
+    hosts,
+    corsOrigins: [hosts.connect],
+    ...rateLimitFromEnv(),
+    ...requestTimeoutFromEnv(),
   });
+  const app = createApp({ db: database.db, config });
+  const log = options.log ?? (() => {});
+  const target = await options.beforeListen?.(database);
+  const started = performance.now();
+  const warmed = target
+    ? await warmUp(database.db, config, app, target, {
+        ...(options.warmUpRounds === undefined ? {} : { rounds: options.warmUpRounds }),
+      })
+    : [];
+  for (const step of warmed) log(`warm-up: ${step.name} ${step.status}`);
+  if (target) log(`warm-up: done in ${Math.round(performance.now() - started)} ms`);
   const requested = Number(new URL(hosts.api).port);
   const hostname = new URL(hosts.api).hostname;
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
@@ -104,6 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     s.once("error", fail);
   });
   const port = (server.address() as AddressInfo).port;
+  log(`listening on http://${hostname}:${port}`);
   const webhooks =
     options.webhooks === false
       ? undefined
@@ -115,6 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     app,
     database,
     webhooks,
+    warmUp: warmed,
     close: async () => {
       await webhooks?.stop();
       await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
