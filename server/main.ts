@@ -3,6 +3,7 @@
  * files and dashboard hosts are separate apps (e.g. `hosts/connect.ts`) that a start script
  * serves on their own ports beside this one.
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,7 +12,7 @@ import { type LocalPorts, localEnvironment, provider } from "../protocol/provide
 import { type App, createApp } from "./app.ts";
 import { defaultConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
-import { type WarmUpStep, type WarmUpTarget, warmUp } from "./warm-up.ts";
+import { type Requester, type WarmUpStep, type WarmUpTarget, warmUp } from "./warm-up.ts";
 import {
   createWebhookWorker,
   type WebhookWorker,
@@ -88,6 +89,29 @@ function requestTimeoutFromEnv(): { requestTimeoutMs?: number } {
 /** PGLITE_THREAD=0: PGlite on the event loop's thread; anything else (or unset): its own thread. */
 export const pgliteThreadFromEnv = () => process.env.PGLITE_THREAD !== "0";
 
+/** Serves `app` on `hostname:port` (0: a free port); resolves once it listens. */
+function listen(app: App, port: number, hostname: string) {
+  return new Promise<ReturnType<typeof serve>>((ready, fail) => {
+    const s = serve({ fetch: app.fetch, port, hostname }, () => ready(s));
+    s.once("error", fail);
+  });
+}
+
+/**
+ * Runs `work` with a client of `app` served over a socket on a loopback port of its own,
+ * closed after: the warm-up's requests then take the served path, HTTP layer included.
+ */
+async function overLoopback<T>(app: App, work: (served: Requester) => Promise<T>): Promise<T> {
+  const probe = (await listen(app, 0, "127.0.0.1")) as Server;
+  const origin = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  try {
+    return await work({ request: (path, init) => fetch(`${origin}${path}`, init) });
+  } finally {
+    probe.closeAllConnections();
+    await new Promise<void>((done) => probe.close(() => done()));
+  }
+}
+
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const owned = !options.database;
@@ -113,18 +137,17 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const target = await options.beforeListen?.(database);
   const started = performance.now();
   const warmed = target
-    ? await warmUp(database.db, config, app, target, {
-        ...(options.warmUpRounds === undefined ? {} : { rounds: options.warmUpRounds }),
-      })
+    ? await overLoopback(app, (served) =>
+        warmUp(database.db, config, served, target, {
+          ...(options.warmUpRounds === undefined ? {} : { rounds: options.warmUpRounds }),
+        }),
+      )
     : [];
   for (const step of warmed) log(`warm-up: ${step.name} ${step.status}`);
   if (target) log(`warm-up: done in ${Math.round(performance.now() - started)} ms`);
   const requested = Number(new URL(hosts.api).port);
   const hostname = new URL(hosts.api).hostname;
-  const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
-    const s = serve({ fetch: app.fetch, port: requested, hostname }, () => ready(s));
-    s.once("error", fail);
-  });
+  const server = await listen(app, requested, hostname);
   const port = (server.address() as AddressInfo).port;
   log(`listening on http://${hostname}:${port}`);
   const webhooks =

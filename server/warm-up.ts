@@ -10,8 +10,10 @@
  * key (the mix of the issue's load). Writing nothing: every request runs on an app of its own
  * over one database transaction that is rolled back at the end (each request's own
  * transaction a savepoint in it), so no session, payout, charge or webhook event of the
- * warm-up stays. The reads then run once more on the served app itself, which builds its
- * router (they write nothing but the key's rate-limit hit).
+ * warm-up stays. The reads then run a few rounds on the served app itself over a socket
+ * (`main.ts` serves it on a loopback port of its own for this, closed before the real port
+ * is listened on): its router, and the HTTP server and adapter code, warm too (they write
+ * nothing but the key's rate-limit hit).
  *
  * On PostgreSQL the warm-up uses one pooled connection; the others warm with their first
  * requests.
@@ -19,7 +21,7 @@
 import type { Kysely } from "kysely";
 import { endpoints } from "../protocol/endpoints.ts";
 import { provider } from "../protocol/provider.ts";
-import { type App, createApp } from "./app.ts";
+import { createApp } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import { nestable } from "./http/transaction.ts";
@@ -56,9 +58,14 @@ const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
 /** Thrown to roll the warm-up's transaction back once it is done. */
 class WarmUpDone extends Error {}
 
+/** What answers a warm-up request: an app (`app.request`), or a socket's client. */
+export interface Requester {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
+
 /** Runs one request on `app`; its status (the body is read, as a client would). */
 async function call(
-  app: Pick<App, "request">,
+  app: Requester,
   path: string,
   init: { method?: string; headers: Record<string, string>; body?: URLSearchParams },
 ): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -94,7 +101,7 @@ function secretReads(target: WarmUpTarget) {
 export async function warmUp(
   db: Kysely<Database>,
   config: ServerConfig,
-  served: Pick<App, "request">,
+  served: Requester,
   target: WarmUpTarget,
   options: WarmUpOptions = {},
 ): Promise<WarmUpStep[]> {
@@ -166,8 +173,9 @@ export async function warmUp(
   } catch (error) {
     if (!(error instanceof WarmUpDone)) throw error;
   }
-  // The served app's own router and closures, on reads only.
-  for (const read of secretReads(target))
-    record(`${read.name}, served app`, (await call(served, read.path, read)).status);
+  // The served app's own router and closures, and the HTTP layer, on reads only.
+  for (let round = 0; round < Math.min(rounds, 5); round++)
+    for (const read of secretReads(target))
+      record(`${read.name}, served app`, (await call(served, read.path, read)).status);
   return [...steps].map(([name, status]) => ({ name, status }));
 }
