@@ -49,7 +49,35 @@ const listen = (
 
 const ports = portsFromEnv();
 const { platform, ...hosts } = localEnvironment(ports);
-const api = await startServer({ ports });
+
+// The sandbox (platform, keys, connected accounts): seeded on the first start, described in
+// the database's own sandbox file, which the example platform's backend reads as a platform
+// reads its config. Keys that are not the database's are refused (the platform is not served).
+// Seeded before the API listens, which then warms up on the sandbox's main account (the
+// first requests compile the code and fill the database's caches, server/warm-up.ts), so
+// the API is as fast when this says it is ready as later on.
+const databaseUrl = process.env.DATABASE_URL;
+const infoFile = resolve(sandboxFileFor(databaseUrl));
+let sandbox: SandboxInfo | undefined;
+const api = await startServer({
+  ports,
+  beforeListen: async (database) => {
+    try {
+      sandbox = await seedIfEmpty(database.db, infoFile, { fix: reseedCommand(databaseUrl) });
+    } catch (error) {
+      console.error(error instanceof SandboxError ? error.message : error);
+      return undefined;
+    }
+    return {
+      secretKey: sandbox.secretKey,
+      publishableKey: sandbox.publishableKey,
+      accountId: sandbox.mainAccountId,
+    };
+  },
+  log: (line) => {
+    if (line.startsWith("warm-up: done")) console.log(`  API ${line}`);
+  },
+});
 const connect = listen(
   createConnectHostApp({ hosts, distDir: `${root}dist/connect` }),
   hosts.connect,
@@ -65,32 +93,6 @@ const dashboard = listen(
 );
 // The marketing host: the consent pages and calls (issue 16).
 const marketing = listen(createMarketingHostApp({ hosts, siteScriptFile }), hosts.marketing);
-
-// The sandbox (platform, keys, connected accounts): seeded on the first start, described in
-// the database's own sandbox file, which the example platform's backend reads as a platform
-// reads its config. Keys that are not the database's are refused (the platform is not served).
-const databaseUrl = process.env.DATABASE_URL;
-const infoFile = resolve(sandboxFileFor(databaseUrl));
-let sandbox: SandboxInfo | undefined;
-try {
-  sandbox = await seedIfEmpty(api.database.db, infoFile, { fix: reseedCommand(databaseUrl) });
-} catch (error) {
-  console.error(error instanceof SandboxError ? error.message : error);
-}
-
-// Warm up before saying we are ready: the first reads compile the route schemas and queries
-// and fill the database's caches, which made the first seconds after a start slow.
-if (sandbox) {
-  const headers = {
-    Authorization: `Bearer ${sandbox.secretKey}`,
-    [provider.headers.account]: sandbox.mainAccountId,
-  };
-  for (let round = 0; round < 20; round++) {
-    for (const path of ["/v1/charges?limit=10", "/v1/balance", "/v1/payouts?limit=10"]) {
-      await (await api.app.request(path, { headers })).arrayBuffer();
-    }
-  }
-}
 
 const platformApp = sandbox
   ? createPlatformApp({

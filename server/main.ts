@@ -3,13 +3,16 @@
  * files and dashboard hosts are separate apps (e.g. `hosts/connect.ts`) that a start script
  * serves on their own ports beside this one.
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { type LocalPorts, localEnvironment, provider } from "../protocol/provider.ts";
 import { type App, createApp } from "./app.ts";
+import { defaultConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
+import { type Requester, type WarmUpStep, type WarmUpTarget, warmUp } from "./warm-up.ts";
 import {
   createWebhookWorker,
   type WebhookWorker,
@@ -34,6 +37,16 @@ export interface StartOptions {
    * options, or `false` for none (another process delivers, or a test steps its own).
    */
   webhooks?: false | Omit<WebhookWorkerOptions, "db">;
+  /**
+   * Runs once the database is open, before the port is listened on (`npm start` seeds the
+   * sandbox here); the keys it answers are what the API warms up with (`warm-up.ts`) before
+   * it listens. Without it, or when it answers nothing, there is no warm-up.
+   */
+  beforeListen?: (database: DatabaseHandle) => Promise<WarmUpTarget | undefined>;
+  /** How many times the warm-up runs each path (`warm-up.ts`; default 20). */
+  warmUpRounds?: number;
+  /** Where the start says what it did: each warm-up path, then that it listens. */
+  log?: (line: string) => void;
 }
 
 export interface ServerHandle {
@@ -44,6 +57,8 @@ export interface ServerHandle {
   database: DatabaseHandle;
   /** The webhook delivery worker, when this process runs one. */
   webhooks: WebhookWorker | undefined;
+  /** The paths warmed up before the port was listened on, with their statuses. */
+  warmUp: WarmUpStep[];
   close(): Promise<void>;
 }
 
@@ -74,6 +89,29 @@ function requestTimeoutFromEnv(): { requestTimeoutMs?: number } {
 /** PGLITE_THREAD=0: PGlite on the event loop's thread; anything else (or unset): its own thread. */
 export const pgliteThreadFromEnv = () => process.env.PGLITE_THREAD !== "0";
 
+/** Serves `app` on `hostname:port` (0: a free port); resolves once it listens. */
+function listen(app: App, port: number, hostname: string) {
+  return new Promise<ReturnType<typeof serve>>((ready, fail) => {
+    const s = serve({ fetch: app.fetch, port, hostname }, () => ready(s));
+    s.once("error", fail);
+  });
+}
+
+/**
+ * Runs `work` with a client of `app` served over a socket on a loopback port of its own,
+ * closed after: the warm-up's requests then take the served path, HTTP layer included.
+ */
+async function overLoopback<T>(app: App, work: (served: Requester) => Promise<T>): Promise<T> {
+  const probe = (await listen(app, 0, "127.0.0.1")) as Server;
+  const origin = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  try {
+    return await work({ request: (path, init) => fetch(`${origin}${path}`, init) });
+  } finally {
+    probe.closeAllConnections();
+    await new Promise<void>((done) => probe.close(() => done()));
+  }
+}
+
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const owned = !options.database;
@@ -88,22 +126,30 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           },
     ));
   const hosts = localEnvironment(options.ports);
-  const app = createApp({
-    db: database.db,
-    config: {
-      hosts,
-      corsOrigins: [hosts.connect],
-      ...rateLimitFromEnv(),
-      ...requestTimeoutFromEnv(),
-    },
+  const config = defaultConfig({
+    hosts,
+    corsOrigins: [hosts.connect],
+    ...rateLimitFromEnv(),
+    ...requestTimeoutFromEnv(),
   });
+  const app = createApp({ db: database.db, config });
+  const log = options.log ?? (() => {});
+  const target = await options.beforeListen?.(database);
+  const started = performance.now();
+  const warmed = target
+    ? await overLoopback(app, (served) =>
+        warmUp(database.db, config, served, target, {
+          ...(options.warmUpRounds === undefined ? {} : { rounds: options.warmUpRounds }),
+        }),
+      )
+    : [];
+  for (const step of warmed) log(`warm-up: ${step.name} ${step.status}`);
+  if (target) log(`warm-up: done in ${Math.round(performance.now() - started)} ms`);
   const requested = Number(new URL(hosts.api).port);
   const hostname = new URL(hosts.api).hostname;
-  const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
-    const s = serve({ fetch: app.fetch, port: requested, hostname }, () => ready(s));
-    s.once("error", fail);
-  });
+  const server = await listen(app, requested, hostname);
   const port = (server.address() as AddressInfo).port;
+  log(`listening on http://${hostname}:${port}`);
   const webhooks =
     options.webhooks === false
       ? undefined
@@ -115,6 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     app,
     database,
     webhooks,
+    warmUp: warmed,
     close: async () => {
       await webhooks?.stop();
       await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { z } from "zod";
+import { type CallFailure, isRateLimitFailure } from "../../machines/auth/failure.ts";
 import { createFormMachine, SUBMIT_ACTOR } from "../../machines/components/form/form.machine.ts";
+import { RATE_LIMIT_CODE, RATE_LIMIT_ERROR_TYPE } from "../../protocol/messages/rate-limit.ts";
+import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { CallTimeoutError } from "../messaging/call.ts";
 import { DataLayerReplyError, type ResponseReply } from "../ui-frame/data-layer-client.ts";
@@ -109,6 +112,33 @@ describe("the mutation actor", () => {
         param: "amount",
       },
       requestId: "req_9",
+    });
+  });
+
+  it("turns a 429 the data layer's retries did not get past into the typed rate_limit failure", async () => {
+    // What the data layer forwards of the provider's 429 (its body by the API error schema).
+    const body = apiErrorResponseSchema.parse({
+      error: { type: RATE_LIMIT_ERROR_TYPE, code: RATE_LIMIT_CODE, message: "Too many requests" },
+    });
+    const limited = answer(429, body, "req_429");
+    const { t } = transport(() => ({
+      ...limited,
+      headers: { ...limited.headers, "retry-after": "1" },
+    }));
+    const failure: CallFailure = await mutate(
+      { transport: t, url: "/v1/refunds", schema: refund },
+      { body: {}, idempotencyKey: "k" },
+    ).then(
+      () => ({ kind: "network", message: "it should have failed" }),
+      (error: unknown) => error as CallFailure,
+    );
+    expect(isRateLimitFailure(failure)).toBe(true);
+    expect(failure).toEqual({
+      kind: "http",
+      status: 429,
+      error: body.error,
+      requestId: "req_429",
+      retryAfterSeconds: 1,
     });
   });
 

@@ -9,6 +9,12 @@ import {
   parseDataLayerReply,
 } from "../../protocol/messages/data-layer.schema.ts";
 import { isPopupEventType } from "../../protocol/messages/popup.schema.ts";
+import {
+  RATE_LIMIT_CODE,
+  RATE_LIMIT_ERROR_TYPE,
+  RATE_LIMIT_STATUS,
+} from "../../protocol/messages/rate-limit.ts";
+import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { claimedSessionFixture } from "../../protocol/objects/claimed-account-session.fixture.ts";
 import type { ClaimedAccountSessionInput } from "../../protocol/objects/claimed-account-session.schema.ts";
 import { localEnvironment, provider } from "../../protocol/provider.ts";
@@ -116,6 +122,27 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
     status,
     headers: { "content-type": "application/json", ...headers },
   });
+
+/**
+ * The provider's rate-limit answer (server/http/rate-limit.ts): 429, `rate_limit_error` /
+ * `rate_limit`, with `Retry-After` in seconds. Its body is parsed with the API error schema
+ * the provider's answers are checked against (server/http/http.test.ts parses the real one
+ * with it), so the fake cannot drift from what the provider sends.
+ */
+export function rateLimitedAnswer(retryAfter = "1", requestId = "req_rate_limited") {
+  const body = apiErrorResponseSchema.parse({
+    error: {
+      type: RATE_LIMIT_ERROR_TYPE,
+      code: RATE_LIMIT_CODE,
+      message: "Too many requests with this key: at most 500 per second.",
+      request_id: requestId,
+    },
+  });
+  return json(RATE_LIMIT_STATUS, body, {
+    "Retry-After": retryAfter,
+    [provider.headers.requestId]: requestId,
+  });
+}
 
 export class ManualClock implements Clock {
   constructor(public time = Date.UTC(2026, 0, 1)) {}

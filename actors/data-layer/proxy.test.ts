@@ -11,6 +11,7 @@ import {
   type FakeClient,
   json,
   type RecordedRequest,
+  rateLimitedAnswer,
   settle,
   until,
 } from "./fakes.ts";
@@ -624,13 +625,8 @@ describe("issue 14 item 2: nothing key-shaped leaves through the proxy (docs/sec
   });
 });
 
-describe("issue 15: a GET answered 429 is retried after Retry-After, bounded", () => {
-  const limited = (retryAfter = "2") =>
-    json(
-      429,
-      { error: { type: "rate_limit_error", code: "rate_limit", message: "Too many requests" } },
-      { "Retry-After": retryAfter, "Request-Id": "req_429" },
-    );
+describe("issue 15: a call answered 429 is retried after Retry-After when safe, bounded", () => {
+  const limited = (retryAfter = "2") => rateLimitedAnswer(retryAfter, "req_429");
   const payoutCalls = () => built.api.requests.filter((r) => r.url.includes("/v1/payouts")).length;
 
   it("waits the seconds of Retry-After, sends the GET again, and answers the frame its success", async () => {
@@ -701,15 +697,50 @@ describe("issue 15: a GET answered 429 is retried after Retry-After, bounded", (
     expect(frame.replyTo(requestId)).toMatchObject({ ok: true });
   });
 
-  it("a write answered 429 is not sent again: the frame gets the 429", async () => {
+  it("a write without an Idempotency-Key answered 429 is not sent again: the frame gets the 429", async () => {
     const { frame } = await ready(claimAnswer(), () => limited("1"));
     const reply = await call(frame, {
       method: "POST",
       url: `${env.api}/v1/payouts`,
       body: { amount: 100, currency: "usd" },
     });
-    expect(reply).toMatchObject({ requestType: "response", status: 429 });
+    expect(reply).toMatchObject({
+      requestType: "response",
+      status: 429,
+      body: { error: { type: "rate_limit_error", code: "rate_limit", request_id: "req_429" } },
+    });
+    built.timers.advance(10_000);
+    await settle(10);
     expect(payoutCalls()).toBe(1);
+  });
+
+  it("a write under an Idempotency-Key is sent again after Retry-After with the same key and body", async () => {
+    let calls = 0;
+    const { frame } = await ready(claimAnswer(), () =>
+      ++calls === 1 ? limited("1") : json(200, { id: "po_1", object: "payout" }),
+    );
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      method: "POST",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+      headers: { [provider.headers.idempotencyKey]: "intent-7" },
+      body: { amount: 100, currency: "usd" },
+    });
+    await until(() => payoutCalls() === 1, "the first call");
+    await settle(5);
+    built.timers.advance(999);
+    await settle(5);
+    expect(payoutCalls()).toBe(1);
+    built.timers.advance(1);
+    await until(() => frame.replyTo(requestId) !== undefined, "the answer");
+    const [first, second] = built.api.requests.filter((r) => r.url.includes("/v1/payouts"));
+    expect(second?.headers[provider.headers.idempotencyKey]).toBe("intent-7");
+    expect(second?.headers[provider.headers.idempotencyKey]).toBe(
+      first?.headers[provider.headers.idempotencyKey],
+    );
+    expect(second?.body).toBe(first?.body);
+    expect(frame.replyTo(requestId)).toMatchObject({ ok: true, body: { id: "po_1" } });
   });
 
   it("an abort during the wait cancels the retry and sends no reply", async () => {

@@ -9,9 +9,11 @@
  * call before the platform's claim has answered, or while a new client secret is fetched
  * after expiry) instead of failing at once; a call answered 401 on that key marks the
  * session expired and is sent once more with the new key when the platform's new session
- * is claimed (a 401 means the API did nothing, so the retry is safe). A GET answered 429
+ * is claimed (a 401 means the API did nothing, so the retry is safe). A call answered 429
  * (rate limited: nothing ran) is sent again after its Retry-After, twice at most and never
- * waiting more than 5 s at a time (`protocol/messages/rate-limit.ts`); a write is not.
+ * waiting more than 5 s at a time (`protocol/messages/rate-limit.ts`), when that is safe: a
+ * GET, or a write that carries an Idempotency-Key (the kit's mutations do); other writes
+ * and uploads are not.
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
 import { componentAccessOf } from "../../protocol/catalogue/access.ts";
@@ -25,6 +27,7 @@ import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.sche
 import {
   isRateLimited,
   MAX_RATE_LIMIT_RETRIES,
+  mayRetryRateLimited,
   rateLimitBackoffMs,
   retryAfterSeconds,
 } from "../../protocol/messages/rate-limit.ts";
@@ -302,11 +305,13 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         else connection.send(errorResponse(requestId, GENERIC_REQUEST_ERROR));
         return;
       }
-      // A 429 ran nothing: an idempotent GET is sent again after Retry-After (bounded,
-      // protocol/messages/rate-limit.ts); what still answers 429 goes to the frame.
+      // A 429 ran nothing: a GET, or a write under an Idempotency-Key, is sent again after
+      // Retry-After (bounded, protocol/messages/rate-limit.ts); what still answers 429 goes
+      // to the frame. An upload's body is the frame's: it is not sent twice.
       if (
         !isRateLimited(answer.status) ||
-        request.method !== "GET" ||
+        !mayRetryRateLimited(request.method, headers) ||
+        (transfer && request.method !== "GET") ||
         attempt >= MAX_RATE_LIMIT_RETRIES
       )
         break;

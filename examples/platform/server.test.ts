@@ -11,7 +11,9 @@ import {
   accountSwitches,
   builtComponents,
   createPlatformApp,
+  formBodyBytes,
   sessionComponentParams,
+  webhookBodyBytes,
 } from "./server.ts";
 
 // The example platform's backend against the real reference provider (no socket): it holds
@@ -77,6 +79,39 @@ describe("the example platform's backend", () => {
     expect(html).toContain("Driver &lt;one&gt;");
     expect(html).toContain('data-state="currently_due"');
     expect(html).not.toContain("Driver <one>");
+  });
+
+  it("refuses a form body over 16 KB and a webhook over 256 KB with a typed 413, before reading them", async () => {
+    const { app, signIn } = await setup();
+    const tooLarge = async (path: string, bytes: number) => {
+      const response = await app.request(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+        body: `account=${"x".repeat(bytes)}`,
+      });
+      const answer = (await response.json()) as { error: { type: string; code: string } };
+      return {
+        status: response.status,
+        error: answer.error,
+        csp: response.headers.get("Content-Security-Policy"),
+      };
+    };
+    const signInTooLarge = await tooLarge("/sign-in", formBodyBytes);
+    expect(signInTooLarge).toMatchObject({
+      status: 413,
+      error: { type: "invalid_request_error", code: "body_too_large" },
+    });
+    // Every answer, a refusal too, carries the platform's CSP.
+    expect(signInTooLarge.csp).toBe(platformCsp(hosts.connect));
+    expect((await tooLarge("/webhooks", webhookBodyBytes)).status).toBe(413);
+    // A webhook larger than a form reaches the receiver (which, never registered here,
+    // answers 503 once it has read the body).
+    const webhook = await app.request("/webhooks", {
+      method: "POST",
+      body: JSON.stringify({ padding: "x".repeat(formBodyBytes) }),
+    });
+    expect(webhook.status).toBe(503);
+    expect((await signIn("acct_unknown")).response.status).toBe(400);
   });
 
   it("signing in as an account that is not in the sandbox is refused with 400 and sets no cookie", async () => {

@@ -13,11 +13,14 @@
  *   (`GET /api/webhook_events`). `app.webhooks.register()` registers the endpoint once the API
  *   host answers (the start script calls it); the signing secret stays in this process.
  * - Every response carries the platform's CSP (`csp.ts`, docs/platform-csp.md).
+ * - A body over its limit (16 KB; a webhook delivery 256 KB) is answered 413
+ *   `body_too_large` before any handler reads it.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { featureDefaultsOf } from "../../protocol/catalogue/features.ts";
 import { catalogueManifest, isManifestName } from "../../protocol/catalogue/manifest.ts";
@@ -61,6 +64,32 @@ export interface PlatformOptions {
 }
 
 const sessionCookie = "platform_session";
+
+/** The largest body of a sign-in or new-account form (or anything else but a webhook). */
+export const formBodyBytes = 16 * 1024;
+/** The largest webhook delivery: one event with its object. */
+export const webhookBodyBytes = 256 * 1024;
+
+/**
+ * Refuses a body over `maxSize` bytes (by its Content-Length, or counted as it streams in)
+ * with 413 and a typed error, before any handler reads it.
+ */
+function limitBody(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json(
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "body_too_large",
+            message: `The request body is larger than ${maxSize} bytes.`,
+          },
+        },
+        413,
+      ),
+  });
+}
 
 /** Components with a view in this version, by catalogue name: the dashboard shows these. */
 export function builtComponents(): string[] {
@@ -159,6 +188,11 @@ export function createPlatformApp(options: PlatformOptions) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   });
+  // No handler reads a body past its limit: a webhook delivery carries one event, every
+  // other body is a small form (sign-in, new account) or none.
+  const webhookLimit = limitBody(webhookBodyBytes);
+  const formLimit = limitBody(formBodyBytes);
+  app.use((c, next) => (c.req.path === "/webhooks" ? webhookLimit : formLimit)(c, next));
 
   const accountById = (id: unknown): SandboxAccount | undefined =>
     typeof id === "string" ? sandbox.accounts.find((a) => a.id === id) : undefined;

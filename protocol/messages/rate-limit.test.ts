@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isRateLimited,
   MAX_RATE_LIMIT_WAIT_MS,
+  mayRetryRateLimited,
   rateLimitBackoffMs,
   retryAfterSeconds,
 } from "./rate-limit.ts";
@@ -30,5 +31,16 @@ describe("the rate-limit answer as the data layer and the frames read it", () =>
   it("is a 429 and nothing else", () => {
     expect(isRateLimited(429)).toBe(true);
     for (const status of [200, 400, 403, 500, 503]) expect(isRateLimited(status)).toBe(false);
+  });
+
+  it("lets a GET be sent again, a write only when it carries an Idempotency-Key", () => {
+    expect(mayRetryRateLimited("GET", {})).toBe(true);
+    expect(mayRetryRateLimited("get", {})).toBe(true);
+    expect(mayRetryRateLimited("POST", { "Idempotency-Key": "intent-1" })).toBe(true);
+    expect(mayRetryRateLimited("POST", { "idempotency-key": "intent-1" })).toBe(true);
+    expect(mayRetryRateLimited("DELETE", { "Idempotency-Key": "intent-1" })).toBe(true);
+    expect(mayRetryRateLimited("POST", {})).toBe(false);
+    expect(mayRetryRateLimited("POST", { "Idempotency-Key": " " })).toBe(false);
+    expect(mayRetryRateLimited("DELETE", { "X-Other": "intent-1" })).toBe(false);
   });
 });

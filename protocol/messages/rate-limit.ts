@@ -1,15 +1,20 @@
 /**
  * The API's rate-limit answer as the data layer and the frames read it: HTTP 429
  * (`rate_limit_error`, code `rate_limit`) with `Retry-After` in seconds (the provider's
- * README). The data layer's proxy retries an idempotent GET after a bounded backoff; what
- * still answers 429 reaches the frame, which shows it as `rate_limit` (typed, translated)
- * rather than as a generic failure.
+ * README). The data layer's proxy sends a call that is safe to repeat (a GET, or a write
+ * carrying an Idempotency-Key) again after a bounded backoff; what still answers 429 reaches
+ * the frame, which shows it as `rate_limit` (typed, translated) rather than as a generic
+ * failure.
  */
+import { provider } from "../provider.ts";
 
 export const RATE_LIMIT_STATUS = 429;
+/** The API error object's `type` and `code` of that answer (the provider sends these). */
+export const RATE_LIMIT_ERROR_TYPE = "rate_limit_error";
+export const RATE_LIMIT_CODE = "rate_limit";
 /** The typed name a frame gives a rate-limited call (its load error, its list's state). */
 export const RATE_LIMIT_ERROR = "rate_limit";
-/** Retries of one GET after a 429, at most. */
+/** Retries of one call after a 429, at most. */
 export const MAX_RATE_LIMIT_RETRIES = 2;
 /** The longest single wait, whatever Retry-After says (a frame waits in front of a person). */
 export const MAX_RATE_LIMIT_WAIT_MS = 5_000;
@@ -17,6 +22,22 @@ export const MAX_RATE_LIMIT_WAIT_MS = 5_000;
 export const BASE_RATE_LIMIT_WAIT_MS = 500;
 
 export const isRateLimited = (status: number) => status === RATE_LIMIT_STATUS;
+
+/**
+ * Whether a rate-limited call may be sent again unasked: a 429 ran nothing, but a write is
+ * repeated only under an Idempotency-Key (the provider then acts once, whichever attempt
+ * gets through); a GET always.
+ */
+export function mayRetryRateLimited(
+  method: string,
+  headers: Readonly<Record<string, string>>,
+): boolean {
+  if (method.toUpperCase() === "GET") return true;
+  const keyHeader = provider.headers.idempotencyKey.toLowerCase();
+  return Object.entries(headers).some(
+    ([name, value]) => name.toLowerCase() === keyHeader && value.trim() !== "",
+  );
+}
 
 /**
  * `Retry-After` (response headers, lower-case names) in seconds: a whole number of seconds

@@ -45,6 +45,18 @@ describe("marketing host: consent pages and calls (issue 16)", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
+  it("refuses a body over 16 KB with a typed 413, and sets no cookie", async () => {
+    const res = await app().request("/cookie-settings/update", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: hosts.dashboard },
+      body: JSON.stringify({ functional: true, padding: "x".repeat(17 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    const answer = (await res.json()) as { error: { type: string; code: string } };
+    expect(answer.error).toMatchObject({ type: "invalid_request_error", code: "body_too_large" });
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
   it("refuses a consent change from another site", async () => {
     const res = await app().request("/cookie-settings/update", {
       method: "POST",

@@ -14,6 +14,8 @@
  *   every provider page polls it) and answers the record, or sends the form back to the page.
  *   A POST from another site is refused (Origin), so no page can change a person's consent.
  * - `GET /site.js`: the shared site script (`actors/site/page.ts`, built to dist/site).
+ *
+ * A body over 16 KB is answered 413 `body_too_large` before anything runs (`limitBody`).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { Hono } from "hono";
@@ -33,6 +35,7 @@ import {
 } from "../../protocol/site/consent.ts";
 import { consentCookieName, consentPaths } from "../../protocol/site/constants.ts";
 import { cookieSettingsMessages as m } from "../../ui/site/cookie-settings.messages.ts";
+import { limitBody, smallBodyBytes } from "../http/body-limit.ts";
 
 export interface MarketingHostOptions {
   hosts: ProviderHosts;
@@ -125,6 +128,8 @@ export function createMarketingHostApp(options: MarketingHostOptions) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   });
+  // The consent update is four booleans: nothing here reads more than a small form.
+  app.use(limitBody(smallBodyBytes));
 
   const intlFor = (query: string | undefined, acceptLanguage: string | undefined) => {
     const requested = [

@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints } from "../../protocol/endpoints.ts";
+import { RATE_LIMIT_CODE, RATE_LIMIT_ERROR_TYPE } from "../../protocol/messages/rate-limit.ts";
+import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import type { AppEnv } from "./context.ts";
@@ -505,7 +507,13 @@ describe("per-key rate limits", () => {
     const limited = await list(two, secretKey);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("1");
-    expect(limited.body.error).toMatchObject({ type: "rate_limit_error", code: "rate_limit" });
+    // The answer the frames read (protocol/messages/rate-limit.ts), by the schema the data
+    // layer's fake 429 is parsed with (actors/data-layer/fakes.ts).
+    expect(apiErrorResponseSchema.parse(limited.body).error).toMatchObject({
+      type: RATE_LIMIT_ERROR_TYPE,
+      code: RATE_LIMIT_CODE,
+      request_id: limited.headers.get("Request-Id"),
+    });
     const refusedWrite = await one.post("/v1/accounts", {
       key: secretKey,
       params: { type: "custom" },

@@ -12,6 +12,11 @@
  *   across a window edge; the limit is a guard against runaway clients, not a billing meter.
  */
 import { type Kysely, sql } from "kysely";
+import {
+  RATE_LIMIT_CODE,
+  RATE_LIMIT_ERROR_TYPE,
+  RATE_LIMIT_STATUS,
+} from "../../protocol/messages/rate-limit.ts";
 import type { Database } from "../db/schema.ts";
 import type { Deps } from "./context.ts";
 import { ApiError } from "./errors.ts";
@@ -57,10 +62,10 @@ let counted = 0;
 
 export const rateLimited = (limit: number) =>
   new ApiError(
-    429,
-    "rate_limit_error",
+    RATE_LIMIT_STATUS,
+    RATE_LIMIT_ERROR_TYPE,
     `Too many requests with this key: at most ${limit} per second. Retry after the time in Retry-After.`,
-    { code: "rate_limit", headers: { "Retry-After": "1" } },
+    { code: RATE_LIMIT_CODE, headers: { "Retry-After": "1" } },
   );
 
 /** Counts one request of the key whose sha-256 is `keyHash`; throws 429 past the limit. */

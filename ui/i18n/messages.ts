@@ -31,6 +31,7 @@ type KitMessageValues = {
   resultCount: { count: number };
   noResults: None;
   somethingWentWrong: None;
+  rateLimited: None;
   tryAgain: None;
   fieldRequired: None;
   fieldInvalid: None;
@@ -185,6 +186,12 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.error.generic",
     defaultMessage: "Something went wrong",
     description: "Title of an error banner when the cause cannot be shown",
+  },
+  rateLimited: {
+    id: "kit.error.rateLimited",
+    defaultMessage: "Too many requests right now. Wait a few seconds, then try again.",
+    description:
+      "Shown in place of a list, or as a form's error, when the API answered that too many requests were made (HTTP 429) after retrying by itself; a Try again button or the form's submit follows",
   },
   tryAgain: {
     id: "kit.error.tryAgain",

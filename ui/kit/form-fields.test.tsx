@@ -161,11 +161,8 @@ describe("field views bound to the form machine", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("a lost answer is the form's error, in the user's language", async () => {
-    inLocale(
-      <TestForm answer={() => Promise.reject({ kind: "network", message: "Failed to fetch" })} />,
-      "fr-FR",
-    );
+  /** Fills the test form with valid values and submits it. */
+  const submitValidRefund = () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Ann" } });
     fireEvent.change(screen.getByRole("textbox", { name: /Amount/ }), {
       target: { value: "3" },
@@ -174,15 +171,37 @@ describe("field views bound to the form machine", () => {
       target: { value: "fraudulent" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+  };
+
+  it("a lost answer is the form's error, in the user's language", async () => {
+    inLocale(
+      <TestForm answer={() => Promise.reject({ kind: "network", message: "Failed to fetch" })} />,
+      "fr-FR",
+    );
+    submitValidRefund();
     await flush();
     expect(screen.getByRole("alert").textContent).toContain(
       "La requête n’a pas pu atteindre le serveur",
     );
   });
+
+  it("a 429 the data layer's retries did not get past is the form's rate_limit error, in the user's language", async () => {
+    const limited: CallFailure = {
+      kind: "http",
+      status: 429,
+      error: { type: "rate_limit_error", code: "rate_limit", message: "Too many requests" },
+      requestId: "req_429",
+      retryAfterSeconds: 1,
+    };
+    inLocale(<TestForm answer={() => Promise.reject(limited)} />, "fr-FR");
+    submitValidRefund();
+    await flush();
+    expect(screen.getByRole("alert").textContent).toContain("Trop de requêtes en ce moment");
+  });
 });
 
 describe("the form's own error", () => {
-  it("is worded by kind: network, permission, a known provider code, anything else", () => {
+  it("is worded by kind: network, permission, rate limit, a known provider code, anything else", () => {
     // Message ids stand for their text: this checks which message each kind gets.
     const intl = { formatMessage: (m: { id: string }) => m.id } as never;
     const http = (status: number, type: string, code?: string): CallFailure => ({
@@ -198,6 +217,9 @@ describe("the form's own error", () => {
         charge_already_refunded: "Already refunded.",
       }),
     ).toBe("Already refunded.");
+    expect(formErrorText(http(429, "rate_limit_error", "rate_limit"), intl)).toBe(
+      "kit.error.rateLimited",
+    );
     expect(formErrorText(http(500, "api_error"), intl)).toBe("kit.error.generic");
     expect(formErrorText({ kind: "invalid", message: "x" }, intl)).toBe("kit.form.invalid");
   });

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { type IntlShape, useIntl } from "react-intl";
+import { isRateLimitFailure } from "../../machines/auth/failure.ts";
 import type { FormContext, FormEvent } from "../../machines/components/form/form.machine.ts";
 import type {
   FieldPath,
@@ -118,6 +119,8 @@ export function formErrorText(
   if (known !== undefined) return known;
   if (error.status === 403 || error.error.type === "permission_error")
     return intl.formatMessage(kitMessages.formPermissionError);
+  // The typed rate_limit: a 429 the data layer's own retries did not get past.
+  if (isRateLimitFailure(error)) return intl.formatMessage(kitMessages.rateLimited);
   return intl.formatMessage(kitMessages.somethingWentWrong);
 }
 

@@ -6,7 +6,6 @@ type None = NoMessageValues;
 type ResourceListMessageValues = {
   pageSize: None;
   forbidden: None;
-  rateLimited: None;
   requestId: { requestId: string };
 };
 
@@ -20,12 +19,6 @@ export const resourceListMessages = defineMessages<ResourceListMessageValues>({
     id: "kit.list.forbidden",
     defaultMessage: "You do not have permission to see this.",
     description: "Shown in place of a list when the API refuses it to this session (HTTP 403)",
-  },
-  rateLimited: {
-    id: "kit.list.rateLimited",
-    defaultMessage: "Too many requests right now. Wait a few seconds, then try again.",
-    description:
-      "Shown in place of a list when the API answered that too many requests were made (HTTP 429), after retrying by itself; a Try again button follows",
   },
   requestId: {
     id: "kit.list.requestId",

@@ -89,7 +89,7 @@ export function ResourceListView<Item>(props: ResourceListViewProps<Item>) {
         status="warning"
         title={
           props.rateLimited
-            ? intl.formatMessage(m.rateLimited)
+            ? intl.formatMessage(kitMessages.rateLimited)
             : intl.formatMessage(loadFailureMessage(props.errorText))
         }
         actions={<Button onClick={props.onRetry}>{intl.formatMessage(kitMessages.retry)}</Button>}
