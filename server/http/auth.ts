@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { provider } from "../../protocol/provider.ts";
 import { withClockOffset } from "../config.ts";
 import type { SessionKeyKind } from "../db/schema.ts";
-import type { AppEnv, Deps, Principal } from "./context.ts";
+import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, authenticationError, invalidRequest, permissionError } from "./errors.ts";
 import { countRequest } from "./rate-limit.ts";
 import { sha256 } from "./secrets.ts";
@@ -150,6 +150,21 @@ export async function authenticate(
         accountId: row.account_id,
         userId: row.user_id,
         keyId: row.id,
+        // A key from the popup's exchange or a renewal belongs to that account session.
+        ...(row.account_session_id
+          ? {
+              session: {
+                kind: "account_session" as const,
+                platformId: row.platform_id,
+                livemode: row.livemode,
+                accountId: row.account_id,
+                accountSessionId: row.account_session_id,
+                keyId: row.id,
+                components: row.components ?? {},
+                userId: row.user_id,
+              },
+            }
+          : {}),
       };
     } else {
       throw authenticationError("This key cannot be used on this endpoint.", "api_key_invalid");
@@ -234,6 +249,22 @@ export function assertSameMode(keyLivemode: boolean, accountLivemode: boolean): 
 }
 
 /** The caller must be one of `kinds`; a missing key is 401, the wrong kind of key 403. */
+/**
+ * Who a route sees: a signed-in provider user's key acts for the account session it belongs
+ * to on a route that takes account-session keys but not user keys (the data layer sends every
+ * call with the stronger user key once the user signed in, SPEC.md §6); anything else as is.
+ */
+export function actingPrincipal(principal: Principal, kinds: readonly PrincipalKind[]): Principal {
+  if (
+    principal.kind === "user" &&
+    principal.session !== undefined &&
+    !kinds.includes("user") &&
+    kinds.includes("account_session")
+  )
+    return principal.session;
+  return principal;
+}
+
 export function requireKind<K extends Principal["kind"]>(
   principal: Principal,
   kinds: readonly K[],
