@@ -24,20 +24,16 @@ import {
   riskSignalSchema,
 } from "../../protocol/objects/embedded.schema.ts";
 import { defaultEmbeddedFlags } from "../account-sessions/flags.ts";
+import { externalAccountComponents, requireExternalAccountCollection } from "../accounts/access.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Principal } from "../http/context.ts";
 import { permissionError, resourceMissing } from "../http/errors.ts";
 import { defineRoute } from "../http/route.ts";
-import {
-  externalAccountComponents,
-  requireExternalAccountCollection,
-} from "../accounts/access.ts";
 import { newId, newKey, randomToken, sha256 } from "../http/secrets.ts";
 import { answerChallenge, challengeLimits, openChallenge, startChallenge } from "./challenge.ts";
 
 export const embeddedApp = new OpenAPIHono<AppEnv>();
-
 
 type SessionPrincipal = Extract<Principal, { kind: "account_session" }>;
 

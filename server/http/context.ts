@@ -27,23 +27,23 @@ export interface FaultHooks {
 
 /** An account session's key (or a signed-in user's key acting for its session). */
 export interface AccountSessionPrincipal {
-    kind: "account_session";
-    platformId: string;
-    livemode: boolean;
-    accountId: string;
-    accountSessionId: string;
-    keyId: string;
-    components: Record<string, { enabled: boolean; features: Record<string, unknown> }>;
-    /**
-     * The key is the session's external_account key (from a verification or challenge),
-     * which the external-account changes need (SPEC.md §6).
-     */
-    externalAccountKey?: true;
-    /**
-     * The provider user whose key this is, when a signed-in user's key acts for the
-     * account session it was exchanged in (`actingPrincipal`).
-     */
-    userId?: string;
+  kind: "account_session";
+  platformId: string;
+  livemode: boolean;
+  accountId: string;
+  accountSessionId: string;
+  keyId: string;
+  components: Record<string, { enabled: boolean; features: Record<string, unknown> }>;
+  /**
+   * The key is the session's external_account key (from a verification or challenge),
+   * which the external-account changes need (SPEC.md §6).
+   */
+  externalAccountKey?: true;
+  /**
+   * The provider user whose key this is, when a signed-in user's key acts for the
+   * account session it was exchanged in (`actingPrincipal`).
+   */
+  userId?: string;
 }
 
 /** Who is calling, resolved from the Authorization header and the account header. */
