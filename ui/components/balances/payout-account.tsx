@@ -11,11 +11,11 @@ import { useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import {
   type PayoutAccountContext,
+  type PayoutAccountEvent,
   payoutAccountPaths as paths,
   payoutAccountMachine,
   payoutAccountValues,
 } from "../../../machines/components/balances/payout-account.machine.ts";
-import type { FieldPath, FieldValue } from "../../../machines/components/form/form.ts";
 import { endpoints } from "../../../protocol/endpoints.ts";
 import {
   externalAccountChallengeRedactedSchema,
@@ -48,6 +48,7 @@ import {
   FormTextField,
   FormUsBankAccountField,
   type FormView,
+  fieldsViewOf,
   TextField,
 } from "../../kit/index.ts";
 import { SignInRequired } from "../../popup/sign-in-required.view.tsx";
@@ -101,7 +102,6 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
       />
       {props.collects ? (
         <PayoutAccountFlow
-          key={editing ?? "closed"}
           currency={editing}
           rows={addable}
           accountId={props.accountId}
@@ -190,6 +190,10 @@ function PayoutAccountFlow(props: FlowProps) {
     );
   }
 
+  // The steps are named as the button that started them.
+  const replacing =
+    props.rows.find((row) => row.currency === currency)?.destination?.object === "bank_account";
+  const stepLabel = intl.formatMessage(replacing ? m.replace : m.add);
   const cancel = (
     <Button variant="secondary" onClick={() => send({ type: "cancel" })}>
       {intl.formatMessage(balancesMessages.cancel)}
@@ -207,7 +211,7 @@ function PayoutAccountFlow(props: FlowProps) {
       });
     };
     return (
-      <section className="kit-form" aria-label={intl.formatMessage(m.replace)}>
+      <section className="kit-form" aria-label={stepLabel}>
         <SignInRequired status={popup} providerName={provider.name} onSignIn={onSignIn} />
         <div className="kit-form__actions">{cancel}</div>
       </section>
@@ -218,7 +222,7 @@ function PayoutAccountFlow(props: FlowProps) {
   if (snapshot.matches("details") || snapshot.matches("starting")) {
     const country = context.values[paths.country] as PayoutBankCountry;
     return (
-      <section className="kit-form" aria-label={intl.formatMessage(m.replace)}>
+      <section className="kit-form" aria-label={stepLabel}>
         <FormErrorBanner form={form} />
         <div className="kit-form__fields">
           <FormTextField
@@ -337,27 +341,18 @@ function savedAccount(context: PayoutAccountContext): ExternalAccount | null {
  */
 function detailsView(
   context: PayoutAccountContext,
-  send: (
-    event:
-      | { type: "field.change"; path: FieldPath; value: FieldValue }
-      | { type: "field.blur"; path: FieldPath },
-  ) => void,
+  send: (event: PayoutAccountEvent) => void,
   busy: boolean,
 ): FormView {
-  return {
-    values: context.values,
-    errors: context.errors,
-    touched: context.touched,
-    formError: context.formError,
-    busy,
-    idPrefix: "payout-account",
-    onChange: (path, value) => {
-      send({ type: "field.change", path, value });
-      if (path === paths.country) {
+  return fieldsViewOf(
+    context,
+    (event) => {
+      send(event);
+      if (event.type === "field.change" && event.path === paths.country) {
         send({ type: "field.change", path: paths.routing, value: null });
         send({ type: "field.change", path: paths.account, value: null });
       }
     },
-    onBlur: (path) => send({ type: "field.blur", path }),
-  };
+    { busy, idPrefix: "payout-account" },
+  );
 }
