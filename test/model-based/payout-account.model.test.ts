@@ -94,13 +94,13 @@ const model: MachineModel<Machine> = {
       { type: "field.change", path: paths.routing, value: "110000000" },
     ],
     "field.blur": [{ type: "field.blur", path: paths.routing }],
-    continue: [{ type: "continue" }],
+    continue: [{ type: "continue", idempotencyKey: "key-start" }],
     "code.change": [
       { type: "code.change", value: "123456" },
       { type: "code.change", value: "12" },
     ],
     verify: [{ type: "verify", idempotencyKey: "key-1" }],
-    resend: [{ type: "resend" }],
+    resend: [{ type: "resend", idempotencyKey: "key-resend" }],
     back: [{ type: "back" }],
     ...Object.fromEntries(
       Object.entries(FAILURES).flatMap(([src, list]) => [
@@ -176,6 +176,8 @@ describe("the payout-account machine, model-based", () => {
             // The verification starts only from valid details.
             expect(validateValues(bankAccountCreateParamsSchema, context.values).ok).toBe(true);
           }
+          // Every call carries the key its click minted.
+          expect((call.input as SubmitInput<unknown>).idempotencyKey).toMatch(/^key-/);
           if (call.src === "answerChallenge") {
             const input = call.input as SubmitInput<{ code: string }>;
             expect(externalAccountChallengeParamsSchema.safeParse(input.body).success).toBe(true);
@@ -186,7 +188,7 @@ describe("the payout-account machine, model-based", () => {
             const input = call.input as SubmitInput<BankAccountCreateParams>;
             expect(bankAccountCreateParamsSchema.safeParse(input.body).success).toBe(true);
             expect(input.body.default_for_currency).toBe(true);
-            expect(input.idempotencyKey).toBe("key-1");
+            expect(input.idempotencyKey).toBe("key-1-create");
           }
         }
         const event = step.event as { type: string; error?: unknown };
@@ -238,7 +240,7 @@ describe("the payout-account machine without a required sign-in", () => {
       input: { signInRequired: false, signedIn: false },
     }).start();
     actor.send({ type: "open", values: { ...filled, [paths.routing]: "110000001" } });
-    actor.send({ type: "continue" });
+    actor.send({ type: "continue", idempotencyKey: "k" });
     expect(actor.getSnapshot().value).toBe("details");
     expect(actor.getSnapshot().context.errors[paths.routing]).toMatchObject({ source: "schema" });
     actor.send({ type: "cancel" });
@@ -250,10 +252,10 @@ describe("the payout-account machine without a required sign-in", () => {
         [paths.account]: "FR1420041010050500013M02606",
       },
     });
-    actor.send({ type: "continue" });
+    actor.send({ type: "continue", idempotencyKey: "k" });
     expect(actor.getSnapshot().context.errors[paths.account]).toMatchObject({ source: "schema" });
     actor.send({ type: "field.change", path: paths.account, value: "DE89370400440532013000" });
-    actor.send({ type: "continue" });
+    actor.send({ type: "continue", idempotencyKey: "k" });
     expect(actor.getSnapshot().value).toBe("starting");
     actor.stop();
   });

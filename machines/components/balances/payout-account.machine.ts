@@ -67,7 +67,11 @@ export interface PayoutAccountContext {
   /** The code as typed. */
   code: string;
   codeProblem: CodeProblem | null;
-  /** The new bank account's create: one key per intent (the `verify` that sent it). */
+  /** The verification call's key (minted by the `continue` or `resend` that sent it). */
+  startKey: string;
+  /** The challenge answer's key (minted by its `verify`). */
+  answerKey: string;
+  /** The new bank account's create: one key per intent (from the first `verify` of it). */
   idempotencyKey: string | null;
   /** The provider's new external account, once saved. */
   result: unknown;
@@ -81,13 +85,13 @@ export type PayoutAccountEvent =
   | { type: "signIn.done"; signedIn: boolean }
   | { type: "field.change"; path: FieldPath; value: FieldValue }
   | { type: "field.blur"; path: FieldPath }
-  /** The details are entered: valid ones start the verification. */
-  | { type: "continue" }
+  /** The details are entered: valid ones start the verification (keys minted on the click). */
+  | { type: "continue"; idempotencyKey: string }
   | { type: "code.change"; value: string }
   /** Answer the challenge; `idempotencyKey` is minted when the person acted. */
   | { type: "verify"; idempotencyKey: string }
   /** A new code (a new challenge). */
-  | { type: "resend" }
+  | { type: "resend"; idempotencyKey: string }
   /** From the code back to the details. */
   | { type: "back" };
 
@@ -204,7 +208,14 @@ export const payoutAccountMachine = setup({
       event.type === "field.blur" ? fieldLeft(context, check, event.path) : {},
     ),
     showInvalid: assign(({ context }) => invalidShown(context, check)),
-    freshCode: assign({ code: "", codeProblem: null, formError: null }),
+    freshCode: assign(({ event }) => ({
+      code: "",
+      codeProblem: null,
+      formError: null,
+      ...(event.type === "continue" || event.type === "resend"
+        ? { startKey: event.idempotencyKey }
+        : {}),
+    })),
     typeCode: assign(({ event }) =>
       event.type === "code.change"
         ? { code: event.value.replace(/\s/g, ""), codeProblem: null }
@@ -213,7 +224,10 @@ export const payoutAccountMachine = setup({
     codeMalformed: assign({ codeProblem: "format" as const }),
     startIntent: assign(({ context, event }) =>
       event.type === "verify"
-        ? { idempotencyKey: context.idempotencyKey ?? event.idempotencyKey }
+        ? {
+            answerKey: event.idempotencyKey,
+            idempotencyKey: context.idempotencyKey ?? `${event.idempotencyKey}-create`,
+          }
         : {},
     ),
     codeRefused: assign((_, error: unknown) => ({
@@ -241,6 +255,8 @@ export const payoutAccountMachine = setup({
     formError: null,
     code: "",
     codeProblem: null,
+    startKey: "",
+    answerKey: "",
     idempotencyKey: null,
     result: null,
   }),
@@ -279,7 +295,7 @@ export const payoutAccountMachine = setup({
       invoke: {
         id: "startVerification",
         src: "startVerification",
-        input: ({ context }) => ({ body: {}, idempotencyKey: context.idempotencyKey ?? "" }),
+        input: ({ context }) => ({ body: {}, idempotencyKey: context.startKey }),
         onDone: "code",
         onError: [unauthorized, { target: "details", actions: showFailure }],
       },
@@ -301,7 +317,10 @@ export const payoutAccountMachine = setup({
       invoke: {
         id: "answerChallenge",
         src: "answerChallenge",
-        input: ({ context }) => ({ body: { code: context.code }, idempotencyKey: "" }),
+        input: ({ context }) => ({
+          body: { code: context.code },
+          idempotencyKey: context.answerKey,
+        }),
         onDone: "saving",
         onError: [
           unauthorized,

@@ -264,7 +264,7 @@ function PayoutAccountFlow(props: FlowProps) {
           <Button
             variant="primary"
             loading={snapshot.matches("starting")}
-            onClick={() => send({ type: "continue" })}
+            onClick={() => send({ type: "continue", idempotencyKey: newIdempotencyKey() })}
           >
             {intl.formatMessage(m.continue)}
           </Button>
@@ -310,7 +310,11 @@ function PayoutAccountFlow(props: FlowProps) {
         <Button variant="secondary" disabled={busy} onClick={() => send({ type: "back" })}>
           {intl.formatMessage(m.back)}
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => send({ type: "resend" })}>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => send({ type: "resend", idempotencyKey: newIdempotencyKey() })}
+        >
           {intl.formatMessage(m.resend)}
         </Button>
         <Button
