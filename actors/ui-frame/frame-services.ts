@@ -11,6 +11,7 @@ import { fetchReportActor } from "../components/report-client.ts";
 import { kitActors } from "../components/resource-client.ts";
 import { downloadFile, uploadFile } from "../components/transfers.ts";
 import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
+import { popupOptionsAt, signInOutcome } from "./sign-in-popup.ts";
 
 export type FrameDataLayer = Pick<
   DataLayerClient,
@@ -69,6 +70,13 @@ export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: strin
         schema: spec.schema,
         ...(spec.method ? { method: spec.method } : {}),
       }),
+    // From the person's click: the popup opens before anything asynchronous.
+    signIn: () =>
+      signInOutcome(
+        popupOptionsAt(dataLayer, window.location, (url, target, features) =>
+          window.open(url, target, features),
+        ),
+      ),
     upload: (input, options = {}) =>
       uploadFile(
         dataLayer,

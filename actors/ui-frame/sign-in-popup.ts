@@ -12,6 +12,8 @@
  */
 
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
+import { provider } from "../../protocol/provider.ts";
+import type { SignInOutcome } from "../../ui/frame/frame-context.tsx";
 import { CallAbortedError } from "../messaging/call.ts";
 import { realTimers, type Timers } from "../messaging/types.ts";
 import { popupUrl } from "../popup/popup-page.ts";
@@ -100,4 +102,26 @@ export function openSignInPopup(options: SignInPopupOptions): Promise<AuthState 
       },
     )
     .finally(() => timers.clearTimeout(handle));
+}
+
+/** The popup's options for the frame at `location` (its hash names the namespace). */
+export function popupOptionsAt(
+  dataLayer: SignInPopupOptions["dataLayer"],
+  location: { origin: string; hash: string },
+  open: SignInPopupOptions["open"],
+): SignInPopupOptions {
+  const namespace =
+    new URLSearchParams(location.hash.replace(/^#/, "")).get(provider.hashParams.namespace) ?? "";
+  return { dataLayer, connectOrigin: location.origin, namespace, open };
+}
+
+/**
+ * The frame services' sign-in (`FrameServices.signIn`): opens the popup at once (call it
+ * from the click) and tells how it ended, as the views' `SignInOutcome`.
+ */
+export function signInOutcome(options: SignInPopupOptions): Promise<SignInOutcome> {
+  return openSignInPopup(options).then(
+    (state) => (state?.status === "user_authenticated" ? "signed_in" : "not_signed_in"),
+    (failure: unknown) => (failure instanceof PopupBlockedError ? "blocked" : "failed"),
+  );
 }

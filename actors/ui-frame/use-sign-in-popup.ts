@@ -6,13 +6,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
-import { provider } from "../../protocol/provider.ts";
 import { useDataLayerClient } from "./react.tsx";
 import {
   openSignInPopup,
   PopupBlockedError,
   type PopupWindow,
-  type SignInPopupOptions,
+  popupOptionsAt,
 } from "./sign-in-popup.ts";
 
 export type SignInPopupStatus = "idle" | "waiting" | "blocked";
@@ -48,14 +47,11 @@ export function useSignInPopup(options: UseSignInPopupOptions = {}): SignInPopup
 
   const signIn = useCallback(() => {
     const { location = window.location, open, onDone } = latest.current;
-    const namespace =
-      new URLSearchParams(location.hash.replace(/^#/, "")).get(provider.hashParams.namespace) ?? "";
-    const popupOptions: SignInPopupOptions = {
+    const popupOptions = popupOptionsAt(
       dataLayer,
-      connectOrigin: location.origin,
-      namespace,
-      open: open ?? ((url, target, features) => window.open(url, target, features)),
-    };
+      location,
+      open ?? ((url, target, features) => window.open(url, target, features)),
+    );
     setError(null);
     setStatus("waiting");
     openSignInPopup(popupOptions).then(

@@ -41,6 +41,17 @@ export const externalAccountChallengeSchema = z.strictObject({
   key: externalAccountKey,
 });
 
+/** The challenge's answer as a frame receives it: the data layer kept the key and took it out. */
+export const externalAccountChallengeRedactedSchema = z.strictObject({
+  object: z.literal("external_account_challenge"),
+  status: z.literal("succeeded"),
+});
+
+/** The body of the challenge's answer: the six-digit code the provider user received. */
+export const externalAccountChallengeParamsSchema = z.strictObject({
+  code: z.string().check(z.regex(/^\d{6}$/)),
+});
+
 /** Whether an external-account challenge is open for the session, and how many tries remain. */
 export const identityChallengeSchema = z.strictObject({
   object: z.literal("identity_challenge"),

@@ -247,6 +247,7 @@ async function renewUserSession(deps: Deps, session: AccountSession, token: stri
       accountId: session.account_id,
       platformId: session.platform_id,
       livemode: session.livemode,
+      accountSessionId: session.id,
     },
     now,
     deps.config.userKeyTtl,

@@ -4,7 +4,7 @@
  * enabled; external-account changes need the session's external_account key (SPEC.md §6).
  */
 import type { Account } from "../db/schema.ts";
-import type { Deps, Principal } from "../http/context.ts";
+import type { AccountSessionPrincipal, Deps, Principal } from "../http/context.ts";
 import { permissionError } from "../http/errors.ts";
 import { findAccount } from "./find.ts";
 
@@ -42,6 +42,24 @@ export async function reachAccount(
 }
 
 /**
+ * The session enables a component that collects external accounts (its
+ * `external_account_collection` is not off), or a permission error: the challenge and the
+ * changes it allows are refused otherwise.
+ */
+export function requireExternalAccountCollection(principal: AccountSessionPrincipal): void {
+  const allowed = externalAccountComponents.some((name) => {
+    const component = principal.components[name];
+    return component?.enabled === true && component.features.external_account_collection !== false;
+  });
+  if (!allowed) {
+    throw permissionError(
+      "This account session enables no component that collects external accounts.",
+      "component_not_enabled",
+    );
+  }
+}
+
+/**
  * External-account changes: the platform's secret key may; a session's key may only if it is
  * the external_account key and an enabled component collects external accounts — and then
  * the key is spent: it allows one change (docs/security.md).
@@ -57,16 +75,7 @@ export async function requireExternalAccountKey(
       "external_account_key_required",
     );
   }
-  const allowed = externalAccountComponents.some((name) => {
-    const component = principal.components[name];
-    return component?.enabled === true && component.features.external_account_collection !== false;
-  });
-  if (!allowed) {
-    throw permissionError(
-      "This account session enables no component that collects external accounts.",
-      "component_not_enabled",
-    );
-  }
+  requireExternalAccountCollection(principal);
   // Good for one change (issue 14 item 3): the key is spent by the change it allows.
   const spent = await deps.db
     .updateTable("session_keys")

@@ -24,6 +24,7 @@ import {
   riskSignalSchema,
 } from "../../protocol/objects/embedded.schema.ts";
 import { defaultEmbeddedFlags } from "../account-sessions/flags.ts";
+import { externalAccountComponents, requireExternalAccountCollection } from "../accounts/access.ts";
 import type { Database } from "../db/schema.ts";
 import { issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Principal } from "../http/context.ts";
@@ -33,16 +34,6 @@ import { newId, newKey, randomToken, sha256 } from "../http/secrets.ts";
 import { answerChallenge, challengeLimits, openChallenge, startChallenge } from "./challenge.ts";
 
 export const embeddedApp = new OpenAPIHono<AppEnv>();
-
-/** Components whose screens change the payout bank account (they may ask for the key). */
-const externalAccountComponents = [
-  "account_onboarding",
-  "account_management",
-  "notification_banner",
-  "payouts",
-  "balances",
-  "instant_payouts",
-] as const;
 
 type SessionPrincipal = Extract<Principal, { kind: "account_session" }>;
 
@@ -139,6 +130,7 @@ defineRoute(
     response: externalAccountVerificationSchema,
   },
   async ({ deps, principal }) => {
+    requireExternalAccountCollection(principal);
     const started = await startChallenge(deps.db, principal, deps.config.now());
     return {
       object: "external_account_verification" as const,

@@ -213,6 +213,16 @@ describe("issue 14 item 3: the external_account key comes only from a real chall
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe("component_not_enabled");
   });
+
+  it("a session whose payout component turns external_account_collection off cannot start one", async () => {
+    const s = await claimedKey({
+      balances: { enabled: true, features: { external_account_collection: false } },
+    });
+    const r = await start(s);
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe("component_not_enabled");
+    expect(await t.db.selectFrom("external_account_challenges").selectAll().execute()).toEqual([]);
+  });
 });
 
 describe("POST /v1/embedded_authentication_links (account-session key)", () => {

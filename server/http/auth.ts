@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { provider } from "../../protocol/provider.ts";
 import { withClockOffset } from "../config.ts";
 import type { SessionKeyKind } from "../db/schema.ts";
-import type { AppEnv, Deps, Principal } from "./context.ts";
+import type { AccountSessionPrincipal, AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, authenticationError, invalidRequest, permissionError } from "./errors.ts";
 import { countRequest } from "./rate-limit.ts";
 import { sha256 } from "./secrets.ts";
@@ -125,13 +125,7 @@ export async function authenticate(
     ) {
       // An external_account key acts as its session, and may also change external accounts.
       principal = {
-        kind: "account_session",
-        platformId: row.platform_id,
-        livemode: row.livemode,
-        accountId: row.account_id,
-        accountSessionId: row.account_session_id,
-        keyId: row.id,
-        components: row.components ?? {},
+        ...sessionOf(row, row.account_id, row.account_session_id),
         ...(row.kind === "external_account" ? { externalAccountKey: true as const } : {}),
       };
     } else if (row.kind === "embedded_flags") {
@@ -150,6 +144,15 @@ export async function authenticate(
         accountId: row.account_id,
         userId: row.user_id,
         keyId: row.id,
+        // A key from the popup's exchange or a renewal belongs to that account session.
+        ...(row.account_session_id
+          ? {
+              session: {
+                ...sessionOf(row, row.account_id, row.account_session_id),
+                userId: row.user_id,
+              },
+            }
+          : {}),
       };
     } else {
       throw authenticationError("This key cannot be used on this endpoint.", "api_key_invalid");
@@ -234,6 +237,44 @@ export function assertSameMode(keyLivemode: boolean, accountLivemode: boolean): 
 }
 
 /** The caller must be one of `kinds`; a missing key is 401, the wrong kind of key 403. */
+/** The account session a session-bound key (its own, external_account, a user's) acts for. */
+function sessionOf(
+  row: {
+    id: string;
+    platform_id: string;
+    livemode: boolean;
+    components: AccountSessionPrincipal["components"] | null;
+  },
+  accountId: string,
+  accountSessionId: string,
+): AccountSessionPrincipal {
+  return {
+    kind: "account_session",
+    platformId: row.platform_id,
+    livemode: row.livemode,
+    accountId,
+    accountSessionId,
+    keyId: row.id,
+    components: row.components ?? {},
+  };
+}
+
+/**
+ * Who a route sees: a signed-in provider user's key acts for the account session it belongs
+ * to on a route that takes account-session keys but not user keys (the data layer sends every
+ * call with the stronger user key once the user signed in, SPEC.md §6); anything else as is.
+ */
+export function actingPrincipal(principal: Principal, kinds: readonly PrincipalKind[]): Principal {
+  if (
+    principal.kind === "user" &&
+    principal.session !== undefined &&
+    !kinds.includes("user") &&
+    kinds.includes("account_session")
+  )
+    return principal.session;
+  return principal;
+}
+
 export function requireKind<K extends Principal["kind"]>(
   principal: Principal,
   kinds: readonly K[],

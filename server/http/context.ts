@@ -25,6 +25,27 @@ export interface FaultHooks {
   at(point: FaultPoint, request: { path: string; db?: Kysely<Database> }): Promise<void> | void;
 }
 
+/** An account session's key (or a signed-in user's key acting for its session). */
+export interface AccountSessionPrincipal {
+  kind: "account_session";
+  platformId: string;
+  livemode: boolean;
+  accountId: string;
+  accountSessionId: string;
+  keyId: string;
+  components: Record<string, { enabled: boolean; features: Record<string, unknown> }>;
+  /**
+   * The key is the session's external_account key (from a verification or challenge),
+   * which the external-account changes need (SPEC.md §6).
+   */
+  externalAccountKey?: true;
+  /**
+   * The provider user whose key this is, when a signed-in user's key acts for the
+   * account session it was exchanged in (`actingPrincipal`).
+   */
+  userId?: string;
+}
+
 /** Who is calling, resolved from the Authorization header and the account header. */
 export type Principal =
   | { kind: "none" }
@@ -36,20 +57,7 @@ export type Principal =
       accountId: string | null;
     }
   | { kind: "publishable"; platformId: string; livemode: boolean; accountId: string | null }
-  | {
-      kind: "account_session";
-      platformId: string;
-      livemode: boolean;
-      accountId: string;
-      accountSessionId: string;
-      keyId: string;
-      components: Record<string, { enabled: boolean; features: Record<string, unknown> }>;
-      /**
-       * The key is the session's external_account key (from a verification or challenge),
-       * which the external-account changes need (SPEC.md §6).
-       */
-      externalAccountKey?: true;
-    }
+  | AccountSessionPrincipal
   | {
       kind: "user";
       platformId: string;
@@ -57,6 +65,11 @@ export type Principal =
       accountId: string;
       userId: string;
       keyId: string;
+      /**
+       * The account session the key was exchanged or renewed in, with its components: the
+       * user's key acts for it on the routes that take an account-session key.
+       */
+      session?: AccountSessionPrincipal;
     }
   | {
       kind: "embedded_flags";

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
-import { authenticate, requireKind } from "./auth.ts";
+import { actingPrincipal, authenticate, requireKind } from "./auth.ts";
 import { bodyTooLarge } from "./body-limit.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { type Deadline, withDeadline } from "./deadline.ts";
@@ -128,7 +128,9 @@ async function answerRoute<
 ): Promise<Response> {
   const requestId = c.get("requestId");
   // The caller, and the request's deps on the caller's platform's sandbox clock.
-  const { principal, deps } = await authenticate(c, c.get("deps"));
+  const authenticated = await authenticate(c, c.get("deps"));
+  const { deps } = authenticated;
+  const principal = actingPrincipal(authenticated.principal, spec.auth);
   c.set("deps", deps);
   requireKind(principal, spec.auth);
   checkComponents(principal, spec.components);

@@ -67,7 +67,12 @@ defineRoute(
       platformId: principal.platformId,
       livemode: principal.livemode,
     };
-    const key = await issueUserKey(deps.db, owner, now, deps.config.userKeyTtl);
+    const key = await issueUserKey(
+      deps.db,
+      { ...owner, accountSessionId: principal.accountSessionId },
+      now,
+      deps.config.userKeyTtl,
+    );
     const refresh = await issueRefreshToken(deps.db, owner, now, deps.config.refreshTokenTtl);
     return {
       object: "embedded_user_session" as const,

@@ -9,7 +9,7 @@ import {
 } from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
-import { createUser, signIn } from "./users.ts";
+import { createUser, issueUserKey, signIn } from "./users.ts";
 
 const t = setupTestDatabase();
 const api = testApi(t);
@@ -142,6 +142,66 @@ describe("POST /v1/embedded/user_authed_key", () => {
       params: { embedded_api_key: s.popupKey },
     });
     expect(noSession.status).toBe(401);
+  });
+});
+
+describe("a signed-in user's key acts for the account session it belongs to", () => {
+  const exchange = async (s: Awaited<ReturnType<typeof signedIn>>) =>
+    (
+      await api.post(endpoints.userAuthedKey, {
+        key: s.sessionKey,
+        params: { embedded_api_key: s.popupKey },
+      })
+    ).body as { embedded_session_api_key: string; embedded_user_session_refresh_token: string };
+
+  it("reads what the session's components read, starts the session's challenge, and is still the user", async () => {
+    const s = await signedIn();
+    const { embedded_session_api_key: userKey } = await exchange(s);
+    const list = await api.get(`/v1/accounts/${s.accountId}/external_accounts`, { key: userKey });
+    expect(list.status).toBe(200);
+    const started = await api.post(endpoints.requiresExternalAccountVerification, {
+      key: userKey,
+    });
+    expect(started.status).toBe(200);
+    const [challenge] = await t.db
+      .selectFrom("external_account_challenges")
+      .selectAll()
+      .where("account_id", "=", s.accountId)
+      .execute();
+    expect(challenge?.id).toBe(started.body.challenge);
+    const me = await api.get(endpoints.connectUser, { key: userKey });
+    expect(me.body.id).toBe(s.userId);
+    // A component the session does not enable stays refused.
+    expect((await api.get("/v1/balance", { key: userKey })).status).toBe(403);
+  });
+
+  it("a renewed key acts for the new session; a key of no session reaches no session route", async () => {
+    const s = await signedIn();
+    const { embedded_user_session_refresh_token: token } = await exchange(s);
+    const renewed = await s.claim(token);
+    const userKey = renewed.body.user_session_api_key as string;
+    expect(userKey).toMatch(/^uk_test_/);
+    expect(
+      (await api.post(endpoints.requiresExternalAccountVerification, { key: userKey })).status,
+    ).toBe(200);
+    const loose = await issueUserKey(
+      t.db,
+      { userId: s.userId, accountId: s.accountId, platformId: s.platform.id, livemode: false },
+      api.clock.now,
+      3600,
+    );
+    const refused = await api.post(endpoints.requiresExternalAccountVerification, {
+      key: loose.apiKey,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("key_kind_not_allowed");
+  });
+
+  it("logging the session out revokes the user's key exchanged in it", async () => {
+    const s = await signedIn();
+    const { embedded_session_api_key: userKey } = await exchange(s);
+    expect((await api.del(endpoints.connectSession, { key: s.sessionKey })).status).toBe(200);
+    expect((await api.get(endpoints.connectUser, { key: userKey })).status).toBe(401);
   });
 });
 

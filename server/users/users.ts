@@ -60,7 +60,14 @@ export interface UserKey {
  */
 export async function issueUserKey(
   db: Kysely<Database>,
-  args: { userId: string; accountId: string; platformId: string; livemode: boolean },
+  args: {
+    userId: string;
+    accountId: string;
+    platformId: string;
+    livemode: boolean;
+    /** The account session the key belongs to (it acts for it, `actingPrincipal`). */
+    accountSessionId?: string;
+  },
   now: number,
   ttl: number,
   kind: "user" | "popup" = "user",
@@ -74,7 +81,7 @@ export async function issueUserKey(
       key_hash: sha256(apiKey),
       platform_id: args.platformId,
       account_id: args.accountId,
-      account_session_id: null,
+      account_session_id: args.accountSessionId ?? null,
       user_id: args.userId,
       livemode: args.livemode,
       created: now,

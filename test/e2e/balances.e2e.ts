@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints.ts";
 import type { Balance } from "../../protocol/objects/balance.schema.ts";
 import type { ExternalAccount } from "../../protocol/objects/external-account.schema.ts";
 import type { Payout } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutSchedule } from "../../protocol/objects/payout-schedule.schema.ts";
 import { instantPayoutFee } from "../../protocol/payouts.ts";
 import { provider } from "../../protocol/provider.ts";
+import { createUser } from "../../server/users/users.ts";
 import { formatMoney } from "../../ui/i18n/format.ts";
 import { BalancesModel } from "./models/balances.model.ts";
 import { messageIn } from "./models/payment-details.model.ts";
@@ -198,6 +200,8 @@ describe("balances on the example platform", () => {
     await balances.frame
       .getByRole("button", { name: balances.word("editSchedule"), exact: true })
       .press("Enter");
+    // And the payout account's first step (the provider user's sign-in).
+    await balances.startReplacingBankAccount();
     expect(seriousOrCritical(await runAxe(balances.frame))).toEqual([]);
     expect(await findOverflows(balances.frame)).toEqual([]);
     await platform.setDarkTheme(true);
@@ -232,4 +236,87 @@ describe("balances on the example platform", () => {
     const id = (await events.innerText()).match(/Instant payout created: (po_\w+)/)?.[1];
     expect(await apiGet<Payout>(`/v1/payouts/${id}`)).toMatchObject({ id, method: "instant" });
   });
+  it("replaces the payout bank account: the popup sign-in, the verification step, and the new account is the default afterwards", async () => {
+    const { env } = example;
+    const account = env.sandbox.mainAccountId;
+    await createUser(
+      env.db,
+      {
+        email: "owner@example.com",
+        password: "correct horse",
+        accountId: account,
+        isPrimary: true,
+      },
+      Math.floor(Date.now() / 1000),
+    );
+    const banks = () =>
+      example.listAll<ExternalAccount>(
+        `/v1/accounts/${account}/external_accounts`,
+        "object=bank_account",
+      );
+    const before = await banks();
+    const old = before.find((b) => b.currency === "usd" && b.default_for_currency);
+    expect(old).toBeDefined();
+    const challengeCode = () =>
+      apiGet<{ code: string }>(
+        `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(account)}`,
+      );
+
+    const platform = await signedIn();
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const balances = await balancesOf(platform);
+    expect((await balances.seePayoutAccounts()).USD).toBe(
+      balances.accountWord("bankEnding", { last4: old!.last4 }),
+    );
+    await balances.startReplacingBankAccount();
+    // The popup sign-in first (the dashboard's session keeps the provider user's sign-in).
+    await balances.signInThroughPopup("owner@example.com", "correct horse");
+
+    // A routing number failing its checksum: refused on its field, and nothing is sent.
+    await balances.fillUsBankAccount({
+      holder: "Ada Lovelace",
+      routing: "110000001",
+      account: "000999888777",
+    });
+    await balances.continueToVerification();
+    await expect
+      .poll(() => balances.seeErrors())
+      .toContain(messageIn("en-US", "kit.bank.routingNumberInvalid"));
+    await expect(challengeCode()).rejects.toThrow(/404/);
+    expect(seriousOrCritical(await runAxe(balances.frame))).toEqual([]);
+    expect(await findOverflows(balances.frame)).toEqual([]);
+
+    await balances.fillUsBankAccount({
+      holder: "Ada Lovelace",
+      routing: "110000000",
+      account: "000999888777",
+    });
+    await balances.continueToVerification();
+    // The verification step: the code went to the account's provider user.
+    await balances.accountStep("verifyTitle").waitFor();
+    expect(seriousOrCritical(await runAxe(balances.frame))).toEqual([]);
+    expect(await findOverflows(balances.frame)).toEqual([]);
+    const { code } = await challengeCode();
+    const wrong = code === "000000" ? "111111" : "000000";
+    await balances.confirmCode(wrong);
+    await expect.poll(() => balances.seeErrors()).toContain(balances.accountWord("codeWrong"));
+    // The wrong code's refusal, as the browser logs it.
+    expect(platform.takeProblems(/external_account_challenge\)?$|status of 400/)).toHaveLength(1);
+    expect((await banks()).map((b) => b.id).sort()).toEqual(before.map((b) => b.id).sort());
+    await balances.confirmCode(code);
+    expect(await balances.seeSavedAccount()).toBe(
+      balances.accountWord("saved", { currency: "USD", last4: "8777" }),
+    );
+
+    // The provider: the new bank account is the default for USD; the old one is not.
+    const after = await banks();
+    const added = after.filter((b) => !before.some((o) => o.id === b.id));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ last4: "8777", currency: "usd", default_for_currency: true });
+    expect(after.find((b) => b.id === old!.id)?.default_for_currency).toBe(false);
+    // And the view shows it.
+    await expect
+      .poll(async () => (await balances.seePayoutAccounts()).USD)
+      .toBe(balances.accountWord("bankEnding", { last4: "8777" }));
+  }, 120_000);
 });

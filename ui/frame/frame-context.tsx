@@ -112,7 +112,19 @@ export interface FrameServices {
    * transfers (the bench's direct API): views then offer no file field.
    */
   upload?(input: UploadInput, options?: UploadOptions): Promise<FileObject>;
+  /**
+   * Opens the provider user's sign-in popup — call it synchronously from the person's click,
+   * so the browser lets the window open — and tells how it ended. Absent where the frame
+   * cannot open one (the bench's direct API).
+   */
+  signIn?(): Promise<SignInOutcome>;
 }
+
+/**
+ * How a sign-in through the popup ended: a provider user is signed in; the popup closed
+ * without one; the browser blocked the popup (offer to try again); it failed otherwise.
+ */
+export type SignInOutcome = "signed_in" | "not_signed_in" | "blocked" | "failed";
 
 export interface UploadInput {
   purpose: FilePurpose;
@@ -228,6 +240,12 @@ export function useAuthState(): AuthState | undefined {
   );
   const getSnapshot = useCallback(() => services.authState(), [services]);
   return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+/** The frame's sign-in through the popup (`FrameServices.signIn`), or undefined. */
+export function useSignIn(): (() => Promise<SignInOutcome>) | undefined {
+  const { services } = useFrame();
+  return services.signIn ? services.signIn.bind(services) : undefined;
 }
 
 /** The sanitized session (no key in it); null before the data layer has claimed one. */

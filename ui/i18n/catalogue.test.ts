@@ -68,6 +68,7 @@ const sampleArgs = {
   payout: "po_123",
   platform: "Acme",
   requirement: "Tax ID",
+  currency: "USD",
 };
 
 describe("the catalogues", () => {

@@ -109,6 +109,8 @@ export interface UsBankAccountInputProps {
   errors?: { routing?: FieldError; account?: FieldError };
   /** A number's input was left. */
   onBlur?: (which: "routing" | "account") => void;
+  /** A number's input refused what was typed (`own`: it shows its own error) or read it. */
+  onRefusal?: (which: "routing" | "account", own: boolean) => void;
 }
 
 /** A US bank account: routing number (ABA checksum) and account number, in a fieldset. */
@@ -121,6 +123,7 @@ export function UsBankAccountInput({
   id,
   errors: given = {},
   onBlur,
+  onRefusal,
 }: UsBankAccountInputProps) {
   const intl = useIntl();
   const errors = useRef<{ routing?: FieldError; account?: FieldError }>({});
@@ -140,6 +143,7 @@ export function UsBankAccountInput({
           invalid={intl.formatMessage(kitMessages.routingNumberInvalid)}
           onValueChange={(routingNumber, error) => {
             errors.current.routing = error;
+            onRefusal?.("routing", error !== undefined);
             onValueChange({ ...value, routingNumber }, error ?? errors.current.account);
           }}
         />
@@ -155,6 +159,7 @@ export function UsBankAccountInput({
           invalid={intl.formatMessage(kitMessages.accountNumberInvalid)}
           onValueChange={(accountNumber, error) => {
             errors.current.account = error;
+            onRefusal?.("account", error !== undefined);
             onValueChange({ ...value, accountNumber }, errors.current.routing ?? error);
           }}
         />

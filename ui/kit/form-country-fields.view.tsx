@@ -107,12 +107,17 @@ export interface FormUsBankAccountFieldProps {
   apiMessages?: ApiMessages;
 }
 
-/** A US bank account: routing and account numbers, two fields of the form. */
+/**
+ * A US bank account: routing and account numbers, two fields of the form. A number its input
+ * refused (a routing number failing its checksum) shows the input's own, more precise error
+ * instead of the form's, as the other checked fields do.
+ */
 export function FormUsBankAccountField(props: FormUsBankAccountFieldProps) {
   const intl = useIntl();
   const { form, routingPath, accountPath } = props;
-  const errorOf = (path: FieldPath) => {
-    const raw = form.touched[path] ? form.errors[path] : undefined;
+  const [refused, setRefused] = useState({ routing: false, account: false });
+  const errorOf = (path: FieldPath, own: boolean) => {
+    const raw = form.touched[path] && !own ? form.errors[path] : undefined;
     return raw ? kitFieldError(raw, intl, defined({ apiMessages: props.apiMessages })) : undefined;
   };
   return (
@@ -121,11 +126,15 @@ export function FormUsBankAccountField(props: FormUsBankAccountFieldProps) {
       id={fieldId(form, routingPath)}
       label={props.label}
       disabled={form.busy}
-      errors={defined({ routing: errorOf(routingPath), account: errorOf(accountPath) })}
+      errors={defined({
+        routing: errorOf(routingPath, refused.routing),
+        account: errorOf(accountPath, refused.account),
+      })}
       value={{
         routingNumber: orNull(form.values[routingPath]),
         accountNumber: orNull(form.values[accountPath]),
       }}
+      onRefusal={(which, own) => setRefused((now) => ({ ...now, [which]: own }))}
       onValueChange={(next) => {
         if (next.routingNumber !== orNull(form.values[routingPath]))
           form.onChange(routingPath, next.routingNumber);

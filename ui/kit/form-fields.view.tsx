@@ -11,6 +11,7 @@ import { isRateLimitFailure } from "../../machines/auth/failure.ts";
 import type { FormContext, FormEvent } from "../../machines/components/form/form.machine.ts";
 import type {
   FieldPath,
+  FieldsState,
   FieldValue,
   FieldError as FormFieldError,
   FormLevelError,
@@ -46,14 +47,29 @@ export function formViewOf(
   send: (event: FormEvent) => void,
   idPrefix: string,
 ): FormView {
-  const { values, errors, touched, formError } = snapshot.context;
+  return fieldsViewOf(snapshot.context, send, { busy: snapshot.value === "submitting", idPrefix });
+}
+
+/**
+ * A flow's fields (a machine that holds a form's `FieldsState` among other steps: a dispute's
+ * response, the payout account) as a FormView; `busy` while one of its calls runs.
+ */
+export function fieldsViewOf(
+  fields: FieldsState,
+  send: (
+    event:
+      | { type: "field.change"; path: FieldPath; value: FieldValue }
+      | { type: "field.blur"; path: FieldPath },
+  ) => void,
+  options: { busy: boolean; idPrefix: string },
+): FormView {
+  const { values, errors, touched, formError } = fields;
   return {
     values,
     errors,
     touched,
     formError,
-    busy: snapshot.value === "submitting",
-    idPrefix,
+    ...options,
     onChange: (path, value) => send({ type: "field.change", path, value }),
     onBlur: (path) => send({ type: "field.blur", path }),
   };

@@ -126,6 +126,7 @@ export {
   type FormTextFieldProps,
   type FormView,
   fieldId,
+  fieldsViewOf,
   formErrorText,
   formViewOf,
   kitFieldError,

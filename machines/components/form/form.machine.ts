@@ -7,7 +7,10 @@ import {
   type FieldValue,
   type FormLevelError,
   type FormValues,
-  mapFailure,
+  failureShown,
+  fieldChanged,
+  fieldLeft,
+  invalidShown,
   sameValues,
   validateValues,
   valuesToBody,
@@ -188,37 +191,13 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
         sameValues({ ...context.values, [event.path]: event.value }, context.initial),
     },
     actions: {
-      change: assign(({ context, event }) => {
-        if (event.type !== "field.change") return {};
-        const values = { ...context.values, [event.path]: event.value };
-        // The form's error was about the attempt before this edit.
-        // An edited field's error is re-checked (shown only once it was touched).
-        const { [event.path]: _old, ...errors } = context.errors;
-        const now = check(values);
-        const fresh = !now.ok && context.touched[event.path] ? now.errors[event.path] : undefined;
-        return {
-          values,
-          errors: fresh ? { ...errors, [event.path]: fresh } : errors,
-          formError: null,
-        };
-      }),
-      blur: assign(({ context, event }) => {
-        if (event.type !== "field.blur") return {};
-        const touched = { ...context.touched, [event.path]: true as const };
-        const now = check(context.values);
-        const { [event.path]: _old, ...errors } = context.errors;
-        const found = now.ok ? undefined : now.errors[event.path];
-        return { touched, errors: found ? { ...errors, [event.path]: found } : errors };
-      }),
-      showInvalid: assign(({ context }) => {
-        const now = check(context.values);
-        if (now.ok) return {};
-        const touched = { ...context.touched };
-        for (const path of Object.keys(now.errors)) touched[path] = true;
-        const formError: FormLevelError | null =
-          now.formIssue === null ? null : { kind: "invalid", message: now.formIssue };
-        return { touched, errors: now.errors, formError };
-      }),
+      change: assign(({ context, event }) =>
+        event.type === "field.change" ? fieldChanged(context, check, event.path, event.value) : {},
+      ),
+      blur: assign(({ context, event }) =>
+        event.type === "field.blur" ? fieldLeft(context, check, event.path) : {},
+      ),
+      showInvalid: assign(({ context }) => invalidShown(context, check)),
       startIntent: assign(({ context, event }) => {
         if (event.type !== "submit") return {};
         const retry =
@@ -244,12 +223,7 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
         type: "form.saved" as const,
         result: result ?? null,
       })),
-      mapFailure: assign(({ context }, error: unknown) => {
-        const { errors, formError } = mapFailure(error, Object.keys(context.values));
-        const touched = { ...context.touched };
-        for (const path of Object.keys(errors)) touched[path] = true;
-        return { errors, formError, touched };
-      }),
+      mapFailure: assign(({ context }, error: unknown) => failureShown(context, error)),
       reset: assign(({ context, event }) => {
         const initial =
           (event.type === "reset" || event.type === "open") && event.values

@@ -184,3 +184,63 @@ function fieldFor(param: FieldPath, fields: readonly FieldPath[]): FieldPath | u
   }
   return undefined;
 }
+
+/** What every form keeps about its fields (the kit's form machine, and flows holding a form). */
+export interface FieldsState {
+  values: FormValues;
+  touched: Readonly<Record<FieldPath, true>>;
+  errors: FieldErrors;
+  formError: FormLevelError | null;
+}
+
+/** Checks a form's values (`validateValues` bound to its schema). */
+export type ValuesCheck = (values: FormValues) => Validation<unknown>;
+
+/** A field edited: its error is checked again (shown only once touched); the form's error goes. */
+export function fieldChanged(
+  state: FieldsState,
+  check: ValuesCheck,
+  path: FieldPath,
+  value: FieldValue,
+): Pick<FieldsState, "values" | "errors" | "formError"> {
+  const values = { ...state.values, [path]: value };
+  const { [path]: _old, ...errors } = state.errors;
+  const now = check(values);
+  const fresh = !now.ok && state.touched[path] ? now.errors[path] : undefined;
+  return { values, errors: fresh ? { ...errors, [path]: fresh } : errors, formError: null };
+}
+
+/** A field left: touched, with its error if it has one. */
+export function fieldLeft(
+  state: FieldsState,
+  check: ValuesCheck,
+  path: FieldPath,
+): Pick<FieldsState, "touched" | "errors"> {
+  const touched = { ...state.touched, [path]: true as const };
+  const now = check(state.values);
+  const { [path]: _old, ...errors } = state.errors;
+  const found = now.ok ? undefined : now.errors[path];
+  return { touched, errors: found ? { ...errors, [path]: found } : errors };
+}
+
+/** A submit of invalid values: every invalid field touched with its error. */
+export function invalidShown(state: FieldsState, check: ValuesCheck): Partial<FieldsState> {
+  const now = check(state.values);
+  if (now.ok) return {};
+  const touched = { ...state.touched };
+  for (const path of Object.keys(now.errors)) touched[path] = true;
+  const formError: FormLevelError | null =
+    now.formIssue === null ? null : { kind: "invalid", message: now.formIssue };
+  return { touched, errors: now.errors, formError };
+}
+
+/** A failed call on the form (`mapFailure`), its fields touched so their errors show. */
+export function failureShown(
+  state: FieldsState,
+  error: unknown,
+): Pick<FieldsState, "touched" | "errors" | "formError"> {
+  const { errors, formError } = mapFailure(error, Object.keys(state.values));
+  const touched = { ...state.touched };
+  for (const path of Object.keys(errors)) touched[path] = true;
+  return { errors, formError, touched };
+}

@@ -97,6 +97,7 @@ export const payoutManagement = [
   standardPayouts,
   editPayoutSchedule,
   externalAccountCollection,
+  disableUserAuthentication,
   instantPayoutsRtpDisabled,
   instantPayoutsToDebitCardsDisabled,
 ] as const;

@@ -143,6 +143,100 @@ export class BalancesModel {
     await dialog.waitFor({ state: "detached" });
   }
 
+  /** A payout-account message in the model's locale, its `{name}` arguments filled in. */
+  accountWord(id: string, values: Record<string, string> = {}): string {
+    return Object.entries(values).reduce(
+      (text, [name, value]) => text.replace(`{${name}}`, value),
+      messageIn(this.locale, `payoutAccount.${id}`),
+    );
+  }
+
+  /** The payout account of each currency, as shown: currency code → its words. */
+  seePayoutAccounts(): Promise<Record<string, string>> {
+    return this.pairs(
+      this.frame
+        .getByRole("region", { name: this.accountWord("title"), exact: true })
+        .locator(".kit-dl")
+        .first(),
+    );
+  }
+
+  /** The payout-account step on screen (its region, named as the step is). */
+  accountStep(title: "replace" | "verifyTitle"): Locator {
+    return this.frame.getByRole("region", { name: this.accountWord(title), exact: true });
+  }
+
+  /** Starts replacing (or adding) the bank account: the first step shows. */
+  async startReplacingBankAccount(add = false): Promise<void> {
+    await this.press(this.frame, this.accountWord(add ? "add" : "replace"));
+    await this.accountStep("replace").waitFor();
+  }
+
+  /**
+   * Signs the provider user in through the popup that the step's Sign in opens, as a person
+   * does in the new window, and waits until it has closed itself and the details show.
+   */
+  async signInThroughPopup(email: string, password: string): Promise<void> {
+    const step = this.accountStep("replace");
+    const opened = this.frame.page().context().waitForEvent("page");
+    // A real click: the browser opens a popup only inside a user gesture.
+    await step
+      .getByRole("button", { name: messageIn(this.locale, "popup.signIn.submit"), exact: true })
+      .click();
+    const popup = await opened;
+    await popup.waitForLoadState();
+    const closed = popup.waitForEvent("close");
+    await popup.getByLabel(messageIn(this.locale, "popup.signIn.email")).fill(email);
+    await popup.getByLabel(messageIn(this.locale, "popup.signIn.password")).fill(password);
+    await popup
+      .getByRole("button", { name: messageIn(this.locale, "popup.signIn.submit"), exact: true })
+      .click();
+    await closed;
+    await step.getByLabel(this.accountWord("holder"), { exact: true }).waitFor();
+  }
+
+  /** Types the bank account's details (a US routing and account number). */
+  async fillUsBankAccount(details: {
+    holder: string;
+    routing: string;
+    account: string;
+  }): Promise<void> {
+    const step = this.accountStep("replace");
+    await step.getByLabel(this.accountWord("holder"), { exact: true }).fill(details.holder);
+    const routing = step.getByLabel(messageIn(this.locale, "kit.bank.routingNumber"), {
+      exact: true,
+    });
+    await routing.fill(details.routing);
+    await routing.blur();
+    const account = step.getByLabel(messageIn(this.locale, "kit.bank.accountNumber"), {
+      exact: true,
+    });
+    await account.fill(details.account);
+    await account.blur();
+  }
+
+  /** Continues from the details (to the verification, when they are valid). */
+  async continueToVerification(): Promise<void> {
+    await this.press(this.accountStep("replace"), this.accountWord("continue"));
+  }
+
+  /** Types the verification code and confirms it (the test waits for what follows). */
+  async confirmCode(code: string): Promise<void> {
+    const step = this.accountStep("verifyTitle");
+    await step.getByLabel(this.accountWord("code"), { exact: true }).fill(code);
+    await this.press(step, this.accountWord("confirm"));
+  }
+
+  /** The banner that says where payouts go now, once shown. */
+  async seeSavedAccount(): Promise<string> {
+    const banner = this.frame
+      .getByRole("region", { name: this.accountWord("title"), exact: true })
+      .locator(".kit-banner")
+      .first();
+    await banner.waitFor();
+    return banner.innerText();
+  }
+
   /** The errors shown (banners and field errors). */
   seeErrors(): Promise<string[]> {
     return this.kit.seeFormErrors(this.frame.locator("body"));

@@ -28,6 +28,7 @@ import {
   weekdays,
 } from "../../../protocol/objects/payout-schedule.schema.ts";
 import { instantPayoutFee, instantPayoutRefusal } from "../../../protocol/payouts.ts";
+import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import {
   newIdempotencyKey,
@@ -55,6 +56,7 @@ import {
   Skeleton,
 } from "../../kit/index.ts";
 import { balancesMessages as m } from "./balances.messages.ts";
+import { PayoutAccountSection } from "./payout-account.tsx";
 
 type Amount = { amount: number; currency: string };
 const amountIn = (list: readonly Amount[], currency: string) =>
@@ -580,6 +582,22 @@ export const BalancesPanel = withSessionAccount(function BalancesPanel(
           onSaved={refresh}
         />
       ) : null}
+      <PayoutAccountSection
+        currencies={[
+          ...new Set([
+            ...balance.available.map((x) => x.currency),
+            ...data.destinations.map((d) => d.currency),
+          ]),
+        ]}
+        destinations={data.destinations}
+        accountId={accountId}
+        collects={sessionFeature(components, component, "external_account_collection")}
+        signInRequired={
+          !sessionFeature(components, component, provider.flags.disableUserAuthentication)
+        }
+        view={view}
+        onSaved={refresh}
+      />
     </div>
   );
 });

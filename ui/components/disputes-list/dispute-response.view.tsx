@@ -21,6 +21,7 @@ import {
   FormFileField,
   FormTextField,
   type FormView,
+  fieldsViewOf,
 } from "../../kit/index.ts";
 import { evidenceFieldMessage } from "./dispute-parts.view.tsx";
 import { disputesListMessages as m } from "./disputes-list.messages.ts";
@@ -169,15 +170,14 @@ export function responseFormView(
       | { type: "field.blur"; path: string },
   ) => void,
 ): FormView {
-  return {
-    values: context.values,
-    errors: context.errors,
-    touched: context.touched,
-    formError: context.formError,
-    busy: state === "saving" || state === "submitting" || state === "accepting",
-    idPrefix,
-    onChange: (path, value) =>
-      send({ type: "field.change", path, value: value === null ? null : String(value) }),
-    onBlur: (path) => send({ type: "field.blur", path }),
-  };
+  return fieldsViewOf(
+    context,
+    (event) =>
+      send(
+        event.type === "field.change"
+          ? { ...event, value: event.value === null ? null : String(event.value) }
+          : event,
+      ),
+    { busy: state === "saving" || state === "submitting" || state === "accepting", idPrefix },
+  );
 }

@@ -1,0 +1,365 @@
+import { assign, emit, fromPromise, setup } from "xstate";
+import {
+  type BankAccountCreateParams,
+  bankAccountCreateParamsSchema,
+} from "../../../protocol/objects/external-account.schema.ts";
+import { type CallFailure, toCallFailure } from "../../auth/failure.ts";
+import type { SubmitInput } from "../form/form.machine.ts";
+import {
+  type FieldErrors,
+  type FieldPath,
+  type FieldValue,
+  type FormLevelError,
+  type FormValues,
+  failureShown,
+  fieldChanged,
+  fieldLeft,
+  invalidShown,
+  validateValues,
+} from "../form/form.ts";
+
+/**
+ * Adding or replacing the payout bank account from the money-out views
+ * (`external_account_collection`), through the external_account key flow of SPEC.md §6–§7:
+ *
+ * `closed` → `open` → `signingIn` (the provider user signs in through the popup, which the
+ * view opens from the person's click; skipped when the session sets
+ * `disable_{provider}_user_authentication` or the user is signed in already) → `details`
+ * (the bank account's country-aware fields, checked with the protocol's schema: nothing
+ * invalid is sent) → `starting` (the verification call starts a challenge and sends its code
+ * to the provider user) → `code` (the person types the code; `resend` starts a new one) →
+ * `verifying` (the challenge call: the data layer keeps the external_account key it answers)
+ * → `saving` (the bank account, made the default for its currency, sent with that key) →
+ * `saved` (emits `payoutAccount.saved`; the view reloads the figures and shows it).
+ *
+ * A refusal of the bank account (a field the provider names by `param`) goes back to
+ * `details` with the error on its field; the key was spent, so continuing starts a new
+ * challenge. A wrong code stays in `code` with why; a 401 anywhere emits `unauthorized`.
+ * Effects are the frame's mutations (actors/components/mutation.ts), provided as
+ * `startVerification`, `answerChallenge` and `createExternalAccount`.
+ */
+
+export interface PayoutAccountInput {
+  /** The session leaves the provider user's sign-in out (`disable_…_user_authentication`). */
+  signInRequired: boolean;
+  /** A provider user is signed in already (the data layer's auth state). */
+  signedIn: boolean;
+}
+
+/** Why the code step shows an error. */
+export type CodeProblem =
+  /** Not six digits: nothing was sent. */
+  | "format"
+  /** The provider said the code is not correct (`challenge_failed`). */
+  | "wrong"
+  /** No attempts left, or the challenge ended: a new code is needed (`resend`). */
+  | "expired";
+
+export interface PayoutAccountContext {
+  signInRequired: boolean;
+  signedIn: boolean;
+  /** The popup closed without a signed-in user. */
+  signInRefused: boolean;
+  values: FormValues;
+  touched: Record<FieldPath, true>;
+  errors: FieldErrors;
+  formError: FormLevelError | null;
+  /** The code as typed. */
+  code: string;
+  codeProblem: CodeProblem | null;
+  /** The verification call's key (minted by the `continue` or `resend` that sent it). */
+  startKey: string;
+  /** The challenge answer's key (minted by its `verify`). */
+  answerKey: string;
+  /** The new bank account's create: one key per intent (from the first `verify` of it). */
+  idempotencyKey: string | null;
+  /** The provider's new external account, once saved. */
+  result: unknown;
+}
+
+export type PayoutAccountEvent =
+  /** Start, from the bank account's fields (`payoutAccountValues`). */
+  | { type: "open"; values: FormValues }
+  | { type: "cancel" }
+  /** The sign-in popup is done: whether a provider user is signed in now. */
+  | { type: "signIn.done"; signedIn: boolean }
+  | { type: "field.change"; path: FieldPath; value: FieldValue }
+  | { type: "field.blur"; path: FieldPath }
+  /** The details are entered: valid ones start the verification (keys minted on the click). */
+  | { type: "continue"; idempotencyKey: string }
+  | { type: "code.change"; value: string }
+  /** Answer the challenge; `idempotencyKey` is minted when the person acted. */
+  | { type: "verify"; idempotencyKey: string }
+  /** A new code (a new challenge). */
+  | { type: "resend"; idempotencyKey: string }
+  /** From the code back to the details. */
+  | { type: "back" };
+
+export type PayoutAccountEmitted =
+  | { type: "payoutAccount.saved"; externalAccount: unknown }
+  | { type: "unauthorized" };
+
+/** The form paths of the bank account's fields. */
+export const payoutAccountPaths = {
+  object: "external_account[object]",
+  country: "external_account[country]",
+  currency: "external_account[currency]",
+  holder: "external_account[account_holder_name]",
+  routing: "external_account[routing_number]",
+  account: "external_account[account_number]",
+  makeDefault: "default_for_currency",
+} as const;
+
+/** The fields of a new bank account in `country` and `currency`, made the default. */
+export function payoutAccountValues(country: string, currency: string): FormValues {
+  const p = payoutAccountPaths;
+  return {
+    [p.object]: "bank_account",
+    [p.country]: country,
+    [p.currency]: currency,
+    [p.holder]: "",
+    [p.routing]: null,
+    [p.account]: null,
+    [p.makeDefault]: true,
+  };
+}
+
+const check = (values: FormValues) => validateValues(bankAccountCreateParamsSchema, values);
+const CODE = /^\d{6}$/;
+
+type Done = { event: { output: unknown } };
+type Failed = { event: { error: unknown } };
+// biome-ignore lint/suspicious/noExplicitAny: the slots take the frame's mutations as they are
+type AnyOutput = any;
+
+const isUnauthorized = (error: unknown) => {
+  const failure: CallFailure = toCallFailure(error);
+  return failure.kind === "http" && failure.status === 401;
+};
+const codeOf = (error: unknown) => {
+  const failure = toCallFailure(error);
+  return failure.kind === "http" ? failure.error.code : undefined;
+};
+
+/** A 401 closes the flow and tells the shell. */
+const unauthorized = {
+  guard: { type: "isUnauthorized", params: ({ event }: Failed) => event.error },
+  target: "#payoutAccount.closed",
+  actions: "reportUnauthorized",
+} as const;
+const showFailure = {
+  type: "showFailure",
+  params: ({ event }: Failed) => event.error,
+} as const;
+
+export const payoutAccountMachine = setup({
+  types: {
+    input: {} as PayoutAccountInput,
+    context: {} as PayoutAccountContext,
+    events: {} as PayoutAccountEvent,
+    emitted: {} as PayoutAccountEmitted,
+  },
+  actors: {
+    startVerification: fromPromise<AnyOutput, SubmitInput<Record<string, never>>>(async () => {
+      throw new Error("provide the verification mutation as startVerification (actors/)");
+    }),
+    answerChallenge: fromPromise<AnyOutput, SubmitInput<{ code: string }>>(async () => {
+      throw new Error("provide the challenge mutation as answerChallenge (actors/)");
+    }),
+    createExternalAccount: fromPromise<AnyOutput, SubmitInput<BankAccountCreateParams>>(
+      async () => {
+        throw new Error("provide the external-account mutation as createExternalAccount");
+      },
+    ),
+  },
+  guards: {
+    mustSignIn: ({ context }) => context.signInRequired && !context.signedIn,
+    valid: ({ context }) => check(context.values).ok,
+    codeWellFormed: ({ context }) => CODE.test(context.code),
+    signedIn: ({ event }) => event.type === "signIn.done" && event.signedIn,
+    isUnauthorized: (_, error: unknown) => isUnauthorized(error),
+    isCodeRefusal: (_, error: unknown) => {
+      const code = codeOf(error);
+      return (
+        code === "challenge_failed" || code === "challenge_locked" || code === "challenge_missing"
+      );
+    },
+  },
+  actions: {
+    start: assign(({ event }) => ({
+      values: event.type === "open" ? event.values : {},
+      touched: {},
+      errors: {},
+      formError: null,
+      code: "",
+      codeProblem: null,
+      signInRefused: false,
+      idempotencyKey: null,
+    })),
+    signInDone: assign(({ event }) =>
+      event.type === "signIn.done"
+        ? { signedIn: event.signedIn, signInRefused: !event.signedIn }
+        : {},
+    ),
+    change: assign(({ context, event }) =>
+      event.type === "field.change" ? fieldChanged(context, check, event.path, event.value) : {},
+    ),
+    blur: assign(({ context, event }) =>
+      event.type === "field.blur" ? fieldLeft(context, check, event.path) : {},
+    ),
+    showInvalid: assign(({ context }) => invalidShown(context, check)),
+    freshCode: assign(({ event }) => ({
+      code: "",
+      codeProblem: null,
+      formError: null,
+      ...(event.type === "continue" || event.type === "resend"
+        ? { startKey: event.idempotencyKey }
+        : {}),
+    })),
+    typeCode: assign(({ event }) =>
+      event.type === "code.change"
+        ? { code: event.value.replace(/\s/g, ""), codeProblem: null }
+        : {},
+    ),
+    codeMalformed: assign({ codeProblem: "format" as const }),
+    startIntent: assign(({ context, event }) =>
+      event.type === "verify"
+        ? {
+            answerKey: event.idempotencyKey,
+            idempotencyKey: context.idempotencyKey ?? `${event.idempotencyKey}-create`,
+          }
+        : {},
+    ),
+    codeRefused: assign((_, error: unknown) => ({
+      codeProblem: codeOf(error) === "challenge_failed" ? ("wrong" as const) : ("expired" as const),
+    })),
+    showFailure: assign(({ context }, error: unknown) => failureShown(context, error)),
+    // The key was spent (or never came): the next attempt is a new intent with a new code.
+    endIntent: assign({ idempotencyKey: null, code: "" }),
+    keepResult: assign({ result: (_, output: unknown) => output ?? null }),
+    reportSaved: emit((_, output: unknown) => ({
+      type: "payoutAccount.saved" as const,
+      externalAccount: output ?? null,
+    })),
+    reportUnauthorized: emit({ type: "unauthorized" as const }),
+  },
+}).createMachine({
+  id: "payoutAccount",
+  context: ({ input }) => ({
+    signInRequired: input.signInRequired,
+    signedIn: input.signedIn,
+    signInRefused: false,
+    values: {},
+    touched: {},
+    errors: {},
+    formError: null,
+    code: "",
+    codeProblem: null,
+    startKey: "",
+    answerKey: "",
+    idempotencyKey: null,
+    result: null,
+  }),
+  initial: "closed",
+  states: {
+    closed: {
+      on: {
+        open: [
+          { guard: "mustSignIn", target: "signingIn", actions: "start" },
+          { target: "details", actions: "start" },
+        ],
+      },
+    },
+    /** The view opens the popup from the person's click, then tells how it ended. */
+    signingIn: {
+      on: {
+        "signIn.done": [
+          { guard: "signedIn", target: "details", actions: "signInDone" },
+          { actions: "signInDone" },
+        ],
+        cancel: "closed",
+      },
+    },
+    details: {
+      on: {
+        "field.change": { actions: "change" },
+        "field.blur": { actions: "blur" },
+        continue: [
+          { guard: "valid", target: "starting", actions: "freshCode" },
+          { actions: "showInvalid" },
+        ],
+        cancel: "closed",
+      },
+    },
+    starting: {
+      invoke: {
+        id: "startVerification",
+        src: "startVerification",
+        input: ({ context }) => ({ body: {}, idempotencyKey: context.startKey }),
+        onDone: "code",
+        onError: [unauthorized, { target: "details", actions: showFailure }],
+      },
+    },
+    /** The verification step: the code the provider user received. */
+    code: {
+      on: {
+        "code.change": { actions: "typeCode" },
+        verify: [
+          { guard: "codeWellFormed", target: "verifying", actions: "startIntent" },
+          { actions: "codeMalformed" },
+        ],
+        resend: { target: "starting", actions: "freshCode" },
+        back: { target: "details", actions: "endIntent" },
+        cancel: "closed",
+      },
+    },
+    verifying: {
+      invoke: {
+        id: "answerChallenge",
+        src: "answerChallenge",
+        input: ({ context }) => ({
+          body: { code: context.code },
+          idempotencyKey: context.answerKey,
+        }),
+        onDone: "saving",
+        onError: [
+          unauthorized,
+          {
+            guard: { type: "isCodeRefusal", params: ({ event }: Failed) => event.error },
+            target: "code",
+            actions: { type: "codeRefused", params: ({ event }: Failed) => event.error },
+          },
+          { target: "code", actions: showFailure },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: "createExternalAccount",
+        src: "createExternalAccount",
+        input: ({ context }) => ({
+          body: (check(context.values) as { ok: true; body: BankAccountCreateParams }).body,
+          idempotencyKey: context.idempotencyKey ?? "",
+        }),
+        onDone: {
+          target: "saved",
+          actions: [
+            "endIntent",
+            { type: "keepResult", params: ({ event }: Done) => event.output },
+            { type: "reportSaved", params: ({ event }: Done) => event.output },
+          ],
+        },
+        onError: [unauthorized, { target: "details", actions: ["endIntent", showFailure] }],
+      },
+    },
+    /** The new account is the default for its currency; the view shows it. */
+    saved: {
+      on: {
+        open: [
+          { guard: "mustSignIn", target: "signingIn", actions: "start" },
+          { target: "details", actions: "start" },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,262 @@
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import type { CallFailure } from "../../machines/auth/failure.ts";
+import {
+  type PayoutAccountEvent,
+  payoutAccountPaths as paths,
+  payoutAccountMachine,
+  payoutAccountValues,
+} from "../../machines/components/balances/payout-account.machine.ts";
+import type { SubmitInput } from "../../machines/components/form/form.machine.ts";
+import { validateValues } from "../../machines/components/form/form.ts";
+import { externalAccountChallengeParamsSchema } from "../../protocol/objects/embedded.schema.ts";
+import {
+  type BankAccountCreateParams,
+  bankAccountCreateParamsSchema,
+} from "../../protocol/objects/external-account.schema.ts";
+import { DONE, ERROR, FakeCalls, replayWithCalls } from "./async-replay.ts";
+import { coveringPaths, type MachineModel } from "./harness.ts";
+
+/**
+ * Replacing the payout bank account walked through the payout-account machine's graph: the
+ * popup sign-in ending signed in or not, the details empty or filled and a routing number
+ * the kit's field refused, the verification started, the code typed well or badly, and the
+ * provider answering or failing each call every way it can (a wrong code, a locked or ended
+ * challenge, a refusal of the account number by `param`, a lost answer, a 401). On every
+ * path: no call before the sign-in the session requires, nothing invalid is sent (the
+ * details before the verification starts, a malformed code, a bank account the protocol's
+ * schema refuses), the bank account is sent only right after the challenge answered and as
+ * the default for its currency, a refusal sits on its field, `payoutAccount.saved` follows
+ * the one save, and a 401 closes the flow and reaches the shell.
+ */
+
+type Machine = typeof payoutAccountMachine;
+
+const filled = {
+  ...payoutAccountValues("US", "usd"),
+  [paths.holder]: "Ada Lovelace",
+  [paths.routing]: "110000000",
+  [paths.account]: "000123456789",
+};
+const empty = payoutAccountValues("US", "usd");
+
+const failure = (status: number, code: string, param?: string): CallFailure => ({
+  kind: "http",
+  status,
+  error: {
+    type: status === 401 ? "authentication_error" : "invalid_request_error",
+    code,
+    message: code,
+    ...(param ? { param } : {}),
+  },
+  requestId: `req_${code}`,
+});
+
+const lost = new TypeError("Failed to fetch");
+const expired = failure(401, "api_key_expired");
+const FAILURES = {
+  startVerification: [
+    { label: "refused", error: failure(403, "component_not_enabled") },
+    { label: "session expired", error: expired },
+  ],
+  answerChallenge: [
+    { label: "wrong code", error: failure(400, "challenge_failed", "code") },
+    { label: "locked", error: failure(400, "challenge_locked", "code") },
+    { label: "answer lost", error: lost },
+    { label: "session expired", error: expired },
+  ],
+  createExternalAccount: [
+    {
+      label: "account number refused",
+      error: failure(400, "parameter_invalid", paths.account),
+    },
+    { label: "answer lost", error: lost },
+    { label: "session expired", error: expired },
+  ],
+} as const;
+const allFailures = Object.values(FAILURES).flat();
+
+const model: MachineModel<Machine> = {
+  machine: payoutAccountMachine,
+  input: { signInRequired: true, signedIn: false },
+  events: {
+    open: [
+      { type: "open", values: filled },
+      { type: "open", values: empty },
+    ],
+    cancel: [{ type: "cancel" }],
+    "signIn.done": [
+      { type: "signIn.done", signedIn: true },
+      { type: "signIn.done", signedIn: false },
+    ],
+    "field.change": [
+      { type: "field.change", path: paths.routing, value: null },
+      { type: "field.change", path: paths.routing, value: "110000000" },
+    ],
+    "field.blur": [{ type: "field.blur", path: paths.routing }],
+    continue: [{ type: "continue", idempotencyKey: "key-start" }],
+    "code.change": [
+      { type: "code.change", value: "123456" },
+      { type: "code.change", value: "12" },
+    ],
+    verify: [{ type: "verify", idempotencyKey: "key-1" }],
+    resend: [{ type: "resend", idempotencyKey: "key-resend" }],
+    back: [{ type: "back" }],
+    ...Object.fromEntries(
+      Object.entries(FAILURES).flatMap(([src, list]) => [
+        [`${DONE}${src}`, [{ type: `${DONE}${src}` }]],
+        [`${ERROR}${src}`, list.map(({ error }) => ({ type: `${ERROR}${src}`, error }))],
+      ]),
+    ),
+  } as MachineModel<Machine>["events"],
+  describeEvent: (event) => {
+    const e = event as PayoutAccountEvent | { type: string; error?: unknown };
+    if (e.type === "open" && "values" in e)
+      return e.values[paths.holder] === "" ? "open (empty)" : "open (filled)";
+    if (e.type === "signIn.done" && "signedIn" in e)
+      return e.signedIn ? "signed in" : "popup closed";
+    if (e.type === "field.change" && "value" in e)
+      return e.value === null ? "routing refused by its field" : "routing typed";
+    if (e.type === "code.change" && "value" in e) return `code := ${e.value}`;
+    if (e.type.startsWith(DONE)) return `${e.type.slice(DONE.length)} answers`;
+    if (e.type.startsWith(ERROR)) {
+      const found = allFailures.find((f) => "error" in e && f.error === e.error);
+      return `${e.type.slice(ERROR.length)}: ${found?.label ?? "fails"}`;
+    }
+    return e.type;
+  },
+};
+
+const covering = coveringPaths(model, { maxDepth: 3, dedupe: true });
+
+describe("the payout-account machine, model-based", () => {
+  it("walks every step and every outcome", () => {
+    const walked = new Set(covering.flatMap((p) => p.steps.map((s) => s.label)));
+    for (const label of [
+      "signed in",
+      "popup closed",
+      "continue",
+      "resend",
+      "back",
+      "createExternalAccount answers",
+      ...Object.entries(FAILURES).flatMap(([src, list]) => list.map((f) => `${src}: ${f.label}`)),
+    ])
+      expect(walked).toContain(label);
+    for (const state of [
+      "closed",
+      "signingIn",
+      "details",
+      "starting",
+      "code",
+      "verifying",
+      "saving",
+      "saved",
+    ])
+      expect(covering.map((p) => p.target.value)).toContain(state);
+  });
+
+  it.each(covering.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
+    const calls = new FakeCalls();
+    const provided = payoutAccountMachine.provide({
+      actors: {
+        startVerification: calls.logic("startVerification", () => ({})),
+        answerChallenge: calls.logic("answerChallenge", () => ({})),
+        createExternalAccount: calls.logic("createExternalAccount", () => undefined),
+      },
+    });
+    const run = await replayWithCalls(provided, model.input, path, calls);
+    try {
+      let previous: unknown = "closed";
+      for (const step of run.steps) {
+        const { context } = step.snapshot;
+        for (const call of step.started) {
+          // Nothing before the sign-in the session requires.
+          expect(context.signedIn).toBe(true);
+          if (call.src === "startVerification") {
+            // The verification starts only from valid details.
+            expect(validateValues(bankAccountCreateParamsSchema, context.values).ok).toBe(true);
+          }
+          // Every call carries the key its click minted.
+          expect((call.input as SubmitInput<unknown>).idempotencyKey).toMatch(/^key-/);
+          if (call.src === "answerChallenge") {
+            const input = call.input as SubmitInput<{ code: string }>;
+            expect(externalAccountChallengeParamsSchema.safeParse(input.body).success).toBe(true);
+          }
+          if (call.src === "createExternalAccount") {
+            // Only right after the challenge answered; a valid default bank account.
+            expect(previous).toBe("verifying");
+            const input = call.input as SubmitInput<BankAccountCreateParams>;
+            expect(bankAccountCreateParamsSchema.safeParse(input.body).success).toBe(true);
+            expect(input.body.default_for_currency).toBe(true);
+            expect(input.idempotencyKey).toBe("key-1-create");
+          }
+        }
+        const event = step.event as { type: string; error?: unknown };
+        const failed = allFailures.find((f) => event.error === f.error);
+        if (failed?.label === "session expired") {
+          expect(step.snapshot.value).toBe("closed");
+          expect(step.effects).toEqual([{ type: "unauthorized" }]);
+        } else if (failed?.label === "account number refused") {
+          expect(step.snapshot.value).toBe("details");
+          expect(context.errors[paths.account]).toMatchObject({ source: "api" });
+        } else if (failed?.label === "wrong code") {
+          expect(context.codeProblem).toBe("wrong");
+        } else if (failed?.label === "locked") {
+          expect(context.codeProblem).toBe("expired");
+        } else if (event.type === `${DONE}createExternalAccount`) {
+          expect(step.snapshot.value).toBe("saved");
+          expect(step.effects).toEqual([{ type: "payoutAccount.saved", externalAccount: null }]);
+        } else {
+          expect(step.effects).toEqual([]);
+        }
+        if (event.type === "verify" && step.started.length === 0)
+          expect(context.codeProblem).toBe("format");
+        if (event.type === "continue" && step.started.length === 0)
+          // Refused before sending: why shows on the fields.
+          expect(Object.keys(context.errors).length).toBeGreaterThan(0);
+        previous = step.snapshot.value;
+      }
+    } finally {
+      run.actor.stop();
+    }
+  });
+});
+
+describe("the payout-account machine without a required sign-in", () => {
+  it("goes straight to the details when the session disables the user's sign-in, or a user is signed in", () => {
+    for (const input of [
+      { signInRequired: false, signedIn: false },
+      { signInRequired: true, signedIn: true },
+    ]) {
+      const actor = createActor(payoutAccountMachine, { input }).start();
+      actor.send({ type: "open", values: filled });
+      expect(actor.getSnapshot().value).toBe("details");
+      actor.stop();
+    }
+  });
+
+  it("refuses a routing number failing its checksum and an IBAN of another country on their fields", () => {
+    const actor = createActor(payoutAccountMachine, {
+      input: { signInRequired: false, signedIn: false },
+    }).start();
+    actor.send({ type: "open", values: { ...filled, [paths.routing]: "110000001" } });
+    actor.send({ type: "continue", idempotencyKey: "k" });
+    expect(actor.getSnapshot().value).toBe("details");
+    expect(actor.getSnapshot().context.errors[paths.routing]).toMatchObject({ source: "schema" });
+    actor.send({ type: "cancel" });
+    actor.send({
+      type: "open",
+      values: {
+        ...payoutAccountValues("DE", "eur"),
+        [paths.holder]: "Ada",
+        [paths.account]: "FR1420041010050500013M02606",
+      },
+    });
+    actor.send({ type: "continue", idempotencyKey: "k" });
+    expect(actor.getSnapshot().context.errors[paths.account]).toMatchObject({ source: "schema" });
+    actor.send({ type: "field.change", path: paths.account, value: "DE89370400440532013000" });
+    actor.send({ type: "continue", idempotencyKey: "k" });
+    expect(actor.getSnapshot().value).toBe("starting");
+    actor.stop();
+  });
+});

@@ -1,0 +1,362 @@
+/**
+ * The payout account of the money-out views (`balances`, and `payouts` through the same
+ * panel): the default bank account or debit card of each currency, and — where the session
+ * enables `external_account_collection` — adding or replacing the bank account through the
+ * payout-account machine (`machines/components/balances/payout-account.machine.ts`): the
+ * popup sign-in unless the session sets `disable_{provider}_user_authentication`, the
+ * country-aware fields of the kit, the verification code, then the new account as the
+ * default for its currency. The machine's calls are the frame's mutations (actors/).
+ */
+import { useMemo, useState } from "react";
+import { useIntl } from "react-intl";
+import {
+  type PayoutAccountContext,
+  type PayoutAccountEvent,
+  payoutAccountPaths as paths,
+  payoutAccountMachine,
+  payoutAccountValues,
+} from "../../../machines/components/balances/payout-account.machine.ts";
+import { endpoints } from "../../../protocol/endpoints.ts";
+import {
+  externalAccountChallengeRedactedSchema,
+  externalAccountVerificationSchema,
+} from "../../../protocol/objects/embedded.schema.ts";
+import {
+  type ExternalAccount,
+  externalAccountSchema,
+  type PayoutBankCountry,
+  payoutBankCountries,
+  payoutBankCountryCodes,
+} from "../../../protocol/objects/external-account.schema.ts";
+import { provider } from "../../../protocol/provider.ts";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
+import {
+  newIdempotencyKey,
+  type SignInOutcome,
+  useAuthState,
+  useMutation,
+  useSignIn,
+} from "../../frame/frame-context.tsx";
+import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import {
+  Banner,
+  Button,
+  DescriptionList,
+  FormErrorBanner,
+  FormIbanField,
+  FormSelectField,
+  FormTextField,
+  FormUsBankAccountField,
+  type FormView,
+  fieldsViewOf,
+  TextField,
+} from "../../kit/index.ts";
+import { SignInRequired } from "../../popup/sign-in-required.view.tsx";
+import { balancesMessages } from "./balances.messages.ts";
+import { payoutAccountMessages as m } from "./payout-account.messages.ts";
+
+/** A bank account's or a card's words (pure). */
+function useDestinationText() {
+  const intl = useIntl();
+  return (d: ExternalAccount) =>
+    intl.formatMessage(d.object === "card" ? m.cardEnding : m.bankEnding, { last4: d.last4 });
+}
+
+/** The countries a person can choose for a bank account in `currency`. */
+const countriesFor = (currency: string) =>
+  payoutBankCountryCodes.filter((c) => payoutBankCountries[c].currency === currency);
+
+export interface PayoutAccountSectionProps {
+  /** The currencies the account holds money in (one row each). */
+  currencies: readonly string[];
+  destinations: readonly ExternalAccount[];
+  accountId: string;
+  /** The session enables `external_account_collection` for this component. */
+  collects: boolean;
+  /** The session does not set `disable_{provider}_user_authentication`. */
+  signInRequired: boolean;
+  view: ComponentViewProps;
+  /** A new default was saved: reload the figures. */
+  onSaved(): void;
+}
+
+/** The default payout destination of each currency, and the way to add or replace it. */
+export function PayoutAccountSection(props: PayoutAccountSectionProps) {
+  const intl = useIntl();
+  const describe = useDestinationText();
+  const [editing, setEditing] = useState<string | null>(null);
+  const rows = props.currencies.map((currency) => ({
+    currency,
+    destination: props.destinations.find((d) => d.currency === currency && d.default_for_currency),
+  }));
+  const addable = rows.filter((row) => countriesFor(row.currency).length > 0);
+  return (
+    <section className="kit-detail-section" aria-label={intl.formatMessage(m.title)}>
+      <h3 className="kit-heading-sm">{intl.formatMessage(m.title)}</h3>
+      <DescriptionList
+        items={rows.map(({ currency, destination }) => ({
+          id: `payout-account-${currency}`,
+          term: currency.toUpperCase(),
+          description: destination ? describe(destination) : intl.formatMessage(m.none),
+        }))}
+      />
+      {props.collects ? (
+        <PayoutAccountFlow
+          currency={editing}
+          rows={addable}
+          accountId={props.accountId}
+          signInRequired={props.signInRequired}
+          view={props.view}
+          onOpen={setEditing}
+          onSaved={props.onSaved}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface FlowProps {
+  /** The currency whose account is being added or replaced, or null (buttons only). */
+  currency: string | null;
+  rows: readonly { currency: string; destination: ExternalAccount | undefined }[];
+  accountId: string;
+  signInRequired: boolean;
+  view: ComponentViewProps;
+  onOpen(currency: string): void;
+  onSaved(): void;
+}
+
+/** The payout-account machine with the frame's mutations, and its steps. */
+function PayoutAccountFlow(props: FlowProps) {
+  const intl = useIntl();
+  const { currency, onSaved } = props;
+  const authState = useAuthState();
+  const signIn = useSignIn();
+  const [popup, setPopup] = useState<"idle" | "waiting" | "blocked">("idle");
+  const startVerification = useMutation({
+    url: endpoints.requiresExternalAccountVerification,
+    schema: externalAccountVerificationSchema,
+  });
+  const answerChallenge = useMutation({
+    url: endpoints.externalAccountChallenge,
+    schema: externalAccountChallengeRedactedSchema,
+  });
+  const createExternalAccount = useMutation({
+    url: `/v1/accounts/${encodeURIComponent(props.accountId)}/external_accounts`,
+    schema: externalAccountSchema,
+  });
+  const effects = useMemo(() => ({ "payoutAccount.saved": () => onSaved() }), [onSaved]);
+  const { snapshot, send } = useComponentMachine(payoutAccountMachine, {
+    input: {
+      signInRequired: props.signInRequired,
+      signedIn: authState?.status === "user_authenticated",
+    },
+    view: props.view,
+    actors: useMemo(
+      () => ({ startVerification, answerChallenge, createExternalAccount }),
+      [startVerification, answerChallenge, createExternalAccount],
+    ),
+    effects,
+  });
+  const { context } = snapshot;
+  const open = (next: string) => {
+    const country = countriesFor(next)[0] as PayoutBankCountry;
+    props.onOpen(next);
+    send({ type: "open", values: payoutAccountValues(country, next) });
+  };
+
+  if (snapshot.matches("closed") || snapshot.matches("saved") || currency === null) {
+    const saved = snapshot.matches("saved") ? savedAccount(context) : null;
+    return (
+      <>
+        {saved ? (
+          <Banner
+            status="success"
+            title={intl.formatMessage(m.saved, {
+              currency: saved.currency.toUpperCase(),
+              last4: saved.last4,
+            })}
+          />
+        ) : null}
+        <div className="kit-actions">
+          {props.rows.map((row) => (
+            <Button key={row.currency} variant="secondary" onClick={() => open(row.currency)}>
+              {intl.formatMessage(row.destination?.object === "bank_account" ? m.replace : m.add)}
+              {props.rows.length > 1 ? ` (${row.currency.toUpperCase()})` : ""}
+            </Button>
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  // The steps are named as the button that started them.
+  const replacing =
+    props.rows.find((row) => row.currency === currency)?.destination?.object === "bank_account";
+  const stepLabel = intl.formatMessage(replacing ? m.replace : m.add);
+  const cancel = (
+    <Button variant="secondary" onClick={() => send({ type: "cancel" })}>
+      {intl.formatMessage(balancesMessages.cancel)}
+    </Button>
+  );
+
+  if (snapshot.matches("signingIn")) {
+    const onSignIn = () => {
+      if (!signIn) return;
+      setPopup("waiting");
+      // The popup opens inside this click; how it ended moves the machine.
+      signIn().then((outcome: SignInOutcome) => {
+        setPopup(outcome === "blocked" ? "blocked" : "idle");
+        if (outcome !== "blocked") send({ type: "signIn.done", signedIn: outcome === "signed_in" });
+      });
+    };
+    return (
+      <section className="kit-form" aria-label={stepLabel}>
+        <SignInRequired status={popup} providerName={provider.name} onSignIn={onSignIn} />
+        <div className="kit-form__actions">{cancel}</div>
+      </section>
+    );
+  }
+
+  const form = detailsView(context, send, snapshot.matches("starting"));
+  if (snapshot.matches("details") || snapshot.matches("starting")) {
+    const country = context.values[paths.country] as PayoutBankCountry;
+    return (
+      <section className="kit-form" aria-label={stepLabel}>
+        <FormErrorBanner form={form} />
+        <div className="kit-form__fields">
+          <FormTextField
+            form={form}
+            path={paths.holder}
+            label={intl.formatMessage(m.holder)}
+            required
+          />
+          <FormSelectField
+            form={form}
+            path={paths.country}
+            label={intl.formatMessage(m.country)}
+            options={countriesFor(currency).map((value) => ({
+              value,
+              label: regionName(value, intl.locale),
+            }))}
+          />
+          {payoutBankCountries[country].format === "routing" ? (
+            <FormUsBankAccountField
+              key={country}
+              form={form}
+              label={intl.formatMessage(m.bankDetails)}
+              routingPath={paths.routing}
+              accountPath={paths.account}
+              required
+            />
+          ) : (
+            <FormIbanField
+              key={country}
+              form={form}
+              path={paths.account}
+              label={intl.formatMessage(m.iban)}
+              required
+            />
+          )}
+        </div>
+        <div className="kit-form__actions">
+          {cancel}
+          <Button
+            variant="primary"
+            loading={snapshot.matches("starting")}
+            onClick={() => send({ type: "continue", idempotencyKey: newIdempotencyKey() })}
+          >
+            {intl.formatMessage(m.continue)}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  // The verification step (code, verifying, saving).
+  const busy = !snapshot.matches("code");
+  const problem = context.codeProblem;
+  return (
+    <section className="kit-form" aria-label={intl.formatMessage(m.verifyTitle)}>
+      <h4 className="kit-heading-sm">{intl.formatMessage(m.verifyTitle)}</h4>
+      <p className="kit-body-md">{intl.formatMessage(m.verifyBody)}</p>
+      <FormErrorBanner form={form} />
+      <TextField
+        id="payout-account-code"
+        label={intl.formatMessage(m.code)}
+        value={context.code}
+        onChange={(value) => send({ type: "code.change", value })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        disabled={busy}
+        {...(problem
+          ? {
+              error: {
+                code: "custom" as const,
+                message: intl.formatMessage(
+                  problem === "format"
+                    ? m.codeFormat
+                    : problem === "wrong"
+                      ? m.codeWrong
+                      : m.codeExpired,
+                ),
+              },
+            }
+          : {})}
+      />
+      <div className="kit-form__actions">
+        <Button variant="secondary" disabled={busy} onClick={() => send({ type: "back" })}>
+          {intl.formatMessage(m.back)}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => send({ type: "resend", idempotencyKey: newIdempotencyKey() })}
+        >
+          {intl.formatMessage(m.resend)}
+        </Button>
+        <Button
+          variant="primary"
+          loading={busy}
+          onClick={() => send({ type: "verify", idempotencyKey: newIdempotencyKey() })}
+        >
+          {intl.formatMessage(m.confirm)}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The country's name in the user's locale (no words of ours to translate). */
+const regionName = (country: string, locale: string) =>
+  new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+
+/** The new account the machine saved (its answer), if it reads as one. */
+function savedAccount(context: PayoutAccountContext): ExternalAccount | null {
+  const parsed = externalAccountSchema.safeParse(context.result);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The details as the kit's FormView: a change of country starts its bank fields afresh (a
+ * US routing number means nothing next to an IBAN).
+ */
+function detailsView(
+  context: PayoutAccountContext,
+  send: (event: PayoutAccountEvent) => void,
+  busy: boolean,
+): FormView {
+  return fieldsViewOf(
+    context,
+    (event) => {
+      send(event);
+      if (event.type === "field.change" && event.path === paths.country) {
+        send({ type: "field.change", path: paths.routing, value: null });
+        send({ type: "field.change", path: paths.account, value: null });
+      }
+    },
+    { busy, idPrefix: "payout-account" },
+  );
+}
