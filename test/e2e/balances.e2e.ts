@@ -262,7 +262,7 @@ describe("balances on the example platform", () => {
         `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(account)}`,
       );
 
-    const platform = await signedIn();
+    const platform = await signedIn(undefined, "payouts");
     await platform.page.setViewportSize({ width: 360, height: 900 });
     const balances = await balancesOf(platform);
     expect((await balances.seePayoutAccounts()).USD).toBe(
