@@ -654,12 +654,19 @@ describe("SPEC.md §6: external-account changes need the external_account key", 
     const noCollection = await sessionKeys(a, a.accountId, {
       payouts: { enabled: "true", features: { external_account_collection: "false" } },
     });
+    // Without external_account_collection the challenge is refused, so no external_account
+    // key exists to add one with, and the session key alone cannot.
+    expect(noCollection.externalAccountKey).toBeUndefined();
+    const challenge = await api.post(endpoints.requiresExternalAccountVerification, {
+      key: noCollection.sessionKey,
+    });
+    expect(challenge.status).toBe(403);
+    expect(challenge.body.error.code).toBe("component_not_enabled");
     const add = await api.post(`/v1/accounts/${a.accountId}/external_accounts`, {
-      key: noCollection.externalAccountKey!,
+      key: noCollection.sessionKey,
       params: { external_account: "tok_visa_debit" },
     });
     expect(add.status).toBe(403);
-    expect(add.body.error.code).toBe("component_not_enabled");
   });
 });
 
