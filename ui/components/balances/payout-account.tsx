@@ -7,8 +7,9 @@
  * country-aware fields of the kit, the verification code, then the new account as the
  * default for its currency. The machine's calls are the frame's mutations (actors/).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useIntl } from "react-intl";
+import { fromPromise } from "xstate";
 import {
   type PayoutAccountContext,
   type PayoutAccountEvent,
@@ -84,7 +85,6 @@ export interface PayoutAccountSectionProps {
 export function PayoutAccountSection(props: PayoutAccountSectionProps) {
   const intl = useIntl();
   const describe = useDestinationText();
-  const [editing, setEditing] = useState<string | null>(null);
   const rows = props.currencies.map((currency) => ({
     currency,
     destination: props.destinations.find((d) => d.currency === currency && d.default_for_currency),
@@ -102,12 +102,10 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
       />
       {props.collects ? (
         <PayoutAccountFlow
-          currency={editing}
           rows={addable}
           accountId={props.accountId}
           signInRequired={props.signInRequired}
           view={props.view}
-          onOpen={setEditing}
           onSaved={props.onSaved}
         />
       ) : null}
@@ -116,23 +114,26 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
 }
 
 interface FlowProps {
-  /** The currency whose account is being added or replaced, or null (buttons only). */
-  currency: string | null;
   rows: readonly { currency: string; destination: ExternalAccount | undefined }[];
   accountId: string;
   signInRequired: boolean;
   view: ComponentViewProps;
-  onOpen(currency: string): void;
   onSaved(): void;
 }
 
 /** The payout-account machine with the frame's mutations, and its steps. */
 function PayoutAccountFlow(props: FlowProps) {
   const intl = useIntl();
-  const { currency, onSaved } = props;
+  const { onSaved } = props;
   const authState = useAuthState();
   const signIn = useSignIn();
-  const [popup, setPopup] = useState<"idle" | "waiting" | "blocked">("idle");
+  // The popup opens inside the click that sends `signIn.start`: the machine invokes this
+  // synchronously within that event.
+  const popupSignIn = useMemo(
+    () =>
+      fromPromise<SignInOutcome>(() => (signIn ? signIn() : Promise.resolve("failed" as const))),
+    [signIn],
+  );
   const startVerification = useMutation({
     url: endpoints.requiresExternalAccountVerification,
     schema: externalAccountVerificationSchema,
@@ -153,16 +154,16 @@ function PayoutAccountFlow(props: FlowProps) {
     },
     view: props.view,
     actors: useMemo(
-      () => ({ startVerification, answerChallenge, createExternalAccount }),
-      [startVerification, answerChallenge, createExternalAccount],
+      () => ({ signIn: popupSignIn, startVerification, answerChallenge, createExternalAccount }),
+      [popupSignIn, startVerification, answerChallenge, createExternalAccount],
     ),
     effects,
   });
   const { context } = snapshot;
+  const currency = context.currency;
   const open = (next: string) => {
     const country = countriesFor(next)[0] as PayoutBankCountry;
-    props.onOpen(next);
-    send({ type: "open", values: payoutAccountValues(country, next) });
+    send({ type: "open", currency: next, values: payoutAccountValues(country, next) });
   };
 
   if (snapshot.matches("closed") || snapshot.matches("saved") || currency === null) {
@@ -201,18 +202,18 @@ function PayoutAccountFlow(props: FlowProps) {
   );
 
   if (snapshot.matches("signingIn")) {
-    const onSignIn = () => {
-      if (!signIn) return;
-      setPopup("waiting");
-      // The popup opens inside this click; how it ended moves the machine.
-      signIn().then((outcome: SignInOutcome) => {
-        setPopup(outcome === "blocked" ? "blocked" : "idle");
-        if (outcome !== "blocked") send({ type: "signIn.done", signedIn: outcome === "signed_in" });
-      });
-    };
+    const status = snapshot.matches({ signingIn: "waiting" })
+      ? "waiting"
+      : snapshot.matches({ signingIn: "blocked" })
+        ? "blocked"
+        : "idle";
     return (
       <section className="kit-form" aria-label={stepLabel}>
-        <SignInRequired status={popup} providerName={provider.name} onSignIn={onSignIn} />
+        <SignInRequired
+          status={status}
+          providerName={provider.name}
+          onSignIn={() => send({ type: "signIn.start" })}
+        />
         <div className="kit-form__actions">{cancel}</div>
       </section>
     );
