@@ -1,9 +1,9 @@
 /**
  * Top-ups: an account adds funds to its balance from its payout bank account. Allowed where
  * the provider owns the account's loss liability (it bears a debit the bank returns) and, for
- * a session key, where the session enables `enable_topups` (balances, the add-funds entry
- * point); otherwise 403 and nothing is written. The top-up and its `topup` ledger row are
- * written in one transaction under the account's lock; the row is pending until the start of
+ * a session key, where the session enables `enable_topups` (a balances feature); otherwise
+ * 403 and nothing is written. The top-up and its `topup` ledger row are written in one
+ * transaction under the account's lock; the row is pending until the start of
  * the day `delay_days` (the payout schedule's, as for a charge) after today, then available,
  * so the clock (real or the sandbox's) moves it. An Idempotency-Key makes a retry add once.
  */
@@ -25,9 +25,6 @@ import { payoutScheduleOf } from "./schedule.ts";
 
 export const topupsApp = new OpenAPIHono<AppEnv>();
 
-/** The components whose screens add funds (and so may list top-ups). */
-const topupComponents = [...payoutComponents, "entry_point_add_funds"] as const;
-
 defineRoute(
   topupsApp,
   {
@@ -36,7 +33,7 @@ defineRoute(
     summary: "Add funds to the balance from the account's payout bank account",
     tags: ["Top-ups"],
     auth: ["secret", "account_session"],
-    components: topupComponents,
+    components: payoutComponents,
     body: z.strictObject({
       amount: formInteger(1, 99_999_999),
       currency: currencyParam.optional(),
@@ -121,7 +118,7 @@ defineRoute(
     summary: "List top-ups, newest first",
     tags: ["Top-ups"],
     auth: ["secret", "account_session"],
-    components: topupComponents,
+    components: payoutComponents,
     query: z.strictObject(listQueryShape),
     response: listOf(topupSchema),
   },
@@ -145,7 +142,7 @@ defineRoute(
     summary: "Retrieve a top-up",
     tags: ["Top-ups"],
     auth: ["secret", "account_session"],
-    components: topupComponents,
+    components: payoutComponents,
     params: z.strictObject({ id: z.string().min(1).max(255) }),
     response: topupSchema,
   },

@@ -287,7 +287,7 @@ export function AddFundsAction(props: {
 export function topupCurrencies(
   destinations: readonly ExternalAccount[],
   session: { components: SessionComponents; merchant_data?: Record<string, unknown> } | null,
-  component: "balances" | "entry-point-add-funds",
+  component: "balances",
 ): string[] {
   if (session === null) return [];
   if (!sessionFeature(session.components, component, "enable_topups")) return [];
