@@ -12,10 +12,11 @@ import type { BenchRow } from "./bench.ts";
  * page module dynamically, after zod's jitless flag is set), the frame's own view (the
  * registry's lazy import for the component the frame shows) and one locale catalogue (en-US
  * is counted) — each with its static imports. Any other dynamic import (a dialog, a chart, an
- * export, another locale) loads only on a user's action or a setting: it is reported beside
- * the initial figure ("on action"), not in it. The data-layer frame and the popup count all
- * their JavaScript (their targets say so), other locales excepted. There is one figure per
- * registered view: the shell plus that view (other components' views are never loaded).
+ * export, another locale, the CLDR locale matcher a tag without a catalogue of its own needs)
+ * loads only on a user's action or a setting: it is reported beside the initial figure
+ * ("later"), not in it. The data-layer frame counts all its JavaScript (its target says so),
+ * other locales excepted. There is one figure per registered view: the shell plus that view
+ * (other components' views are never loaded).
  */
 const dist = new URL("../dist/connect/", import.meta.url);
 
@@ -181,7 +182,9 @@ export default async function (): Promise<BenchRow[]> {
         target: target.kb,
         note:
           `${chunks} chunks` +
-          (later ? `; on action, beside it: ${laterKb.toFixed(1)} KB in ${later} chunks` : ""),
+          (later
+            ? `; later (an action or a setting), beside it: ${laterKb.toFixed(1)} KB in ${later} chunks`
+            : ""),
       });
     }
   }
