@@ -44,8 +44,13 @@ const isLocale = (id: string) => /\/messages\/[^/]+\.json(\.mjs)?$/.test(id);
 const isViewModule = (id: string, view: string) =>
   id.endsWith(`ui/components/${view}/${view}.component.tsx`);
 
-/** A component view module of the registry (`ui/components/<name>/…`), by its name. */
-const viewOf = (id: string) => /(?:^|\/)ui\/components\/([a-z0-9-]+)\//.exec(id)?.[1];
+/**
+ * The view a registry module is (`ui/components/<name>/<name>.component.tsx`), by its name.
+ * Only these are filtered per frame: a view's own lazy chunks elsewhere under
+ * `ui/components/` (another view's form, say) are counted for every frame that loads them.
+ */
+const viewOf = (id: string) =>
+  /(?:^|\/)ui\/components\/([a-z0-9-]+)\/\1\.component\.tsx$/.exec(id)?.[1];
 
 /**
  * The platform script: the SDK's ES entry and the chunks it imports statically (its lazy
