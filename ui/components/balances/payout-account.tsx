@@ -7,7 +7,7 @@
  * country-aware fields of the kit, the verification code, then the new account as the
  * default for its currency. The machine's calls are the frame's mutations (actors/).
  */
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useIntl } from "react-intl";
 import { fromPromise } from "xstate";
 import {
@@ -39,22 +39,41 @@ import {
   useSignIn,
 } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import { kitMessages } from "../../i18n/messages.ts";
 import {
   Banner,
   Button,
   DescriptionList,
   FormErrorBanner,
-  FormIbanField,
   FormSelectField,
   FormTextField,
-  FormUsBankAccountField,
   type FormView,
   fieldsViewOf,
+  Skeleton,
   TextField,
 } from "../../kit/index.ts";
 import { SignInRequired } from "../../popup/sign-in-required.view.tsx";
 import { balancesMessages } from "./balances.messages.ts";
 import { payoutAccountMessages as m } from "./payout-account.messages.ts";
+import type { BankFieldsProps } from "./payout-account-bank-fields.tsx";
+
+/**
+ * The details step's bank fields: their own chunk, off first paint (issue 13). A chunk that
+ * cannot load shows a danger banner in their place (the step cannot continue without them)
+ * rather than taking the frame down.
+ */
+const loadBankFields = () => import("./payout-account-bank-fields.tsx");
+const BankFields = lazy(() =>
+  loadBankFields().catch((error: unknown) => {
+    console.error(error);
+    return { default: BankFieldsUnavailable };
+  }),
+);
+
+function BankFieldsUnavailable(_: BankFieldsProps) {
+  const intl = useIntl();
+  return <Banner status="danger" title={intl.formatMessage(kitMessages.somethingWentWrong)} />;
+}
 
 /** A bank account's or a card's words (pure). */
 function useDestinationText() {
@@ -162,6 +181,8 @@ function PayoutAccountFlow(props: FlowProps) {
   const { context } = snapshot;
   const currency = context.currency;
   const open = (next: string) => {
+    // The bank fields' chunk loads from this click, while the sign-in step shows.
+    loadBankFields().catch(() => {});
     const country = countriesFor(next)[0] as PayoutBankCountry;
     send({ type: "open", currency: next, values: payoutAccountValues(country, next) });
   };
@@ -241,24 +262,10 @@ function PayoutAccountFlow(props: FlowProps) {
               label: regionName(value, intl.locale),
             }))}
           />
-          {payoutBankCountries[country].format === "routing" ? (
-            <FormUsBankAccountField
-              key={country}
-              form={form}
-              label={intl.formatMessage(m.bankDetails)}
-              routingPath={paths.routing}
-              accountPath={paths.account}
-              required
-            />
-          ) : (
-            <FormIbanField
-              key={country}
-              form={form}
-              path={paths.account}
-              label={intl.formatMessage(m.iban)}
-              required
-            />
-          )}
+          <Suspense fallback={<Skeleton lines={2} />}>
+            {/* A change of country starts its bank fields afresh. */}
+            <BankFields key={country} form={form} country={country} />
+          </Suspense>
         </div>
         <div className="kit-form__actions">
           {cancel}
