@@ -359,7 +359,7 @@ export function FormCheckboxField(props: FormCheckboxFieldProps) {
   return (
     <Field id={`${id}-group`} label={label} {...defined({ description, error })}>
       {(field) => (
-        <label className="kit-body-md kit-checkbox" htmlFor={id}>
+        <label className="kit-body-md kit-check-label" htmlFor={id}>
           <input
             id={id}
             type="checkbox"
@@ -369,8 +369,8 @@ export function FormCheckboxField(props: FormCheckboxFieldProps) {
             aria-describedby={field["aria-describedby"]}
             onChange={(event) => set(event.currentTarget.checked ? props.checkedValue() : null)}
             onBlur={onBlur}
-          />{" "}
-          {props.text}
+          />
+          <span>{props.text}</span>
         </label>
       )}
     </Field>

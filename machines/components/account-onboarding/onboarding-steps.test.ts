@@ -141,6 +141,12 @@ describe("the steps of account-onboarding", () => {
     ]);
   });
 
+  it("no step at all for an account that owes nothing the flow collects (a risk review is the banner's)", () => {
+    expect(deriveSteps(onboardingStepSpecs, data({ collected: [], asked: [] }))).toEqual([]);
+    const review = data({ collected: ["interv_123"], asked: ["interv_123"] });
+    expect(deriveSteps(onboardingStepSpecs, review)).toEqual([]);
+  });
+
   it("business type first when the account has none", () => {
     const ids = deriveSteps(
       onboardingStepSpecs,

@@ -93,6 +93,14 @@ const isDetail = (path: string) =>
   !path.endsWith("verification.document");
 const isDocument = (path: string) => path.endsWith("verification.document");
 const isTerms = (path: string) => path.startsWith("tos_acceptance.");
+/** A requirement one of the flow's steps collects. */
+const collectedByAStep = (path: string) =>
+  path === "business_type" ||
+  path === "external_account" ||
+  isBusiness(path) ||
+  isDetail(path) ||
+  isDocument(path) ||
+  isTerms(path);
 
 const due = (data: OnboardingData, test: (path: string) => boolean) => data.collected.some(test);
 const asked = (data: OnboardingData, test: (path: string) => boolean) => data.asked.some(test);
@@ -101,7 +109,8 @@ const asked = (data: OnboardingData, test: (path: string) => boolean) => data.as
  * The steps of account-onboarding: each applies when a requirement the flow asked for
  * belongs to it and is done when none of its requirements is still collected (the provider
  * recomputes them after each submitted step); the document step also waits for a document
- * (or a verified identity); the review applies always and is done once submitted.
+ * (or a verified identity); the review closes a flow that asks for anything and is done once
+ * submitted.
  */
 export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
   {
@@ -128,5 +137,11 @@ export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
     applies: (d) => !d.skipTerms && asked(d, isTerms),
     complete: (d) => !due(d, isTerms),
   },
-  { id: "review", complete: (d) => d.submitted },
+  {
+    // Only a flow that asks for something ends with a review (an account that owes nothing
+    // this flow collects has no steps: there is nothing to do).
+    id: "review",
+    applies: (d) => asked(d, collectedByAStep),
+    complete: (d) => d.submitted,
+  },
 ];

@@ -337,7 +337,12 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         }}
       />
     );
-  if (steps.snapshot.matches("complete")) return <CompleteView onDone={leave} />;
+  if (steps.snapshot.matches("complete"))
+    return context.steps.length === 0 ? (
+      <Banner status="success" title={intl.formatMessage(m.nothingDue)} />
+    ) : (
+      <CompleteView onDone={leave} />
+    );
 
   const id = stepAt(context.steps, context.current) as StepId | null;
   if (id === null) return <Skeleton />;
@@ -381,6 +386,10 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
     frame,
   };
   const collected = collectedRequirements(account, options.collection);
+  // The platform's own terms and privacy URLs apply to custom accounts only (SPEC.md §5).
+  const custom = account.type === "custom";
+  const termsUrl = custom ? options.termsUrl : undefined;
+  const privacyUrl = custom ? options.privacyUrl : undefined;
   switch (id) {
     case "business_type":
       return <BusinessTypeStep key={id} {...stepProps} />;
@@ -417,8 +426,8 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         <TermsStep
           key={id}
           {...stepProps}
-          {...(options.termsUrl ? { termsUrl: options.termsUrl } : {})}
-          {...(options.privacyUrl ? { privacyUrl: options.privacyUrl } : {})}
+          {...(termsUrl ? { termsUrl } : {})}
+          {...(privacyUrl ? { privacyUrl } : {})}
         />
       );
     case "review":

@@ -40,6 +40,7 @@ type OnboardingMessageValues = {
   completeTitle: None;
   completeBody: None;
   done: None;
+  nothingDue: None;
 };
 
 export const onboardingMessages = defineMessages<OnboardingMessageValues>({
@@ -224,5 +225,10 @@ export const onboardingMessages = defineMessages<OnboardingMessageValues>({
     id: "accountOnboarding.done",
     defaultMessage: "Done",
     description: "Button leaving the completed flow",
+  },
+  nothingDue: {
+    id: "accountOnboarding.nothingDue",
+    defaultMessage: "Your account has all the information it needs.",
+    description: "Shown instead of the flow when the account owes nothing it collects",
   },
 });
