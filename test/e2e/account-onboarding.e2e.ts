@@ -77,7 +77,6 @@ describe("a new test account", () => {
 // user's language with nothing sent; after the bank account the provider owes only the
 // terms. (The terms' acceptance, review and submit are not browser-tested green yet.)
 
-const DAY = 24 * 60 * 60;
 const ada: PersonDetails = {
   firstName: "Ada",
   lastName: "Lovelace",

@@ -26,14 +26,7 @@ import {
 } from "../../kit/index.ts";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
 
-export type StepId =
-  | "business_type"
-  | "business"
-  | "details"
-  | "document"
-  | "bank"
-  | "terms"
-  | "review";
+export type StepId = OnboardingStepId;
 
 export const stepTitles = {
   business_type: m.stepBusinessType,
