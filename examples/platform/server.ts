@@ -37,6 +37,7 @@ import {
   newAccountBusinessTypes,
   newAccountCountries,
   type PageConfig,
+  page,
   plainPage,
   reactPage,
   signInPage,
@@ -244,6 +245,21 @@ export function createPlatformApp(options: PlatformOptions) {
     }),
   );
 
+  // The platform's own legal pages, which account-onboarding links from its terms step.
+  for (const [path, title] of [
+    ["/legal/terms", "Terms of service"],
+    ["/legal/privacy", "Privacy policy"],
+  ] as const)
+    app.get(path, (c) =>
+      c.html(
+        page({
+          title,
+          body: `      <h1>${title}</h1>
+      <p>The example platform's ${title.toLowerCase()}, which its connected accounts accept when they onboard.</p>`,
+        }),
+      ),
+    );
+
   app.get("/", async (c) => {
     const next = dashboardPath(c.req.query("next"));
     if (await signedIn(c)) return c.redirect(next ?? "/dashboard", 303);
@@ -425,7 +441,12 @@ export function createPlatformApp(options: PlatformOptions) {
       account,
       `/v1/accounts/${encodeURIComponent(account.id)}`,
     );
-    const body = sessionComponentParams(components(), accountSwitches(settings ?? undefined));
+    const on = accountSwitches(settings ?? undefined);
+    // An account this platform just created has no provider user yet to sign in through the
+    // popup (nobody has claimed it): the platform vouches for its own signed-in person, as a
+    // platform that owns its custom accounts' login does.
+    if (created.has(account.id)) on.add(provider.flags.disableUserAuthentication);
+    const body = sessionComponentParams(components(), on);
     body.set("account", account.id);
     // Only this platform's pages may embed the session (docs/security.md).
     body.set("allowed_origins[0]", origin);

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
+import { dobProblem } from "../../protocol/objects/onboarding.schema.ts";
 import { formBoolean, formInteger, formString, metadataParam } from "../http/params.ts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/, { error: "Invalid country" });
@@ -29,8 +30,14 @@ export const dobParams = z
     month: formInteger(1, 12),
     year: formInteger(1900, 2100),
   })
-  .refine((d) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDate() === d.day, {
+  // The protocol's rule (the frames check the same): a real day, not after today. "Today"
+  // is the wall clock's: the sandbox clock only runs ahead of it, so a day after the wall
+  // clock's is after the sandbox's too.
+  .refine((d) => dobProblem(d, Date.now() / 1000) !== "no_such_day", {
     error: "Invalid date of birth: no such day",
+  })
+  .refine((d) => dobProblem(d, Date.now() / 1000) !== "future", {
+    error: "Invalid date of birth: in the future",
   });
 
 const percent = z

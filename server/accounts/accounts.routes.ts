@@ -15,6 +15,7 @@ import { permissionError } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
+import { clientAddress } from "../users/sign-in.routes.ts";
 import { recordEvent } from "../webhooks/events.ts";
 import {
   accountDetailComponents,
@@ -26,6 +27,7 @@ import { createAccountParams, defaultCurrencyFor } from "./accounts.schema.ts";
 import { checkIdentityDocuments } from "./documents.ts";
 import { findAccount } from "./find.ts";
 import { applyAccountParams, loadOnFile, renderAccount } from "./model.ts";
+import { checkPostalCodes } from "./postal-codes.ts";
 
 export { findAccount };
 
@@ -72,6 +74,7 @@ defineRoute(
     const now = deps.config.now();
     const { type, country: givenCountry, controller, ...model } = body;
     const country = givenCountry ?? platform.country;
+    checkPostalCodes(country, model);
     // A new account can only name documents uploaded for no account yet.
     await checkIdentityDocuments(
       deps.db,
@@ -140,6 +143,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);
+    checkPostalCodes(account.country, body);
     if (body.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
@@ -253,7 +257,7 @@ defineRoute(
     response: accountSchema,
     components: externalAccountComponents,
   },
-  async ({ deps, principal, body }) => {
+  async ({ c, deps, principal, body }) => {
     const details = Object.keys(body).filter((k) => !payoutFields.has(k));
     if (
       details.length > 0 &&
@@ -266,11 +270,25 @@ defineRoute(
     }
     if (body.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     const account = await findAccount(deps.db, principal.platformId, principal.accountId);
+    checkPostalCodes(account.country, body);
     await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
+    // The account holder accepts the terms in the embedded flow: the provider records where
+    // from (the address and the browser of the request), as the platform would otherwise.
+    const params =
+      body.tos_acceptance?.date !== undefined
+        ? {
+            ...body,
+            tos_acceptance: {
+              ip: clientAddress(c, deps.config.trustedProxies),
+              user_agent: c.req.header("user-agent")?.slice(0, 500),
+              ...body.tos_acceptance,
+            },
+          }
+        : body;
     const row = await deps.db
       .transaction()
-      .execute((trx) => applyAccountParams(trx, account, body, now));
+      .execute((trx) => applyAccountParams(trx, account, params, now));
     return accountUpdated(deps, row, now);
   },
 );

@@ -31,6 +31,7 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "reporting-chart": () => import("./reporting-chart/reporting-chart.component.tsx"),
   "earnings-chart": () => import("./earnings-chart/earnings-chart.component.tsx"),
   "notification-banner": () => import("./notification-banner/notification-banner.component.tsx"),
+  "account-onboarding": () => import("./account-onboarding/account-onboarding.component.tsx"),
   "debug-components-list": () =>
     import("./debug-components-list/debug-components-list.component.tsx"),
   balances: () => import("./balances/balances.component.tsx"),

@@ -69,6 +69,9 @@ const sampleArgs = {
   platform: "Acme",
   requirement: "Tax ID",
   currency: "USD",
+  // Rich-text tags (links inside a sentence) as a view renders them.
+  terms: (chunks: unknown[]) => chunks.join(""),
+  privacy: (chunks: unknown[]) => chunks.join(""),
 };
 
 describe("the catalogues", () => {

@@ -1,8 +1,15 @@
 /**
  * Address formats per country: which fields an address has, in which order, what they are
  * called, which regions a country lists, and what its postal codes look like. Pure data and
- * checks, so a form's machine validates with the same rules the AddressInput shows.
+ * checks, so a form's machine validates with the same rules the AddressInput shows. Postal
+ * codes follow the protocol's rules (`protocol/objects/postal-codes.ts`), which the provider
+ * applies too.
  */
+import {
+  isValidPostalCode,
+  normalisePostalCode,
+  postalCodeRules,
+} from "../../protocol/objects/postal-codes.ts";
 
 export interface Address {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -198,11 +205,14 @@ const defaultLabels: Record<AddressField, AddressLabelKey> = {
   state: "addressState",
   postalCode: "addressPostalCode",
 };
-const upper = (code: string) => code.trim().toUpperCase().replace(/\s+/g, " ");
-/** Inserts the space before the last three characters (the inward code of GB and CA). */
-const spacedBeforeLast3 = (code: string) => {
-  const compact = upper(code).replace(/ /g, "");
-  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+/** The country's postal-code rule (protocol/objects/postal-codes.ts) as a format's fields. */
+const postal = (country: string) => {
+  const rule = postalCodeRules[country]!;
+  return {
+    postalExample: rule.example,
+    postalPattern: rule.pattern,
+    normalisePostalCode: rule.normalise,
+  };
 };
 
 export const addressFormats: Record<string, AddressFormat> = {
@@ -211,64 +221,46 @@ export const addressFormats: Record<string, AddressFormat> = {
     labels: { ...defaultLabels, postalCode: "addressZip" },
     optional: ["line2"],
     regions: usStates,
-    postalExample: "94103",
-    postalPattern: /^\d{5}(?:-\d{4})?$/,
-    normalisePostalCode: (code) => code.trim(),
+    ...postal("US"),
   },
   CA: {
     fields: western,
     labels: { ...defaultLabels, state: "addressProvince" },
     optional: ["line2"],
     regions: caProvinces,
-    postalExample: "K1A 0B1",
-    postalPattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d$/,
-    normalisePostalCode: spacedBeforeLast3,
+    ...postal("CA"),
   },
   GB: {
     fields: western,
     labels: { ...defaultLabels, city: "addressTown", state: "addressCounty" },
     optional: ["line2", "state"],
-    postalExample: "SW1A 1AA",
-    postalPattern:
-      /^(?:GIR 0AA|[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRV-Y]) \d[ABD-HJLNP-UW-Z]{2})$/,
-    normalisePostalCode: spacedBeforeLast3,
+    ...postal("GB"),
   },
   DE: {
     fields: ["line1", "line2", "postalCode", "city"],
     labels: defaultLabels,
     optional: ["line2"],
-    postalExample: "10115",
-    postalPattern: /^(?!00)\d{5}$/,
-    normalisePostalCode: (code) => code.trim(),
+    ...postal("DE"),
   },
   FR: {
     fields: ["line1", "line2", "postalCode", "city"],
     labels: defaultLabels,
     optional: ["line2"],
-    postalExample: "75008",
-    postalPattern: /^(?:0[1-9]|[1-8]\d|9[0-8])\d{3}$/,
-    normalisePostalCode: (code) => code.trim(),
+    ...postal("FR"),
   },
   AU: {
     fields: western,
     labels: { ...defaultLabels, city: "addressSuburb" },
     optional: ["line2"],
     regions: auStates,
-    postalExample: "2000",
-    postalPattern: /^\d{4}$/,
-    normalisePostalCode: (code) => code.trim(),
+    ...postal("AU"),
   },
   JP: {
     fields: ["postalCode", "state", "city", "line1", "line2"],
     labels: { ...defaultLabels, state: "addressPrefecture" },
     optional: ["line2"],
     regions: jpPrefectures,
-    postalExample: "100-0001",
-    postalPattern: /^\d{3}-\d{4}$/,
-    normalisePostalCode: (code) => {
-      const digits = code.replace(/[\s-]/g, "");
-      return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : code.trim();
-    },
+    ...postal("JP"),
   },
 };
 
@@ -285,15 +277,7 @@ export const addressFormat = (country: string): AddressFormat =>
 /** The countries whose postal codes are checked, for a country list. */
 export const checkedCountries = Object.keys(addressFormats);
 
-/** The postal code as the country writes it (upper case, its spacing). */
-export const normalisePostalCode = (country: string, code: string): string =>
-  addressFormat(country).normalisePostalCode?.(code) ?? code.trim();
-
-/** True when the country's postal codes are not checked or the code has its form. */
-export function isValidPostalCode(country: string, code: string): boolean {
-  const { postalPattern } = addressFormat(country);
-  return postalPattern ? postalPattern.test(normalisePostalCode(country, code)) : true;
-}
+export { isValidPostalCode, normalisePostalCode };
 
 export type AddressErrors = Partial<Record<AddressField, "required" | "invalid_postal_code">>;
 

@@ -1,6 +1,7 @@
 /**
  * Field views for the form machine (`machines/components/form/`): each binds one kit
- * control (TextField — a text area with `rows` —, MoneyInput, Select, FileUpload) to a field of the form by
+ * control (TextField — a text area with `rows` —, MoneyInput, Select, FileUpload, a
+ * checkbox) to a field of the form by
  * its path — its value, its error once touched, read-only while submitting — and the form's
  * ErrorSummary and error banner. Pure views: they take a `FormView` (values and callbacks,
  * made from the machine's snapshot by `formViewOf`), never the machine itself.
@@ -21,7 +22,7 @@ import { formatMoney } from "../i18n/format.ts";
 import { kitMessages } from "../i18n/messages.ts";
 import { Banner } from "./banner.view.tsx";
 import { ErrorSummary } from "./error-summary.view.tsx";
-import type { FieldError } from "./field.view.tsx";
+import { Field, type FieldError } from "./field.view.tsx";
 import { FileUpload } from "./file-upload.view.tsx";
 import { MoneyInput, NumberInput } from "./number-input.view.tsx";
 import { Select, type SelectOption } from "./select.view.tsx";
@@ -339,4 +340,39 @@ export function FormErrorBanner({
   const intl = useIntl();
   if (!form.formError) return null;
   return <Banner status="danger" title={formErrorText(form.formError, intl, apiMessages)} />;
+}
+
+export interface FormCheckboxFieldProps extends BoundFieldProps {
+  /** The field's value while the box is ticked (e.g. the moment it was ticked); null when not. */
+  checkedValue: () => FieldValue;
+  /** The words beside the box (links allowed); the Field's label names the question. */
+  text: ReactNode;
+}
+
+/**
+ * A checkbox bound to the form: ticked, the field holds `checkedValue()`; unticked, nothing
+ * (so a schema that needs it refuses to send, with the error under the box).
+ */
+export function FormCheckboxField(props: FormCheckboxFieldProps) {
+  const { control, value, set } = useBound(props);
+  const { label, description, error, id, disabled, onBlur } = control;
+  return (
+    <Field id={`${id}-group`} label={label} {...defined({ description, error })}>
+      {(field) => (
+        <label className="kit-body-md kit-check-label" htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={value !== null && value !== false}
+            disabled={disabled}
+            aria-invalid={field["aria-invalid"]}
+            aria-describedby={field["aria-describedby"]}
+            onChange={(event) => set(event.currentTarget.checked ? props.checkedValue() : null)}
+            onBlur={onBlur}
+          />
+          <span>{props.text}</span>
+        </label>
+      )}
+    </Field>
+  );
 }

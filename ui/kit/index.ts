@@ -111,6 +111,8 @@ export {
 } from "./form-country-fields.view.tsx";
 export {
   type ApiMessages,
+  FormCheckboxField,
+  type FormCheckboxFieldProps,
   FormErrorBanner,
   FormErrorSummary,
   type FormErrorSummaryProps,
@@ -167,6 +169,8 @@ export { Select, type SelectOption, type SelectProps } from "./select.view.tsx";
 export { Skeleton, type SkeletonProps } from "./skeleton.view.tsx";
 export { Spinner, type SpinnerProps } from "./spinner.view.tsx";
 export {
+  StepsEndView,
+  type StepsEndViewProps,
   StepsLayout,
   type StepsLayoutProps,
   StepsSavedView,

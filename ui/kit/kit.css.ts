@@ -139,6 +139,8 @@ ${banner("Danger", "danger")}
 
 .kit-field { display: flex; flex-direction: column; gap: ${space(1)}; min-inline-size: 0; }
 .kit-field__label { color: ${v("colorText")}; }
+.kit-check-label { display: block; color: ${v("colorText")}; overflow-wrap: anywhere; }
+.kit-check-label input { accent-color: ${v("formAccentColor")}; margin-inline-end: ${space(2)}; vertical-align: middle; }
 .kit-input {
   inline-size: 100%; font: inherit; font-size: ${v("bodyMdFontSize")}; color: ${v("colorText")};
   background-color: ${v("formBackgroundColor")};

@@ -83,6 +83,33 @@ export function StepsLayout(props: StepsLayoutProps) {
   );
 }
 
+export interface StepsEndViewProps {
+  /** The heading's id (unique on the page). */
+  id: string;
+  title: string;
+  description?: ReactNode;
+  /** The one button's words, and what it does. */
+  action: string;
+  onAction: () => void;
+}
+
+/** Where a flow stops (saved for later, or finished): its title, what it means, one button. */
+export function StepsEndView(props: StepsEndViewProps) {
+  return (
+    <section className="kit-steps kit-steps--saved" aria-labelledby={props.id}>
+      <h2 id={props.id} className="kit-heading-sm">
+        {props.title}
+      </h2>
+      {props.description ? <p className="kit-steps__progress">{props.description}</p> : null}
+      <div className="kit-form__actions">
+        <Button variant="primary" onClick={props.onAction}>
+          {props.action}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 export interface StepsSavedViewProps {
   /** What the person saved (e.g. "Your details are kept."). */
   description?: ReactNode;
@@ -93,16 +120,12 @@ export interface StepsSavedViewProps {
 export function StepsSavedView({ description, onResume }: StepsSavedViewProps) {
   const intl = useIntl();
   return (
-    <section className="kit-steps kit-steps--saved" aria-labelledby="kit-steps-saved">
-      <h2 id="kit-steps-saved" className="kit-heading-sm">
-        {intl.formatMessage(kitMessages.stepSavedTitle)}
-      </h2>
-      {description ? <p className="kit-steps__progress">{description}</p> : null}
-      <div className="kit-form__actions">
-        <Button variant="primary" onClick={onResume}>
-          {intl.formatMessage(kitMessages.stepResume)}
-        </Button>
-      </div>
-    </section>
+    <StepsEndView
+      id="kit-steps-saved"
+      title={intl.formatMessage(kitMessages.stepSavedTitle)}
+      description={description}
+      action={intl.formatMessage(kitMessages.stepResume)}
+      onAction={onResume}
+    />
   );
 }

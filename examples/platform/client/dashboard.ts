@@ -263,6 +263,30 @@ function notificationBanner(element: HTMLElement): HTMLElement[] {
   return [element, count];
 }
 
+/**
+ * account-onboarding as a platform places it for an account still owing information: its
+ * own terms and privacy pages, what is currently due (and not the future requirements), and
+ * what the flow says through its setters (the step shown; the person leaving it).
+ */
+function accountOnboarding(element: HTMLElement): HTMLElement[] {
+  const onboarding = element as HTMLElement & {
+    setCollectionOptions?(options: unknown): void;
+    setOnExit?(listener: () => void): void;
+    setOnStepChange?(listener: (detail: { step: string }) => void): void;
+  };
+  element.setAttribute("full-terms-of-service-url", `${location.origin}/legal/terms`);
+  element.setAttribute("privacy-policy-url", `${location.origin}/legal/privacy`);
+  onboarding.setCollectionOptions?.({ fields: "currently_due", future_requirements: "omit" });
+  const said = document.createElement("output");
+  said.setAttribute("name", "onboarding");
+  const say = (text: string) => {
+    said.value = said.value ? `${said.value}; ${text}` : text;
+  };
+  onboarding.setOnStepChange?.(({ step }) => say(`Step: ${step}`));
+  onboarding.setOnExit?.(() => say("Exited"));
+  return [element, said];
+}
+
 /** payout-reconciliation-report, and whether the period it shows had payouts (its event). */
 function payoutReconciliationReport(element: HTMLElement): HTMLElement[] {
   const said = document.createElement("output");
@@ -284,6 +308,7 @@ const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "instant-payouts-promotion": instantPayoutEvents,
   "instant-payouts": instantPayoutEvents,
   "notification-banner": notificationBanner,
+  "account-onboarding": accountOnboarding,
   "payout-details": payoutDetails,
   "payout-reconciliation-report": payoutReconciliationReport,
 };

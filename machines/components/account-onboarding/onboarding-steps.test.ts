@@ -89,12 +89,14 @@ describe("the steps of account-onboarding", () => {
     collectsBank: true,
     skipTerms: false,
     submitted: false,
+    documentDone: false,
     ...over,
   });
 
-  it("a new US individual: details, bank, terms and review", () => {
+  it("a new US individual: details, identity document, bank, terms and review", () => {
     expect(deriveSteps(onboardingStepSpecs, data())).toEqual([
       { id: "details", complete: false },
+      { id: "document", complete: false },
       { id: "bank", complete: false },
       { id: "terms", complete: false },
       { id: "review", complete: false },
@@ -106,13 +108,29 @@ describe("the steps of account-onboarding", () => {
       onboardingStepSpecs,
       data({ collectsBank: false, skipTerms: true }),
     ).map((s) => s.id);
-    expect(ids).toEqual(["details", "review"]);
+    expect(ids).toEqual(["details", "document", "review"]);
   });
 
-  it("a document step when the check asks for one; a step stays, done, once satisfied", () => {
+  it("the business's own fields on a step of their own, before the person's", () => {
+    const withProfile = data({
+      collected: [...NOW, "business_profile.mcc", "business_profile.url"],
+      asked: [...NOW, "business_profile.mcc", "business_profile.url"],
+    });
+    expect(deriveSteps(onboardingStepSpecs, withProfile).map((s) => s.id)).toEqual([
+      "business",
+      "details",
+      "document",
+      "bank",
+      "terms",
+      "review",
+    ]);
+  });
+
+  it("the document step is done only with a document on file and none asked; a step stays, done, once satisfied", () => {
     const later = data({
       collected: ["individual.verification.document", "tos_acceptance.date"],
       asked: [...NOW, "individual.verification.document"],
+      documentDone: true,
     });
     expect(deriveSteps(onboardingStepSpecs, later)).toEqual([
       { id: "details", complete: true },
@@ -121,6 +139,12 @@ describe("the steps of account-onboarding", () => {
       { id: "terms", complete: false },
       { id: "review", complete: false },
     ]);
+  });
+
+  it("no step at all for an account that owes nothing the flow collects (a risk review is the banner's)", () => {
+    expect(deriveSteps(onboardingStepSpecs, data({ collected: [], asked: [] }))).toEqual([]);
+    const review = data({ collected: ["interv_123"], asked: ["interv_123"] });
+    expect(deriveSteps(onboardingStepSpecs, review)).toEqual([]);
   });
 
   it("business type first when the account has none", () => {

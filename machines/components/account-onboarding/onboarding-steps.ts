@@ -5,6 +5,7 @@
  */
 import type { CollectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
 import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
+import { requirementFieldOf } from "../notification-banner/requirement-forms.ts";
 import type { StepSpec } from "../steps/steps.ts";
 
 /** `collectionOptions` (SPEC.md §3): which requirements the flow collects. */
@@ -50,6 +51,7 @@ export function collectedRequirements(
 /** The flow's steps, in order. */
 export type OnboardingStepId =
   | "business_type"
+  | "business"
   | "details"
   | "document"
   | "bank"
@@ -71,23 +73,44 @@ export interface OnboardingData {
   skipTerms: boolean;
   /** The person confirmed the review (the last step). */
   submitted: boolean;
+  /**
+   * The person's identity document is on file, or their identity is verified without one:
+   * the document step has nothing left to ask.
+   */
+  documentDone: boolean;
 }
 
+/**
+ * The business's own fields (its profile, a company's name, phone and tax id, the account's
+ * email): those the notification banner resolves with one field each
+ * (`requirementFieldOf`), collected together on one step.
+ */
+const isBusiness = (path: string) => requirementFieldOf(path) !== undefined;
 /** The individual's (or representative's) fields the details step collects. */
-const personPrefixes = ["individual.", "representative.", "business_profile."];
+const personPrefixes = ["individual.", "representative."];
 const isDetail = (path: string) =>
   personPrefixes.some((prefix) => path.startsWith(prefix)) &&
   !path.endsWith("verification.document");
 const isDocument = (path: string) => path.endsWith("verification.document");
 const isTerms = (path: string) => path.startsWith("tos_acceptance.");
+/** A requirement one of the flow's steps collects. */
+const collectedByAStep = (path: string) =>
+  path === "business_type" ||
+  path === "external_account" ||
+  isBusiness(path) ||
+  isDetail(path) ||
+  isDocument(path) ||
+  isTerms(path);
 
 const due = (data: OnboardingData, test: (path: string) => boolean) => data.collected.some(test);
 const asked = (data: OnboardingData, test: (path: string) => boolean) => data.asked.some(test);
 
 /**
  * The steps of account-onboarding: each applies when a requirement the flow asked for
- * belongs to it and is done when none of its requirements is still collected (the provider recomputes them after each submitted step);
- * the review applies always and is done once submitted.
+ * belongs to it and is done when none of its requirements is still collected (the provider
+ * recomputes them after each submitted step); the document step also waits for a document
+ * (or a verified identity); the review closes a flow that asks for anything and is done once
+ * submitted.
  */
 export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
   {
@@ -95,8 +118,15 @@ export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
     applies: (d) => asked(d, (p) => p === "business_type"),
     complete: (d) => !due(d, (p) => p === "business_type"),
   },
+  { id: "business", applies: (d) => asked(d, isBusiness), complete: (d) => !due(d, isBusiness) },
   { id: "details", applies: (d) => asked(d, isDetail), complete: (d) => !due(d, isDetail) },
-  { id: "document", applies: (d) => asked(d, isDocument), complete: (d) => !due(d, isDocument) },
+  {
+    // A person whose details are asked shows an identity document (front and back) in the
+    // same flow, rather than waiting a day for the keyed check to ask for one.
+    id: "document",
+    applies: (d) => asked(d, isDocument) || asked(d, isDetail),
+    complete: (d) => !due(d, isDocument) && d.documentDone,
+  },
   {
     id: "bank",
     applies: (d) => d.collectsBank && asked(d, (p) => p === "external_account"),
@@ -107,5 +137,11 @@ export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
     applies: (d) => !d.skipTerms && asked(d, isTerms),
     complete: (d) => !due(d, isTerms),
   },
-  { id: "review", complete: (d) => d.submitted },
+  {
+    // Only a flow that asks for something ends with a review (an account that owes nothing
+    // this flow collects has no steps: there is nothing to do).
+    id: "review",
+    applies: (d) => asked(d, collectedByAStep),
+    complete: (d) => d.submitted,
+  },
 ];

@@ -43,9 +43,35 @@ export const requirementFieldOf = (requirement: string): RequirementField | unde
   requirementFields[requirement];
 
 /** The body schema of a requirement's form: its one field, nested by its path. */
-export function requirementFormSchema(field: RequirementField): z.ZodMiniType {
-  const keys = field.path.replace(/\]/g, "").split("[");
-  let schema: z.ZodMiniType = valueSchemas[field.kind];
-  for (const key of keys.reverse()) schema = z.strictObject({ [key]: schema });
-  return schema;
+export const requirementFormSchema = (field: RequirementField): z.ZodMiniType =>
+  requirementsFormSchema([field]);
+
+type Shape = { [key: string]: Shape | RequirementFieldKind };
+
+/**
+ * The body schema of a form of several requirement fields (account-onboarding's business
+ * step): each field nested by its path, fields under one key (`business_profile`) in one
+ * object.
+ */
+export function requirementsFormSchema(fields: readonly RequirementField[]): z.ZodMiniType {
+  const shape: Shape = {};
+  for (const field of fields) {
+    const keys = field.path.replace(/\]/g, "").split("[");
+    let node = shape;
+    for (const key of keys.slice(0, -1)) {
+      node[key] ??= {};
+      node = node[key] as Shape;
+    }
+    node[keys.at(-1)!] = field.kind;
+  }
+  const toSchema = (node: Shape): z.ZodMiniType =>
+    z.strictObject(
+      Object.fromEntries(
+        Object.entries(node).map(([key, value]) => [
+          key,
+          typeof value === "string" ? valueSchemas[value] : toSchema(value),
+        ]),
+      ),
+    );
+  return toSchema(shape);
 }

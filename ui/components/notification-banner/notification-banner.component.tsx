@@ -129,14 +129,11 @@ function RequirementForm(props: {
     actors: useMemo(() => ({ submit }), [submit]),
     effects: useMemo(() => ({ "form.saved": () => onResolved() }), [onResolved]),
   });
-  const type =
-    field.kind === "url" || field.kind === "email" || field.kind === "tel" ? field.kind : "text";
   return (
     <RequirementFormView
       form={formViewOf(snapshot, send, "requirement")}
       requirement={props.requirement}
-      path={field.path}
-      type={type}
+      field={field}
       onCancel={props.onCancel}
       onSubmit={() => send({ type: "submit", idempotencyKey: newIdempotencyKey() })}
     />

@@ -9,6 +9,7 @@ import type {
   BannerNotification,
   NotificationCounts,
 } from "../../../machines/components/notification-banner/notifications.ts";
+import type { RequirementField } from "../../../machines/components/notification-banner/requirement-forms.ts";
 import { riskFormPages } from "../../../protocol/objects/risk-intervention.schema.ts";
 import {
   Badge,
@@ -166,11 +167,30 @@ export function RiskFormView(props: RiskFormViewProps) {
   );
 }
 
+export interface RequirementFieldInputProps {
+  form: FormView;
+  /** The requirement's API name (`business_profile.url`). */
+  requirement: string;
+  field: RequirementField;
+  /** A label of the caller's; by default "Value for <requirement>". */
+  label?: string;
+}
+
+/** A requirement's one field, typed by its kind (account-onboarding shows several). */
+export function RequirementFieldInput(props: RequirementFieldInputProps) {
+  const intl = useIntl();
+  const { field } = props;
+  const label =
+    props.label ?? intl.formatMessage(m.requirementValue, { requirement: props.requirement });
+  const type =
+    field.kind === "url" || field.kind === "email" || field.kind === "tel" ? field.kind : "text";
+  return <FormTextField form={props.form} path={field.path} label={label} type={type} required />;
+}
+
 export interface RequirementFormViewProps {
   form: FormView;
   requirement: string;
-  path: string;
-  type: "text" | "email" | "tel" | "url";
+  field: RequirementField;
   onSubmit: () => void;
   onCancel: () => void;
 }
@@ -193,7 +213,11 @@ export function RequirementFormView(props: RequirementFormViewProps) {
         </>
       }
     >
-      <FormTextField form={props.form} path={props.path} label={label} type={props.type} required />
+      <RequirementFieldInput
+        form={props.form}
+        requirement={props.requirement}
+        field={props.field}
+      />
     </FormLayout>
   );
 }

@@ -1,0 +1,127 @@
+/**
+ * The bodies account-onboarding's steps send to `POST /v1/account`, as the frames check them
+ * before anything is sent; the provider applies the same rules (`server/accounts/
+ * account-params.ts` uses `dobProblem` and `isValidPostalCode`), so what one refuses the
+ * other refuses too, on the same `param`.
+ */
+import * as z from "zod/mini";
+import { businessTypes, serviceAgreements } from "./account.schema.ts";
+import { isValidPostalCode } from "./postal-codes.ts";
+
+export interface DateOfBirth {
+  day: number;
+  month: number;
+  year: number;
+}
+
+/** The earliest year of birth either side accepts. */
+export const earliestBirthYear = 1900;
+
+/**
+ * Why a date of birth cannot be: a day the calendar lacks, before 1900, or after `today`
+ * (Unix seconds; its UTC day). Null when it is a possible date of birth.
+ */
+export function dobProblem(dob: DateOfBirth, today: number): "no_such_day" | "future" | null {
+  const date = Date.UTC(dob.year, dob.month - 1, dob.day);
+  if (
+    dob.year < earliestBirthYear ||
+    new Date(date).getUTCDate() !== dob.day ||
+    new Date(date).getUTCMonth() !== dob.month - 1
+  )
+    return "no_such_day";
+  const now = new Date(today * 1000);
+  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return date > end ? "future" : null;
+}
+
+/** The business type step's body. */
+export const businessTypeParamsSchema = z.strictObject({
+  business_type: z.enum(businessTypes),
+});
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+
+/** Countries whose addresses name a state or province (the provider asks for it). */
+export const stateCountries: readonly string[] = ["US", "CA", "AU", "JP"];
+
+/** A person's date of birth as the API takes it (day, month, year). */
+const dobSchema = z.strictObject({
+  day: z.int().check(z.minimum(1), z.maximum(31)),
+  month: z.int().check(z.minimum(1), z.maximum(12)),
+  year: z.int().check(z.minimum(earliestBirthYear)),
+});
+
+/**
+ * The individual's details (`individual[…]`) of an account in `country`: names, email,
+ * phone, date of birth (a real day, not after `today`), the home address in that country
+ * (its postal code of that country's form), and in the US the last four digits of the SSN.
+ */
+export function individualDetailsParamsSchema(country: string, today: () => number) {
+  return z.strictObject({
+    individual: z
+      .strictObject({
+        first_name: text(100),
+        last_name: text(100),
+        email: z.email(),
+        phone: z.string().check(z.regex(/^\+[0-9]{6,15}$/)),
+        dob: dobSchema,
+        address: z.strictObject({
+          line1: text(200),
+          line2: optionalText(200),
+          city: text(100),
+          state: stateCountries.includes(country) ? text(100) : optionalText(100),
+          postal_code: text(20),
+          country: z.literal(country),
+        }),
+        ...(country === "US"
+          ? { ssn_last_4: z.string().check(z.regex(/^\d{4}$/)) }
+          : { id_number: z.optional(z.string().check(z.regex(/^[0-9A-Za-z-]{4,30}$/))) }),
+      })
+      .check(
+        z.superRefine((person, ctx) => {
+          const problem = dobProblem(person.dob, today());
+          if (problem)
+            ctx.issues.push({
+              code: "custom",
+              path: ["dob"],
+              message:
+                problem === "future"
+                  ? "Invalid date of birth: in the future"
+                  : "Invalid date of birth: no such day",
+              input: person.dob,
+            });
+          if (!isValidPostalCode(country, person.address.postal_code))
+            ctx.issues.push({
+              code: "custom",
+              path: ["address", "postal_code"],
+              message: `Invalid postal_code for ${country}`,
+              input: person.address.postal_code,
+            });
+        }),
+      ),
+  });
+}
+export type IndividualDetailsParams = z.output<ReturnType<typeof individualDetailsParamsSchema>>;
+
+const fileId = z.string().check(z.regex(/^file_[A-Za-z0-9_]+$/));
+
+/** The identity document step's body: the files' ids on the files host, front and back. */
+export const identityDocumentParamsSchema = z.strictObject({
+  individual: z.strictObject({
+    verification: z.strictObject({
+      document: z.strictObject({ front: fileId, back: z.optional(fileId) }),
+    }),
+  }),
+});
+
+/**
+ * The terms step's body: the person accepted them at `date` (Unix seconds), under the full
+ * or the recipient agreement. The provider records the address and browser they came from.
+ */
+export const termsAcceptanceParamsSchema = z.strictObject({
+  tos_acceptance: z.strictObject({
+    date: z.int().check(z.minimum(0)),
+    service_agreement: z.enum(serviceAgreements),
+  }),
+});

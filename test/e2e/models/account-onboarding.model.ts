@@ -1,0 +1,200 @@
+import type { Frame, Locator } from "playwright-core";
+import { messageIn } from "./payment-details.model.ts";
+
+/** A 1×1 PNG: an identity document's photo as the files host accepts it. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+export type OnboardingStep =
+  | "stepBusinessType"
+  | "stepBusiness"
+  | "stepDetails"
+  | "stepDocument"
+  | "stepBank"
+  | "stepTerms"
+  | "stepReview";
+
+export interface PersonDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /** As the date input takes it: YYYY-MM-DD. */
+  dob: string;
+  line1: string;
+  city: string;
+  /** The state's name as the address's list shows it. */
+  state: string;
+  postalCode: string;
+  ssnLast4: string;
+}
+
+/**
+ * account-onboarding as a person goes through it, in any locale (the words come from the
+ * locale's catalogue): the step shown, its fields, Continue / Back, the identity document's
+ * two photos, the payout bank account (the same flow as in balances), the terms' box and the
+ * review. Buttons are pressed from the keyboard.
+ */
+export class AccountOnboardingModel {
+  constructor(
+    readonly frame: Frame,
+    readonly locale = "en-US",
+  ) {}
+
+  /** An account-onboarding message in the model's locale. */
+  word(id: string): string {
+    return messageIn(this.locale, `accountOnboarding.${id}`);
+  }
+
+  private kit(id: string): string {
+    return messageIn(this.locale, `kit.${id}`);
+  }
+
+  /** The step's heading (its title), once one shows. */
+  private heading(): Locator {
+    return this.frame.locator("#kit-steps-title");
+  }
+
+  /** Waits until the step titled by `step` shows, and says where it stands ("Step 2 of 6"). */
+  async waitForStep(step: OnboardingStep): Promise<string> {
+    await this.frame
+      .getByRole("heading", { level: 2, name: this.word(step), exact: true })
+      .waitFor({ timeout: 20_000 });
+    await this.frame.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
+      polling: 100,
+    });
+    return (await this.frame.locator(".kit-steps__progress").first().textContent()) ?? "";
+  }
+
+  /** The title of the step shown now. */
+  async stepShown(): Promise<string> {
+    return (await this.heading().textContent()) ?? "";
+  }
+
+  async fill(label: string, value: string): Promise<void> {
+    const field = this.frame.getByLabel(label, { exact: true });
+    await field.fill(value);
+    await field.blur();
+  }
+
+  /** The individual's details, field by field, as a person types them. */
+  async fillDetails(person: PersonDetails): Promise<void> {
+    await this.fill(this.word("firstName"), person.firstName);
+    await this.fill(this.word("lastName"), person.lastName);
+    await this.fill(this.word("email"), person.email);
+    await this.fill(this.word("phone"), person.phone);
+    await this.fill(this.word("dob"), person.dob);
+    await this.fill(this.kit("address.line1"), person.line1);
+    await this.fill(this.kit("address.city"), person.city);
+    // The state from its list, from the keyboard: typed afresh, then the first match chosen.
+    const state = this.frame.getByRole("combobox", { name: this.kit("address.state") });
+    await state.focus();
+    await state.fill("");
+    await state.pressSequentially(person.state);
+    await this.frame.getByRole("listbox").getByRole("option").first().waitFor();
+    await state.press("Enter");
+    await state.blur();
+    await this.fill(this.kit("address.zip"), person.postalCode);
+    await this.fill(this.word("ssnLast4"), person.ssnLast4);
+  }
+
+  /** Presses Continue (or the last step's Submit). */
+  async continue(): Promise<void> {
+    const name = (await this.stepShown()) === this.word("stepReview") ? "submit" : null;
+    await this.frame
+      .getByRole("button", {
+        name: name ? this.word(name) : this.kit("steps.continue"),
+        exact: true,
+      })
+      .press("Enter");
+  }
+
+  async back(): Promise<void> {
+    await this.frame
+      .getByRole("button", { name: this.kit("steps.back"), exact: true })
+      .press("Enter");
+  }
+
+  /** The field errors shown now, as text. */
+  async fieldErrors(): Promise<string[]> {
+    return this.frame.locator(".kit-field__error").allInnerTexts();
+  }
+
+  /** Chooses a photo for the document's front and back; waits until both are uploaded. */
+  async uploadDocument(): Promise<void> {
+    const inputs = this.frame.locator('input[type="file"]');
+    for (const [index, name] of [
+      [0, "id-front.png"],
+      [1, "id-back.png"],
+    ] as const) {
+      await inputs.nth(index).setInputFiles({ name, mimeType: "image/png", buffer: PNG });
+      await this.frame
+        .getByText(messageIn(this.locale, "kit.file.uploaded").replace("{name}", name))
+        .first()
+        .waitFor();
+    }
+  }
+
+  /** A payout-account message (the bank step is the money-out views' flow). */
+  private account(id: string): string {
+    return messageIn(this.locale, `payoutAccount.${id}`);
+  }
+
+  /** Adds the payout bank account: the details, then the verification code the test reads. */
+  async addBankAccount(
+    details: { holder: string; routing: string; account: string },
+    code: () => Promise<string>,
+  ): Promise<void> {
+    await this.frame.getByRole("button", { name: this.account("add"), exact: true }).press("Enter");
+    const step = this.frame.getByRole("region", { name: this.account("add"), exact: true });
+    await step.getByLabel(this.account("holder"), { exact: true }).fill(details.holder);
+    await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
+    await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
+    await step.getByRole("button", { name: this.account("continue"), exact: true }).press("Enter");
+    const verify = this.frame.getByRole("region", { name: this.account("verifyTitle") });
+    await verify.waitFor();
+    await verify.getByLabel(this.account("code"), { exact: true }).fill(await code());
+    await verify.getByRole("button", { name: this.account("confirm"), exact: true }).press("Enter");
+    await this.frame
+      .getByRole("region", { name: this.account("title"), exact: true })
+      .locator(".kit-banner")
+      .first()
+      .waitFor();
+  }
+
+  /** Ticks the terms' box. */
+  async acceptTerms(): Promise<void> {
+    await this.frame.getByRole("checkbox").check();
+  }
+
+  /** The links of the terms' box (their text and address). */
+  async termsLinks(): Promise<{ text: string; href: string }[]> {
+    return this.frame
+      .locator(".kit-check-label a")
+      .evaluateAll((links) =>
+        links.map((a) => ({ text: a.textContent ?? "", href: (a as HTMLAnchorElement).href })),
+      );
+  }
+
+  /** The review's list: each step's title and its status. */
+  async seeReview(): Promise<Record<string, string>> {
+    const items = await this.frame
+      .locator(".kit-dl__item")
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          row.querySelector("dt")?.textContent ?? "",
+          row.querySelector("dd")?.textContent ?? "",
+        ]),
+      );
+    return Object.fromEntries(items);
+  }
+
+  /** Waits for the completed flow and presses Done. */
+  async finish(): Promise<void> {
+    const done = this.frame.getByRole("button", { name: this.word("done"), exact: true });
+    await done.waitFor({ timeout: 20_000 });
+    await done.press("Enter");
+  }
+}
