@@ -37,6 +37,8 @@ export interface LaidNode {
 }
 
 export interface LaidEdge {
+  /** Unique within the layout. */
+  key: string;
   points: { x: number; y: number }[];
   label?: string;
   x?: number;
@@ -165,6 +167,9 @@ export function layoutMachine(machine: AnyStateMachine): MachineLayout {
     nodes: graph
       .nodes()
       .map((id) => ({ id, ...(graph.node(id) as unknown as Omit<LaidNode, "id">) })),
-    edges: graph.edges().map((e) => graph.edge(e) as unknown as LaidEdge),
+    edges: graph.edges().map((e) => ({
+      ...(graph.edge(e) as unknown as Omit<LaidEdge, "key">),
+      key: `${e.v}>${e.w}:${e.name ?? ""}`,
+    })),
   };
 }
