@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type InspectionRecord,
-  inspectionRecordSchema,
-  redactForInspection,
-  traceOf,
-} from "./inspection.ts";
+import { type InspectionRecord, inspectionRecordSchema, traceOf } from "./inspection.ts";
+import { redactForInspection } from "./inspection-redaction.ts";
 import { provider } from "./provider.ts";
 
 describe("redactForInspection", () => {

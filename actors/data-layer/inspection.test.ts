@@ -69,7 +69,13 @@ describe("the inspector's relay in the data layer", () => {
     built = build();
     const inspector = built.frame("debug-utils");
     await inspector.request({ requestType: "inspectorOpen" });
-    await settle(20);
+    const reported = () =>
+      inspector.ofType("inspectionRecords").flatMap((m) => m.records as InspectionRecord[]);
+    // Once the recorder chunk has loaded, the data layer's actors' starts arrive.
+    await until(() => {
+      built.timers.advance(100);
+      return reported().some((r) => r.scope === "data-layer" && r.kind === "start");
+    }, "the data layer's recorder started");
     await built.claimed();
     built.timers.advance(100);
     await until(

@@ -12,9 +12,9 @@ import {
   type InspectionRecord,
   MAX_RECORDS_PER_MESSAGE,
   type RecordedEvent,
-  redactForInspection,
   type StateValue,
 } from "../../protocol/inspection.ts";
+import { redactForInspection } from "../../protocol/inspection-redaction.ts";
 import { realTimers, type Timers } from "../messaging/types.ts";
 import { watchInspectables } from "./inspectables.ts";
 
