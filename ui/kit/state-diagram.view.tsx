@@ -5,7 +5,12 @@
  * (outside `index.ts`), so only a frame that draws diagrams downloads dagre.
  */
 import { useId } from "react";
-import { type MachineLayout, NOTE_LINE, round1 as r } from "../../machines/diagram-layout.ts";
+import {
+  type LaidNode,
+  type MachineLayout,
+  NOTE_LINE,
+  round1 as r,
+} from "../../machines/diagram-layout.ts";
 import { ScrollRegion } from "./scroll-region.view.tsx";
 
 export interface StateDiagramProps {
@@ -14,6 +19,24 @@ export interface StateDiagramProps {
   active: ReadonlySet<string>;
   /** The diagram's accessible name. */
   label: string;
+}
+
+/** A node's top-left corner. */
+const corner = (n: LaidNode) => ({ x: r(n.x - n.width / 2), y: r(n.y - n.height / 2) });
+
+/** A node's notes, one line each below its title. */
+function Notes({ n, x, top, anchor }: { n: LaidNode; x: number; top: number; anchor?: "middle" }) {
+  return (n.notes ?? []).map((note, i) => (
+    <text
+      key={note}
+      className="kit-diagram__note"
+      x={x}
+      y={r(top + (i + 1) * NOTE_LINE)}
+      textAnchor={anchor}
+    >
+      {note}
+    </text>
+  ));
 }
 
 export function StateDiagram({ layout, active, label }: StateDiagramProps) {
@@ -51,8 +74,7 @@ export function StateDiagram({ layout, active, label }: StateDiagramProps) {
               key={n.id}
               className={`kit-diagram__container${isActive(n.stateId) ? " kit-diagram__active" : ""}`}
               data-state={n.stateId}
-              x={r(n.x - n.width / 2)}
-              y={r(n.y - n.height / 2)}
+              {...corner(n)}
               width={r(n.width)}
               height={r(n.height)}
               rx="10"
@@ -61,23 +83,13 @@ export function StateDiagram({ layout, active, label }: StateDiagramProps) {
         {layout.nodes
           .filter((n) => n.kind === "head")
           .map((n) => {
-            const x = r(n.x - n.width / 2);
-            const y = r(n.y - n.height / 2);
+            const { x, y } = corner(n);
             return (
               <g key={n.id}>
                 <text className="kit-diagram__title" x={x} y={r(y + 12)}>
                   {n.label}
                 </text>
-                {(n.notes ?? []).map((note, i) => (
-                  <text
-                    key={note}
-                    className="kit-diagram__note"
-                    x={x}
-                    y={r(y + 12 + (i + 1) * NOTE_LINE)}
-                  >
-                    {note}
-                  </text>
-                ))}
+                <Notes n={n} x={x} top={y + 12} />
               </g>
             );
           })}
@@ -116,8 +128,7 @@ export function StateDiagram({ layout, active, label }: StateDiagramProps) {
         {layout.nodes
           .filter((n) => n.kind === "state")
           .map((n) => {
-            const x = r(n.x - n.width / 2);
-            const y = r(n.y - n.height / 2);
+            const { x, y } = corner(n);
             return (
               <g
                 key={n.id}
@@ -146,17 +157,7 @@ export function StateDiagram({ layout, active, label }: StateDiagramProps) {
                 <text className="kit-diagram__title" x={r(n.x)} y={r(y + 18)} textAnchor="middle">
                   {n.label}
                 </text>
-                {(n.notes ?? []).map((note, i) => (
-                  <text
-                    key={note}
-                    className="kit-diagram__note"
-                    x={r(n.x)}
-                    y={r(y + 18 + (i + 1) * NOTE_LINE)}
-                    textAnchor="middle"
-                  >
-                    {note}
-                  </text>
-                ))}
+                <Notes n={n} x={r(n.x)} top={y + 18} anchor="middle" />
               </g>
             );
           })}
