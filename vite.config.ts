@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseIcu } from "@formatjs/icu-messageformat-parser";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { defineConfig, type Plugin, parseAst, type UserConfig } from "vite";
 import { platformManifestFields } from "./protocol/catalogue/manifest.ts";
 import { provider } from "./protocol/provider.ts";
+import { blankDescriptorTexts } from "./scripts/message-descriptors.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -66,10 +67,24 @@ const precompiledMessages = (): Plugin => ({
   },
 });
 
+/**
+ * Message descriptors by id only in the connect host's bundles (scripts/message-descriptors.ts:
+ * the frames read only `id`, every catalogue holding every id); positions unchanged, so the
+ * source map stays true.
+ */
+const messageDescriptorsByIdOnly = (): Plugin => ({
+  name: "message-descriptors-by-id-only",
+  transform(code, id) {
+    if (id.includes("/node_modules/")) return null;
+    const out = blankDescriptorTexts(code, parseAst);
+    return out === undefined ? null : { code: out, map: null };
+  },
+});
+
 const connectHost: UserConfig = {
   root: here("./connect"),
   base: "./",
-  plugins: [precompiledMessages(), react()],
+  plugins: [precompiledMessages(), messageDescriptorsByIdOnly(), react()],
   build: {
     outDir: here("./dist/connect"),
     emptyOutDir: true,

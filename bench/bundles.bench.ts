@@ -12,10 +12,11 @@ import type { BenchRow } from "./bench.ts";
  * page module dynamically, after zod's jitless flag is set), the frame's own view (the
  * registry's lazy import for the component the frame shows) and one locale catalogue (en-US
  * is counted) — each with its static imports. Any other dynamic import (a dialog, a chart, an
- * export, another locale) loads only on a user's action or a setting: it is reported beside
- * the initial figure ("on action"), not in it. The data-layer frame and the popup count all
- * their JavaScript (their targets say so), other locales excepted. There is one figure per
- * registered view: the shell plus that view (other components' views are never loaded).
+ * export, another locale, the CLDR locale matcher a tag without a catalogue of its own needs)
+ * loads only on a user's action or a setting: it is reported beside the initial figure
+ * ("later"), not in it. The data-layer frame counts all its JavaScript (its target says so),
+ * other locales excepted. There is one figure per registered view: the shell plus that view
+ * (other components' views are never loaded).
  */
 const dist = new URL("../dist/connect/", import.meta.url);
 
@@ -43,8 +44,13 @@ const isLocale = (id: string) => /\/messages\/[^/]+\.json(\.mjs)?$/.test(id);
 const isViewModule = (id: string, view: string) =>
   id.endsWith(`ui/components/${view}/${view}.component.tsx`);
 
-/** A component view module of the registry (`ui/components/<name>/…`), by its name. */
-const viewOf = (id: string) => /(?:^|\/)ui\/components\/([a-z0-9-]+)\//.exec(id)?.[1];
+/**
+ * The view a registry module is (`ui/components/<name>/<name>.component.tsx`), by its name.
+ * Only these are filtered per frame: a view's own lazy chunks elsewhere under
+ * `ui/components/` (another view's form, say) are counted for every frame that loads them.
+ */
+const viewOf = (id: string) =>
+  /(?:^|\/)ui\/components\/([a-z0-9-]+)\/\1\.component\.tsx$/.exec(id)?.[1];
 
 /**
  * The platform script: the SDK's ES entry and the chunks it imports statically (its lazy
@@ -181,7 +187,9 @@ export default async function (): Promise<BenchRow[]> {
         target: target.kb,
         note:
           `${chunks} chunks` +
-          (later ? `; on action, beside it: ${laterKb.toFixed(1)} KB in ${later} chunks` : ""),
+          (later
+            ? `; later (an action or a setting), beside it: ${laterKb.toFixed(1)} KB in ${later} chunks`
+            : ""),
       });
     }
   }

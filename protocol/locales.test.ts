@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   canonicalLocale,
-  defaultLocale,
+  exactLocale,
   localeOptionSchema,
   locales,
   pseudoLocale,
-  resolveLocale,
   supportedLocales,
   textDirection,
 } from "./locales.ts";
@@ -30,48 +29,26 @@ describe("the locales of SPEC.md §1", () => {
   });
 });
 
-describe("locale fallback", () => {
-  it.each([
-    ["fr-BE", "fr-FR"],
-    ["fr-CH", "fr-FR"],
-    ["es-MX", "es-419"],
-    ["es-AR", "es-419"],
-    ["zh-CN", "zh-Hans"],
-    ["zh-SG", "zh-Hans"],
-    ["zh-TW", "zh-Hant-TW"],
-    ["zh-HK", "zh-Hant-HK"],
-    ["pt", "pt-BR"],
-    ["pt-AO", "pt-PT"],
-    ["en", "en-US"],
-    ["de-AT", "de-DE"],
-    ["nn-NO", "nb-NO"],
-    ["no", "nb-NO"],
-    ["tl", "fil-PH"],
-  ])("%s falls back to %s", (requested, expected) => {
-    expect(resolveLocale(requested)).toBe(expected);
+describe("a request that needs no matching", () => {
+  it.each(supportedLocales.map((tag) => [tag]))("%s is its own catalogue, in any case", (tag) => {
+    expect(exactLocale(tag)).toBe(tag);
+    expect(exactLocale(tag.toLowerCase().replaceAll("-", "_"))).toBe(tag);
   });
 
-  it.each(supportedLocales.map((tag) => [tag]))("%s resolves to itself", (tag) => {
-    expect(resolveLocale(tag)).toBe(tag);
+  it("is en-US when nothing usable is asked for", () => {
+    expect(exactLocale(undefined)).toBe("en-US");
+    expect(exactLocale([])).toBe("en-US");
+    expect(exactLocale(["!!", undefined])).toBe("en-US");
   });
 
-  it("ignores case and underscores in the requested tag", () => {
-    expect(resolveLocale("FR_be")).toBe("fr-FR");
-    expect(resolveLocale("zh-hant-tw")).toBe("zh-Hant-TW");
+  it("is the first usable entry of a preference list when that names a catalogue", () => {
+    expect(exactLocale([undefined, "!!", "ko-KR", "fr-BE"])).toBe("ko-KR");
   });
 
-  it.each([["xx"], ["ar-EG"], ["not a locale"], [""]])("unknown %j falls back to en-US", (tag) => {
-    expect(resolveLocale(tag)).toBe(defaultLocale);
-  });
-
-  it("falls back to en-US when nothing is requested", () => {
-    expect(resolveLocale(undefined)).toBe("en-US");
-    expect(resolveLocale([])).toBe("en-US");
-  });
-
-  it("takes the first usable entry of a preference list (option, then the browser's)", () => {
-    expect(resolveLocale([undefined, "!!", "ko", "fr-FR"])).toBe("ko-KR");
-    expect(resolveLocale(["de-CH", "fr-FR"])).toBe("de-DE");
+  it("leaves a tag without a catalogue of its own to the matcher", () => {
+    expect(exactLocale("fr-BE")).toBeUndefined();
+    expect(exactLocale("en")).toBeUndefined();
+    expect(exactLocale(["de-CH", "de-DE"])).toBeUndefined();
   });
 });
 

@@ -5,12 +5,11 @@
  * pseudo-locale uses `en-XA`, the tag Android and Chromium reserve for accented, lengthened
  * English: it catches clipped layouts and hard-coded strings.
  *
- * Resolution uses the CLDR "best fit" language matcher of `@formatjs/intl-localematcher`, so
- * regional variants land on their closest catalogue (fr-BE → fr-FR, es-MX → es-419, zh-CN →
- * zh-Hans, zh-TW → zh-Hant-TW, pt → pt-BR) and anything unknown on the default, en-US.
- * The SDK (validating the platform's option) and the frames (choosing a catalogue) share it.
+ * A requested tag that names a catalogue, or nothing at all, resolves here (`exactLocale`),
+ * with no matching data. Any other tag needs the CLDR "best fit" matcher of
+ * `protocol/locale-match.ts` (`resolveLocale`), a module of its own so that a frame loads its
+ * 10 KB only when the platform asks for a tag without a catalogue of its own (issue 13).
  */
-import { match } from "@formatjs/intl-localematcher";
 import * as z from "zod/mini";
 
 /** The locales of SPEC.md §1, in the spec's order. */
@@ -97,22 +96,29 @@ export const localeOptionSchema = z.string().check(
   z.refine((tag) => canonicalLocale(tag) !== undefined, { message: "not a BCP 47 language tag" }),
 );
 
-/**
- * The catalogue locale for what the platform asked for. `requested` may be one tag or a
- * preference list (the option first, then the browser's `navigator.languages`); ill-formed
- * tags are skipped; nothing usable gives en-US.
- */
-export function resolveLocale(
+/** The well-formed tags of a request (one tag or a preference list), canonicalised. */
+export function requestedTags(
   requested: string | readonly (string | undefined)[] | undefined,
-): Locale {
+): string[] {
   const list = typeof requested === "string" ? [requested] : (requested ?? []);
-  const tags = list.flatMap((tag) => {
+  return list.flatMap((tag) => {
     const canonical = tag === undefined ? undefined : canonicalLocale(tag);
     return canonical ? [canonical] : [];
   });
-  if (tags.length === 0) return defaultLocale;
-  const resolved = match(tags, supportedLocales, defaultLocale, { algorithm: "best fit" });
-  return isSupportedLocale(resolved) ? resolved : defaultLocale;
+}
+
+/**
+ * The catalogue locale for a request that needs no matching: nothing usable asked for gives
+ * en-US, and a first usable tag that names a catalogue gives that catalogue (the "best fit"
+ * matcher answers the same for both: `locale-match.test.ts` checks every catalogue). Anything
+ * else is undefined: `resolveLocale` of `protocol/locale-match.ts` decides it.
+ */
+export function exactLocale(
+  requested: string | readonly (string | undefined)[] | undefined,
+): Locale | undefined {
+  const first = requestedTags(requested)[0];
+  if (first === undefined) return defaultLocale;
+  return isSupportedLocale(first) ? first : undefined;
 }
 
 type LocaleWithTextInfo = Intl.Locale & {

@@ -158,10 +158,14 @@ describe("under <StrictMode>", () => {
     expect(details.getAttribute("payout")).toBe("po_123");
     expect(details.getAttribute("inline")).toBe("true");
     const onboarding = document.querySelector(tag("account-onboarding"))!;
-    await vi.waitFor(() =>
-      expect(onboarding.getAttribute("full-terms-of-service-url")).toBe(
-        "https://platform.example/tos",
-      ),
+    // The element checks the value with the validation chunk (`actors/platform/chunks.ts`),
+    // loaded on first use: on a busy machine that takes more than vi.waitFor's default second.
+    await vi.waitFor(
+      () =>
+        expect(onboarding.getAttribute("full-terms-of-service-url")).toBe(
+          "https://platform.example/tos",
+        ),
+      { timeout: 15_000 },
     );
     // The element calls the latest callback for its event.
     onboarding.dispatchEvent(new CustomEvent("exit"));
@@ -193,7 +197,7 @@ describe("under <StrictMode>", () => {
         </ConnectComponentsProvider>
       </StrictMode>,
     );
-    await vi.waitFor(() => expect(onInputError).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onInputError).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(onInputError.mock.calls[0]![0]).toMatchObject({ name: "inline" });
   });
 });

@@ -112,6 +112,8 @@ describe("the API host's routes", () => {
         business_type: "individual",
         individual: { first_name: "Ada", last_name: "Lovelace" },
         external_account: sandboxBankAccount,
+        // The provider bears its losses, so it may add funds (top-ups).
+        controller: { losses: { payments: "provider" } },
       },
     });
     const accountId = account.body.id as string;
@@ -380,6 +382,10 @@ describe("the API host's routes", () => {
     await walk.read("/v1/balance", as);
     await walk.read(`/v1/balance_transactions/${payout.body.balance_transaction}`, as);
     await walk.read("/v1/balance_transactions", as);
+    // A top-up from the payout bank account, pending in the ledger.
+    const topup = await walk.post("/v1/topups", { ...as, params: { amount: 2_000 } });
+    await walk.read(`/v1/topups/${topup.body.id}`, as);
+    await walk.read("/v1/topups", as);
     // What a payout settled; payouts filtered and exported; the reports of the last 30 days.
     await walk.read("/v1/balance_transactions", { ...as, params: { payout: payout.body.id } });
     await walk.read("/v1/payouts", { ...as, params: { status: ["failed"], amount: { gte: 1 } } });

@@ -3,7 +3,7 @@
 export { jitless } from "./jitless.ts";
 
 import { validateAppearance, validateFonts } from "../../protocol/appearance.schema.ts";
-import { resolveLocale } from "../../protocol/locales.ts";
+import { resolveLocale } from "../../protocol/locale-match.ts";
 
 /**
  * The deep option checks, imported lazily by the loader (they carry zod and the CLDR locale

@@ -14,6 +14,7 @@ const [
   { startPopupPage },
   providerModule,
   locales,
+  resolve,
   appearance,
   i18n,
   theme,
@@ -25,6 +26,7 @@ const [
   import("./popup-page.ts"),
   import("../../protocol/provider.ts"),
   import("../../protocol/locales.ts"),
+  import("../../ui/i18n/resolve.ts"),
   import("../../protocol/appearance.schema.ts"),
   import("../../ui/i18n/provider.tsx"),
   import("../../ui/theme/apply.ts"),
@@ -55,7 +57,8 @@ const page = startPopupPage({
 });
 window.addEventListener("pagehide", () => page.closing(), { once: true });
 
-const locale = locales.resolveLocale(navigator.language);
+// A catalogue's own tag resolves at once; any other loads the CLDR matcher first.
+const locale = await resolve.resolveLocaleLazily(navigator.language);
 document.documentElement.lang = locale;
 document.documentElement.dir = locales.textDirection(locale);
 // The popup is a top-level window of the provider: its own theme, following the system's.

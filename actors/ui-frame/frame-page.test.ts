@@ -1,3 +1,4 @@
+import { Window } from "happy-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDefinition } from "../../protocol/catalogue/index.ts";
 import { hostsFor, provider } from "../../protocol/provider.ts";
@@ -35,6 +36,7 @@ function setup(
     registry?: Parameters<typeof startFramePage>[0]["registry"];
     namespace?: string;
     ancestorOrigins?: string[];
+    document?: Document;
   } = {},
 ) {
   const platform = new FakeWindow(PLATFORM);
@@ -62,6 +64,7 @@ function setup(
     },
     log: { warn: (message) => warnings.push(message) },
     ...(options.ancestorOrigins ? { ancestorOrigins: options.ancestorOrigins } : {}),
+    ...(options.document ? { document: options.document } : {}),
   });
   cleanup.push(() => page.close());
   return { page, host, dataLayer, warnings, resize: (size: Size) => reportSize?.(size) };
@@ -227,6 +230,23 @@ describe("the component frame page", () => {
     await vi.waitFor(() => expect(page.state().props?.locale).toBe("de-DE"));
     resize({ width: 360, height: 120 });
     expect(page.state().width).toBe(360);
+  });
+
+  it("sets <html lang> from the host's locale: a catalogue's tag at once, another once the matcher has decided, the newest props winning", async () => {
+    const document = new Window({ url: CONNECT }).document as unknown as Document;
+    const { page, host } = setup("payouts", { document });
+    await vi.waitFor(() => expect(page.state().props).toEqual(baseProps));
+    // A tag that needs the matcher (not loaded yet), then at once a catalogue's own: when the
+    // matcher arrives its answer (de-DE) is for older props and is dropped.
+    host.setProps({ ...baseProps, locale: "de-CH" });
+    host.setProps({ ...baseProps, locale: "it-IT" });
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe("it-IT"));
+    await import("../../protocol/locale-match.ts");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.documentElement.lang).toBe("it-IT");
+    host.setProps({ ...baseProps, locale: "fr-BE" });
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe("fr-FR"));
+    expect(document.documentElement.dir).toBe("ltr");
   });
 
   it("close() stops the lifecycle and the links", async () => {

@@ -18,7 +18,7 @@ import { validateAppearance, validateFonts } from "../../protocol/appearance.sch
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import { internalComponentRefused } from "../../protocol/catalogue/internal-gate.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
-import { resolveLocale, textDirection } from "../../protocol/locales.ts";
+import { type Locale, textDirection } from "../../protocol/locales.ts";
 import {
   classifyEnvironment,
   environmentOfConnectOrigin,
@@ -33,6 +33,7 @@ import type { ViewLookup } from "../../ui/frame/component-view.ts";
 import { frameStylesheet } from "../../ui/frame/frame.css.ts";
 import { FrameRoot, type FrameRootState } from "../../ui/frame/frame-root.view.tsx";
 import type { FrameShellStatus } from "../../ui/frame/frame-shell.view.tsx";
+import { resolveLocaleLazily } from "../../ui/i18n/resolve.ts";
 import { kitStylesheet } from "../../ui/kit/index.ts";
 import { createThemeApplier, type ThemeApplier } from "../../ui/theme/apply.ts";
 import { registerInspectable } from "../inspection/inspectables.ts";
@@ -230,10 +231,20 @@ export function startFramePage(options: FramePageOptions): FramePage {
   let fontsApplied = 0;
   const applyProps = (props: HostProps) => {
     update({ props });
-    if (options.document) {
-      const locale = resolveLocale(props.locale ?? undefined);
-      options.document.documentElement.lang = locale;
-      options.document.documentElement.dir = textDirection(locale);
+    const root = options.document?.documentElement;
+    if (root) {
+      const setLocale = (locale: Locale) => {
+        // Newer props may have come while the matcher loaded: theirs wins.
+        if (state.props !== props) return;
+        root.lang = locale;
+        root.dir = textDirection(locale);
+      };
+      const locale = resolveLocaleLazily(props.locale ?? undefined);
+      if (typeof locale === "string") setLocale(locale);
+      else
+        void locale.then(setLocale, (error: unknown) =>
+          log.warn("locale matcher not loaded", { error: messageOf(error) }),
+        );
     }
     if (!theme || definition?.ignoreThemingValues) return;
     const { appearance, warnings } = validateAppearance(props.appearance ?? undefined);

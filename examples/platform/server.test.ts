@@ -429,9 +429,22 @@ describe("the account session's components", () => {
     expect(plain.get(key("instant_payouts_rtp_disabled"))).toBe("false");
     const off = sessionComponentParams(
       ["balances"],
-      accountSwitches({ platform_debit_card_instant_payouts: "off" }),
+      accountSwitches({ metadata: { platform_debit_card_instant_payouts: "off" } }),
     );
     expect(off.get(key("instant_payouts_to_debit_cards_disabled"))).toBe("true");
     expect(off.get(key("instant_payouts_rtp_disabled"))).toBe("false");
+  });
+
+  it("offers adding funds (enable_topups) only for an account whose losses the provider bears", () => {
+    const key = "components[balances][features][enable_topups]";
+    expect(sessionComponentParams(["balances"]).get(key)).toBe("false");
+    const platformLiable = { controller: { losses: { payments: "application" } } };
+    expect(sessionComponentParams(["balances"], accountSwitches(platformLiable)).get(key)).toBe(
+      "false",
+    );
+    const providerLiable = { controller: { losses: { payments: "provider" } } };
+    expect(sessionComponentParams(["balances"], accountSwitches(providerLiable)).get(key)).toBe(
+      "true",
+    );
   });
 });

@@ -102,23 +102,33 @@ export function builtComponents(): string[] {
  * the payments list's email and metadata filters, payouts and their schedule, …). It keeps the
  * provider user's sign-in: it does not own its accounts' login. The instant-payout switches
  * are off too (instant payouts go to debit cards and over RTP), unless the account's own
- * settings turn one on (`accountSwitches`).
+ * settings turn one on (`accountSwitches`). Adding funds (`enable_topups`) is off unless the
+ * provider bears the account's losses (the provider refuses top-ups otherwise).
  */
 const featuresOff: ReadonlySet<string> = new Set([
   provider.flags.disableUserAuthentication,
   "instant_payouts_rtp_disabled",
   "instant_payouts_to_debit_cards_disabled",
+  "enable_topups",
 ]);
+
+/** What the platform reads of the connected account to choose its session's switches. */
+export interface AccountSettings {
+  metadata?: Record<string, string>;
+  controller?: { losses?: { payments?: string } };
+}
 
 /**
  * The platform keeps a per-account setting in the connected account's metadata, as a platform
  * keeps its own data on the provider's objects: `platform_debit_card_instant_payouts=off`
- * turns on the session's `instant_payouts_to_debit_cards_disabled`.
+ * turns on the session's `instant_payouts_to_debit_cards_disabled`. Where the provider bears
+ * the account's losses (`controller.losses.payments`), the session offers adding funds.
  */
-export function accountSwitches(metadata: Record<string, string> | undefined): Set<string> {
+export function accountSwitches(settings: AccountSettings | undefined): Set<string> {
   const on = new Set<string>();
-  if (metadata?.platform_debit_card_instant_payouts === "off")
+  if (settings?.metadata?.platform_debit_card_instant_payouts === "off")
     on.add("instant_payouts_to_debit_cards_disabled");
+  if (settings?.controller?.losses?.payments === "provider") on.add("enable_topups");
   return on;
 }
 
@@ -411,11 +421,11 @@ export function createPlatformApp(options: PlatformOptions) {
       return c.json({ error: { message: "Cross-origin request refused." } }, 403);
     const account = await signedIn(c);
     if (!account) return c.json({ error: { message: "Sign in first." } }, 401);
-    const settings = await apiGet<{ metadata?: Record<string, string> }>(
+    const settings = await apiGet<AccountSettings>(
       account,
       `/v1/accounts/${encodeURIComponent(account.id)}`,
     );
-    const body = sessionComponentParams(components(), accountSwitches(settings?.metadata));
+    const body = sessionComponentParams(components(), accountSwitches(settings ?? undefined));
     body.set("account", account.id);
     // Only this platform's pages may embed the session (docs/security.md).
     body.set("allowed_origins[0]", origin);

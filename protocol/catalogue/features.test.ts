@@ -64,6 +64,7 @@ describe("account-session features, named once in the catalogue", () => {
         "enable_embedded_email_filter_in_payments_list",
         "enable_embedded_metadata_filter_in_payments_list",
         "enable_metadata_in_payment_details",
+        "enable_topups",
         "instant_payouts_rtp_disabled",
         "instant_payouts_to_debit_cards_disabled",
       ]),

@@ -18,6 +18,15 @@ import { requirementsSchema } from "./requirements.schema.ts";
 
 export const accountTypes = ["custom", "express", "standard"] as const;
 export type AccountType = (typeof accountTypes)[number];
+
+/**
+ * Who bears the account's payment losses (a negative balance, a bank debit returned): the
+ * platform (`application`, the default) or the provider. Top-ups need the provider.
+ */
+export const lossLiabilityOwners = ["application", "provider"] as const;
+export const controllerSchema = z.strictObject({
+  losses: z.strictObject({ payments: z.enum(lossLiabilityOwners) }),
+});
 export const businessTypes = ["individual", "company", "non_profit", "government_entity"] as const;
 export const capabilityStatuses = ["active", "inactive", "pending"] as const;
 export type CapabilityStatus = (typeof capabilityStatuses)[number];
@@ -66,6 +75,7 @@ export const accountSchema = z.strictObject({
   id: z.string(),
   object: z.literal("account"),
   type: z.enum(accountTypes),
+  controller: controllerSchema,
   country: z.string(),
   default_currency: z.string(),
   email: nullableStringSchema,

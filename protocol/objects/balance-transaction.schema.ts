@@ -1,6 +1,6 @@
 /**
  * A balance transaction: one row of the account's ledger (a charge, a refund, a dispute's
- * adjustment, a payout, its cancelation or failure). `net = amount - fee`; `status` is
+ * adjustment, a payout, its cancelation or failure, a top-up). `net = amount - fee`; `status` is
  * `available` from `available_on` on.
  */
 import * as z from "zod/mini";
@@ -13,6 +13,7 @@ export const balanceTransactionTypes = [
   "payout",
   "payout_cancel",
   "payout_failure",
+  "topup",
 ] as const;
 export type BalanceTransactionType = (typeof balanceTransactionTypes)[number];
 
@@ -27,7 +28,7 @@ export const balanceTransactionSchema = z.strictObject({
   currency: z.string(),
   type: z.enum(balanceTransactionTypes),
   reporting_category: z.string(),
-  /** The id of the object that moved the money (`ch_`, `re_`, `dp_`, `po_`). */
+  /** The id of the object that moved the money (`ch_`, `re_`, `dp_`, `po_`, `tu_`). */
   source: z.string(),
   status: z.enum(balanceTransactionStatuses),
   available_on: unixSecondsSchema,

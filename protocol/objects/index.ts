@@ -33,5 +33,6 @@ export * from "./sandbox.schema.ts";
 export * from "./sanitized-session.schema.ts";
 export * from "./stored-key.schema.ts";
 export * from "./telemetry-record.schema.ts";
+export * from "./topup.schema.ts";
 export * from "./user.schema.ts";
 export * from "./webhook-endpoint.schema.ts";

@@ -9,7 +9,6 @@ import type { ResolvedComponents } from "../../protocol/objects/account-session.
 import { complianceFeeFlag, provider } from "../../protocol/provider.ts";
 
 const otherFlags: Record<string, boolean> = {
-  enable_topups: false,
   enable_add_linked_accounts: false,
   enable_debit_card_entry: true,
   capital_offer_allow_tiny_minimum_advance_amount: false,
@@ -28,7 +27,7 @@ const otherFlags: Record<string, boolean> = {
 
 /**
  * Features that are also flags of SPEC.md §9 (the payments filters, payment metadata, the
- * instant-payout switches).
+ * instant-payout switches, top-ups).
  */
 const featureFlags = catalogueEntries().flatMap(([, d]) => d.features.filter((f) => f.flag));
 

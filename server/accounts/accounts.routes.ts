@@ -70,7 +70,7 @@ defineRoute(
       .where("id", "=", principal.platformId)
       .executeTakeFirstOrThrow();
     const now = deps.config.now();
-    const { type, country: givenCountry, ...model } = body;
+    const { type, country: givenCountry, controller, ...model } = body;
     const country = givenCountry ?? platform.country;
     // A new account can only name documents uploaded for no account yet.
     await checkIdentityDocuments(
@@ -96,6 +96,7 @@ defineRoute(
           default_currency: model.default_currency ?? defaultCurrencyFor(country),
           email: null,
           business_name: null,
+          provider_owns_loss_liability: controller?.losses.payments === "provider",
           created: now,
         })
         .returningAll()

@@ -1,6 +1,6 @@
 /** The parameters of creating an account, and its default currency by country. */
 import { z } from "zod";
-import { accountTypes } from "../../protocol/objects/account.schema.ts";
+import { accountTypes, lossLiabilityOwners } from "../../protocol/objects/account.schema.ts";
 import { countryParam, currencyParam } from "../http/params.ts";
 import { accountModelParams } from "./account-params.ts";
 
@@ -9,6 +9,12 @@ export const createAccountParams = z.strictObject({
   type: z.enum(accountTypes),
   country: countryParam.optional(),
   default_currency: currencyParam.optional(),
+  /** Who bears the account's payment losses (`application` unless named). */
+  controller: z
+    .strictObject({
+      losses: z.strictObject({ payments: z.enum(lossLiabilityOwners) }),
+    })
+    .optional(),
 });
 
 /** The usual settlement currency of a country; accounts may override it. */

@@ -220,6 +220,13 @@ export function renderAccount(account: Account, onFile: OnFile, now: number): Ac
     id: account.id,
     object: "account" as const,
     type: account.type,
+    controller: {
+      losses: {
+        payments: account.provider_owns_loss_liability
+          ? ("provider" as const)
+          : ("application" as const),
+      },
+    },
     country: account.country,
     default_currency: account.default_currency,
     email: account.email,

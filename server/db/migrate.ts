@@ -14,6 +14,7 @@ import * as m0007 from "./migrations/0007_sandbox_clock.ts";
 import * as m0008 from "./migrations/0008_ledger_summary.ts";
 import * as m0009 from "./migrations/0009_files_and_sign_in.ts";
 import * as m0010 from "./migrations/0010_payout_failures.ts";
+import * as m0011 from "./migrations/0011_topups.ts";
 import * as m0013 from "./migrations/0013_payment_status.ts";
 import * as m0015 from "./migrations/0015_rate_limits.ts";
 import * as m0016 from "./migrations/0016_refresh_token_families.ts";
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "0008_ledger_summary": m0008,
   "0009_files_and_sign_in": m0009,
   "0010_payout_failures": m0010,
+  "0011_topups": m0011,
   "0013_payment_status": m0013,
   "0015_rate_limits": m0015,
   "0016_refresh_token_families": m0016,

@@ -21,7 +21,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createIntl, createIntlCache } from "react-intl";
-import { resolveLocale, textDirection } from "../../protocol/locales.ts";
+import { resolveLocale } from "../../protocol/locale-match.ts";
+import { textDirection } from "../../protocol/locales.ts";
 import {
   type ConsentEnforcementMode,
   consentUpdateSchema,

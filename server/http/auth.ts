@@ -137,6 +137,18 @@ export async function authenticate(
         keyId: row.id,
       };
     } else if (row.kind === "user" && row.user_id && row.account_id) {
+      // The user's key acts for its account session only while that session lives: a live,
+      // unrevoked key of its own (the user's key, minted later, would otherwise outlast it).
+      const sessionLive =
+        row.account_session_id !== null &&
+        (await deps.db
+          .selectFrom("session_keys")
+          .select("id")
+          .where("account_session_id", "=", row.account_session_id)
+          .where("kind", "=", "account_session")
+          .where("revoked_at", "is", null)
+          .where("expires_at", ">", withClockOffset(deps.config, offset).now())
+          .executeTakeFirst()) !== undefined;
       principal = {
         kind: "user",
         platformId: row.platform_id,
@@ -146,12 +158,14 @@ export async function authenticate(
         keyId: row.id,
         // A key from the popup's exchange or a renewal belongs to that account session.
         ...(row.account_session_id
-          ? {
-              session: {
-                ...sessionOf(row, row.account_id, row.account_session_id),
-                userId: row.user_id,
-              },
-            }
+          ? sessionLive
+            ? {
+                session: {
+                  ...sessionOf(row, row.account_id, row.account_session_id),
+                  userId: row.user_id,
+                },
+              }
+            : { sessionExpired: true as const }
           : {}),
       };
     } else {
@@ -272,6 +286,16 @@ export function actingPrincipal(principal: Principal, kinds: readonly PrincipalK
     kinds.includes("account_session")
   )
     return principal.session;
+  if (
+    principal.kind === "user" &&
+    principal.sessionExpired === true &&
+    !kinds.includes("user") &&
+    kinds.includes("account_session")
+  )
+    throw authenticationError(
+      "The account session this key was issued in has expired.",
+      "api_key_expired",
+    );
   return principal;
 }
 

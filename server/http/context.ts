@@ -70,6 +70,8 @@ export type Principal =
        * user's key acts for it on the routes that take an account-session key.
        */
       session?: AccountSessionPrincipal;
+      /** The key's account session has expired or was logged out: it acts for none. */
+      sessionExpired?: true;
     }
   | {
       kind: "embedded_flags";

@@ -18,8 +18,29 @@ export function randomToken(length: number): string {
   return out;
 }
 
-/** A prefixed object id: `acct_1a2B...`. */
-export const newId = (prefix: string) => `${prefix}_${randomToken(24)}`;
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A prefixed object id: `ch_` and 24 characters — the creation time in milliseconds (9
+ * base-36 digits), a sequence within that millisecond (3), then 12 random base62 characters.
+ * Ids made later sort after (digits and lower-case letters order the same under every
+ * collation), so a list ordered by `created` then `id` is newest first exactly, even for
+ * objects created within the same second.
+ */
+export function newId(prefix: string): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = 0;
+  } else if (++sequence >= 36 ** 3) {
+    // 46,656 ids in one millisecond: borrow the next one (the clock catches up).
+    lastMs += 1;
+    sequence = 0;
+  }
+  const time = lastMs.toString(36).padStart(9, "0");
+  return `${prefix}_${time}${sequence.toString(36).padStart(3, "0")}${randomToken(12)}`;
+}
 
 /** A key: its prefix (`sk_test_`) and 43 base62 characters (256 bits). */
 export const newKey = (prefix: string) => `${prefix}${randomToken(43)}`;

@@ -98,7 +98,13 @@ export function chargeSeenBy<C extends { metadata?: unknown }>(
   return rest as C;
 }
 
-type MoneyTable = "charges" | "refunds" | "disputes" | "payouts" | "balance_transactions";
+type MoneyTable =
+  | "charges"
+  | "refunds"
+  | "disputes"
+  | "payouts"
+  | "balance_transactions"
+  | "topups";
 
 /** Which of one account's rows of `table` a list or an export reads. */
 export interface AccountRows<T extends MoneyTable> {

@@ -19,12 +19,17 @@ export const failingBankAccount = {
   account_number: "000111111113",
 } as const;
 
-export async function connectedAccount(api: Api, externalAccount: object = sandboxBankAccount) {
+export async function connectedAccount(
+  api: Api,
+  externalAccount: object = sandboxBankAccount,
+  /** Further parameters of the account (e.g. `controller`). */
+  params: Record<string, unknown> = {},
+) {
   const p = await api.platform();
   // A US bank account in usd, so payouts have their destination.
   const account = await api.post("/v1/accounts", {
     key: p.secretKey,
-    params: { type: "custom", external_account: externalAccount },
+    params: { type: "custom", external_account: externalAccount, ...params },
   });
   const accountId = account.body.id as string;
   const headers = { [api.headers.account]: accountId };

@@ -1,5 +1,5 @@
 /**
- * The money core's tables (migration 0005), merged into `Database` by `db/schema.ts`.
+ * The money core's tables (migrations 0005, 0011), merged into `Database` by `db/schema.ts`.
  * Amounts are integer minor units (int8); times are Unix seconds.
  */
 
@@ -126,6 +126,24 @@ export interface PayoutsTable {
   created: number;
 }
 
+/** Top-ups (migration 0011): money added from the account's payout bank account. */
+export interface TopupsTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  livemode: boolean;
+  amount: number;
+  currency: string;
+  /** The external account the money comes from. */
+  source: string;
+  /** The `topup` ledger row (pending until `available_on`). */
+  balance_transaction: string;
+  description: string | null;
+  metadata: JsonWithDefault<Record<string, string>>;
+  available_on: number;
+  created: number;
+}
+
 export interface PayoutSchedulesTable {
   account_id: string;
   interval: PayoutInterval;
@@ -142,4 +160,5 @@ export interface MoneyTables {
   disputes: DisputesTable;
   payouts: PayoutsTable;
   payout_schedules: PayoutSchedulesTable;
+  topups: TopupsTable;
 }

@@ -149,6 +149,20 @@ describe("payouts debit the available balance", () => {
     expect(foreign.status).toBe(400);
   });
 
+  it("payouts made within one second list newest first too, across pages", async () => {
+    const a = await fundedAccount();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push((await api.post("/v1/payouts", { ...a.as, params: { amount: 100 + i } })).body.id);
+    const first = await api.get("/v1/payouts", { ...a.as, params: { limit: 2 } });
+    expect(first.body.data.map((p: { id: string }) => p.id)).toEqual([ids[3], ids[2]]);
+    const next = await api.get("/v1/payouts", {
+      ...a.as,
+      params: { limit: 2, starting_after: ids[2] },
+    });
+    expect(next.body.data.map((p: { id: string }) => p.id)).toEqual([ids[1], ids[0]]);
+  });
+
   it("concurrent payouts of the whole balance: exactly one succeeds, and nothing is overdrawn", async () => {
     const a = await fundedAccount();
     const results = await Promise.all(

@@ -18,6 +18,7 @@ import {
 import type { Payout, PayoutStatus } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutSchedule as PayoutScheduleObject } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Refund } from "../../protocol/objects/refund.schema.ts";
+import type { Topup } from "../../protocol/objects/topup.schema.ts";
 import { DAY } from "./ledger.ts";
 import type {
   BalanceTransactionsTable,
@@ -25,6 +26,7 @@ import type {
   DisputesTable,
   PayoutsTable,
   RefundsTable,
+  TopupsTable,
 } from "./money.tables.ts";
 import { payoutFailureMessages } from "./payout-failures.ts";
 import { nextPayoutDate, type PayoutSchedule } from "./schedule.ts";
@@ -34,6 +36,7 @@ export type RefundRow = Selectable<RefundsTable>;
 export type DisputeRow = Selectable<DisputesTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type BalanceTransactionRow = Selectable<BalanceTransactionsTable>;
+export type TopupRow = Selectable<TopupsTable>;
 
 export function renderBalanceTransaction(
   row: BalanceTransactionRow,
@@ -201,4 +204,20 @@ export const renderPayoutSchedule = (s: PayoutSchedule, now: number): PayoutSche
   weekly_anchor: s.weekly_anchor,
   monthly_anchor: s.monthly_anchor,
   next_payout_date: nextPayoutDate(s, now),
+});
+
+/** A top-up: pending until its funds are available (`available_on`), then succeeded. */
+export const renderTopup = (row: TopupRow, now: number): Topup => ({
+  id: row.id,
+  object: "topup" as const,
+  amount: row.amount,
+  currency: row.currency,
+  balance_transaction: row.balance_transaction,
+  created: row.created,
+  description: row.description,
+  expected_availability_date: row.available_on,
+  livemode: row.livemode,
+  metadata: row.metadata,
+  source: row.source,
+  status: now >= row.available_on ? "succeeded" : "pending",
 });

@@ -124,6 +124,12 @@ export async function seedDemoAccounts(
   const days = options.days ?? fullHistory.days;
   const start = historyStart(now, days);
   const mainAccountId = await createEnabledAccount(db, platformId, mainAccount, start - 7 * DAY);
+  // The provider bears its payment losses, so it can add funds (top-ups, server/money/README.md).
+  await db
+    .updateTable("accounts")
+    .set({ provider_owns_loss_liability: true })
+    .where("id", "=", mainAccountId)
+    .execute();
   // Without a payout destination the API makes no payout: neither does the history.
   const destination = await payoutDestination(db, mainAccountId, "usd", start);
   const plan = planHistory({

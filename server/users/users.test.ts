@@ -5,6 +5,7 @@ import {
   DEFAULT_SCRYPT_LOG2N,
   hashPassword,
   passwordCost,
+  sha256,
   verifyPassword,
 } from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
@@ -195,6 +196,34 @@ describe("a signed-in user's key acts for the account session it belongs to", ()
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("key_kind_not_allowed");
+  });
+
+  it("acts for its session only while the session's own key lives: past it, 401 api_key_expired on a session-only route, while it still reads its user", async () => {
+    const s = await signedIn();
+    // Minted later than the session's key, the user's key outlives it.
+    api.clock.now += 60;
+    const { embedded_session_api_key: userKey } = await exchange(s);
+    const sessionKey = await t.db
+      .selectFrom("session_keys")
+      .select("expires_at")
+      .where("key_hash", "=", sha256(s.sessionKey))
+      .executeTakeFirstOrThrow();
+    const before = api.clock.now;
+    try {
+      api.clock.now = sessionKey.expires_at + 1;
+      const bySession = await api.get(`/v1/accounts/${s.accountId}/external_accounts`, {
+        key: s.sessionKey,
+      });
+      expect(bySession.body.error?.code).toBe("api_key_expired");
+      const refused = await api.post(endpoints.requiresExternalAccountVerification, {
+        key: userKey,
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe("api_key_expired");
+      expect((await api.get(endpoints.connectUser, { key: userKey })).body.id).toBe(s.userId);
+    } finally {
+      api.clock.now = before;
+    }
   });
 
   it("logging the session out revokes the user's key exchanged in it", async () => {

@@ -4,6 +4,7 @@ import type { Balance } from "../../protocol/objects/balance.schema.ts";
 import type { ExternalAccount } from "../../protocol/objects/external-account.schema.ts";
 import type { Payout } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutSchedule } from "../../protocol/objects/payout-schedule.schema.ts";
+import type { Topup } from "../../protocol/objects/topup.schema.ts";
 import { instantPayoutFee } from "../../protocol/payouts.ts";
 import { provider } from "../../protocol/provider.ts";
 import { createUser } from "../../server/users/users.ts";
@@ -180,16 +181,39 @@ describe("balances on the example platform", () => {
     expect(await apiGet<PayoutSchedule>("/v1/payout_schedule")).toEqual(schedule);
   });
 
-  it("with instant_payouts_to_debit_cards_disabled and only a debit card, no instant payout is offered (a standard one is)", async () => {
+  it("with instant_payouts_to_debit_cards_disabled and only a debit card, no instant payout is offered (a standard one is), nor adding funds", async () => {
     const platform = await signedIn(cardOnly.label, "payouts");
     const balances = await balancesOf(platform);
     const balance = await apiGet<Balance>("/v1/balance", { account: cardOnly.id });
     expect(amountIn(balance.instant_available)).toBeGreaterThan(0);
     await expectLedger(balances, cardOnly.id);
     expect(await balances.offersInstantPayout()).toBe(false);
+    // The platform bears this account's losses: its session does not offer adding funds.
+    expect(await balances.offersAddFunds()).toBe(false);
     await expect
       .poll(() => balances.frame.getByRole("button", { name: balances.word("payOut") }).count())
       .toBe(1);
+  });
+
+  it("adds funds as a person: the top-up is pending at the provider, and the balance's pending amount rose by it", async () => {
+    const platform = await signedIn(undefined, "payouts");
+    const balances = await balancesOf(platform);
+    const before = await apiGet<Balance>("/v1/balance");
+    const known = new Set((await example.listAll<Topup>("/v1/topups")).map((t) => t.id));
+    const dialog = await balances.reviewAddFunds("25.00");
+    // The confirmation names the amount before anything moves.
+    expect(await dialog.innerText()).toContain(usd(2_500));
+    expect((await example.listAll<Topup>("/v1/topups")).length).toBe(known.size);
+    await balances.confirmAddFunds();
+    const added = async () =>
+      (await example.listAll<Topup>("/v1/topups")).filter((t) => !known.has(t.id));
+    await expect
+      .poll(async () => (await added()).map((t) => [t.amount, t.currency, t.status]))
+      .toEqual([[2_500, "usd", "pending"]]);
+    const after = await apiGet<Balance>("/v1/balance");
+    expect(amountIn(after.pending)).toBe(amountIn(before.pending) + 2_500);
+    expect(amountIn(after.available)).toBe(amountIn(before.available));
+    await expectLedger(balances);
   });
 
   it("passes axe in light, dark and the pseudo-locale, and does not overflow at 360px", async () => {
@@ -199,6 +223,10 @@ describe("balances on the example platform", () => {
     // The forms open too: their fields and buttons are checked as well.
     await balances.frame
       .getByRole("button", { name: balances.word("editSchedule"), exact: true })
+      .press("Enter");
+    // And adding funds (the seeded main account's losses are the provider's).
+    await balances.frame
+      .getByRole("button", { name: balances.word("addFunds"), exact: true })
       .press("Enter");
     // And the payout account's first step (the provider user's sign-in).
     await balances.startReplacingBankAccount();

@@ -186,7 +186,7 @@ describe("the component frame in Chromium", () => {
     await host.page.close();
   });
 
-  it("applies a locale and an appearance from the host's props live, without a reload", async () => {
+  it("applies a locale and an appearance from the host's props live, without a reload (a tag without a catalogue through the matcher)", async () => {
     const host = await openHost("account-management", "360px");
     await waitForCall(host, "reportLoadError");
     const frame = await host.uiFrame();
@@ -212,6 +212,15 @@ describe("the component frame in Chromium", () => {
     const shown = await frame.locator(".kit-banner__title").textContent();
     expect(shown).not.toBe(getDefinition("account-management").errorText);
     expect(shown).toMatch(/Kontoinformationen/);
+    // A tag without a catalogue of its own: the frame loads the CLDR matcher (its own chunk,
+    // under the same CSP), then French.
+    await host.page.evaluate(() =>
+      (window as never as { frameHost: { setProps(p: unknown): void } }).frameHost.setProps({
+        locale: "fr-BE",
+      }),
+    );
+    await frame.waitForFunction(() => document.documentElement.lang === "fr-FR");
+    await frame.getByText(/informations de votre compte/).waitFor({ state: "visible" });
     expect(
       await frame.evaluate(() => (window as never as { loadedOnce?: boolean }).loadedOnce),
     ).toBe(true);

@@ -31,6 +31,7 @@ const typeWords: Record<BalanceTransaction["type"], string> = {
   payout: "Payout",
   payout_cancel: "Canceled payout",
   payout_failure: "Failed payout",
+  topup: "Top-up",
 };
 
 /** A row as the list shows the provider's transaction in en-US. */

@@ -35,7 +35,8 @@ export interface FakeCall {
   src: string;
   input: unknown;
   settled: boolean;
-  answer(): void;
+  /** Settles with the fake's answer, or with `output` when the path's done event names one. */
+  answer(output?: unknown): void;
   fail(error: unknown): void;
 }
 
@@ -50,9 +51,9 @@ export class FakeCalls {
             src,
             input,
             settled: false,
-            answer: () => {
+            answer: (...output: unknown[]) => {
               call.settled = true;
-              resolve(answer(input));
+              resolve(output.length > 0 ? (output[0] as O) : answer(input));
             },
             fail: (error) => {
               call.settled = true;
@@ -81,7 +82,8 @@ export interface AsyncStep<M extends AnyStateMachine> {
 /**
  * Replays `path` on `machine` (the model's machine provided with `calls`' fakes): ordinary
  * events are sent; a done/error step answers or fails the call in flight, after answering
- * every superseded call (whatever that emits is part of the step's effects).
+ * every superseded call (whatever that emits is part of the step's effects). A done step
+ * with an `output` answers with it (one call, several outcomes: a sign-in, a lookup).
  */
 export async function replayWithCalls<M extends AnyStateMachine>(
   machine: M,
@@ -108,8 +110,10 @@ export async function replayWithCalls<M extends AnyStateMachine>(
         if (!last || last.settled) throw new Error(`step ${index + 1} (${step.label}): no call`);
         for (const stale of open) if (stale !== last) stale.answer();
         await flush();
-        if (event.type.startsWith(DONE)) last.answer();
-        else last.fail(event.error);
+        if (event.type.startsWith(DONE)) {
+          if ("output" in event) last.answer(event.output);
+          else last.answer();
+        } else last.fail(event.error);
         settled = last;
       } else {
         actor.send(step.event);

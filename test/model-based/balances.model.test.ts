@@ -8,6 +8,7 @@ import {
 import {
   payoutFormMachine,
   scheduleFormMachine,
+  topupFormMachine,
 } from "../../machines/components/balances/payout-forms.machine.ts";
 import {
   type FormContext,
@@ -17,6 +18,7 @@ import {
 import type { GetObjectsInput } from "../../machines/components/resource-list.types.ts";
 import { payoutCreateParamsSchema } from "../../protocol/objects/payout.schema.ts";
 import { payoutScheduleParamsSchema } from "../../protocol/objects/payout-schedule.schema.ts";
+import { topupCreateParamsSchema } from "../../protocol/objects/topup.schema.ts";
 import { DONE, ERROR, FakeCalls, http, replayWithCalls } from "./async-replay.ts";
 import { coveringPaths, type MachineModel } from "./harness.ts";
 
@@ -152,6 +154,36 @@ describe("the payout form, model-based", () => {
       checkFormPath(model, path, (body) => {
         expect(payoutCreateParamsSchema.safeParse(body).success).toBe(true);
         expect(body.method).toBe("instant");
+      }),
+  );
+});
+
+describe("the add-funds form, model-based", () => {
+  // It starts empty: nothing can be reviewed, let alone sent, until the person types an amount.
+  const model: MachineModel<typeof topupFormMachine> = {
+    machine: topupFormMachine,
+    input: { values: { amount: 0, currency: "usd" } },
+    events: formEvents([
+      { type: "field.change", path: "amount", value: 2_500 },
+      { type: "field.change", path: "amount", value: -1 },
+    ]) as MachineModel<typeof topupFormMachine>["events"],
+    describeEvent: describeFormEvent as never,
+    distinguish: formState as never,
+  };
+  const paths = formPaths(model, 6);
+
+  it("walks the review, the confirmation, the answer and every refusal", () => {
+    const labels = new Set(paths.flatMap((p) => p.steps.map((s) => s.label)));
+    for (const label of ["confirm", "answered", ...FORM_FAILURES.map((f) => f.label)])
+      expect(labels).toContain(label);
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))(
+    "sends only a confirmed top-up of a positive amount in its currency: %s",
+    (_name, path) =>
+      checkFormPath(model, path, (body) => {
+        expect(topupCreateParamsSchema.safeParse(body).success).toBe(true);
+        expect(body).toEqual({ amount: 2_500, currency: "usd" });
       }),
   );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import type { CallFailure } from "../../machines/auth/failure.ts";
+import type { SignInOutcome } from "../../machines/auth/sign-in.ts";
 import {
   type PayoutAccountEvent,
   payoutAccountPaths as paths,
@@ -53,6 +54,12 @@ const failure = (status: number, code: string, param?: string): CallFailure => (
 });
 
 const lost = new TypeError("Failed to fetch");
+const SIGN_IN_OUTCOMES: readonly SignInOutcome[] = [
+  "signed_in",
+  "not_signed_in",
+  "blocked",
+  "failed",
+];
 const expired = failure(401, "api_key_expired");
 const FAILURES = {
   startVerification: [
@@ -81,14 +88,13 @@ const model: MachineModel<Machine> = {
   input: { signInRequired: true, signedIn: false },
   events: {
     open: [
-      { type: "open", values: filled },
-      { type: "open", values: empty },
+      { type: "open", currency: "usd", values: filled },
+      { type: "open", currency: "usd", values: empty },
     ],
     cancel: [{ type: "cancel" }],
-    "signIn.done": [
-      { type: "signIn.done", signedIn: true },
-      { type: "signIn.done", signedIn: false },
-    ],
+    "signIn.start": [{ type: "signIn.start" }],
+    [`${DONE}signIn`]: SIGN_IN_OUTCOMES.map((output) => ({ type: `${DONE}signIn`, output })),
+    [`${ERROR}signIn`]: [{ type: `${ERROR}signIn`, error: new Error("popup script failed") }],
     "field.change": [
       { type: "field.change", path: paths.routing, value: null },
       { type: "field.change", path: paths.routing, value: "110000000" },
@@ -109,12 +115,26 @@ const model: MachineModel<Machine> = {
       ]),
     ),
   } as MachineModel<Machine>["events"],
+  // What the checks below tell apart: the step, what was typed, which errors show, where the
+  // sign-in stands and whether an intent is under way — not which fields were left or which
+  // key a click minted.
+  distinguish: ({ value, context }) => ({
+    value,
+    values: context.values,
+    errors: Object.keys(context.errors).sort(),
+    formError: context.formError !== null,
+    code: context.code,
+    codeProblem: context.codeProblem,
+    signedIn: context.signedIn,
+    signInRefused: context.signInRefused,
+    intent: context.idempotencyKey !== null,
+  }),
   describeEvent: (event) => {
     const e = event as PayoutAccountEvent | { type: string; error?: unknown };
     if (e.type === "open" && "values" in e)
       return e.values[paths.holder] === "" ? "open (empty)" : "open (filled)";
-    if (e.type === "signIn.done" && "signedIn" in e)
-      return e.signedIn ? "signed in" : "popup closed";
+    if (e.type === `${DONE}signIn` && "output" in e) return `popup: ${String(e.output)}`;
+    if (e.type === `${ERROR}signIn`) return "popup: threw";
     if (e.type === "field.change" && "value" in e)
       return e.value === null ? "routing refused by its field" : "routing typed";
     if (e.type === "code.change" && "value" in e) return `code := ${e.value}`;
@@ -127,14 +147,23 @@ const model: MachineModel<Machine> = {
   },
 };
 
+/** `{ signingIn: "prompt" }` as `signingIn.prompt`. */
+const stateName = (value: unknown): string =>
+  typeof value === "string"
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${k}.${stateName(v)}`)
+        .join();
+
 const covering = coveringPaths(model, { maxDepth: 3, dedupe: true });
 
 describe("the payout-account machine, model-based", () => {
   it("walks every step and every outcome", () => {
     const walked = new Set(covering.flatMap((p) => p.steps.map((s) => s.label)));
     for (const label of [
-      "signed in",
-      "popup closed",
+      ...SIGN_IN_OUTCOMES.map((o) => `popup: ${o}`),
+      "popup: threw",
+      "signIn.start",
       "continue",
       "resend",
       "back",
@@ -144,7 +173,9 @@ describe("the payout-account machine, model-based", () => {
       expect(walked).toContain(label);
     for (const state of [
       "closed",
-      "signingIn",
+      "signingIn.prompt",
+      "signingIn.waiting",
+      "signingIn.blocked",
       "details",
       "starting",
       "code",
@@ -152,13 +183,14 @@ describe("the payout-account machine, model-based", () => {
       "saving",
       "saved",
     ])
-      expect(covering.map((p) => p.target.value)).toContain(state);
+      expect(covering.map((p) => stateName(p.target.value))).toContain(state);
   });
 
   it.each(covering.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
     const calls = new FakeCalls();
     const provided = payoutAccountMachine.provide({
       actors: {
+        signIn: calls.logic("signIn", (): SignInOutcome => "signed_in"),
         startVerification: calls.logic("startVerification", () => ({})),
         answerChallenge: calls.logic("answerChallenge", () => ({})),
         createExternalAccount: calls.logic("createExternalAccount", () => undefined),
@@ -170,6 +202,12 @@ describe("the payout-account machine, model-based", () => {
       for (const step of run.steps) {
         const { context } = step.snapshot;
         for (const call of step.started) {
+          if (call.src === "signIn") {
+            // The popup opens only from the person's click, and only while signed out.
+            expect(step.event.type).toBe("signIn.start");
+            expect(context.signedIn).toBe(false);
+            continue;
+          }
           // Nothing before the sign-in the session requires.
           expect(context.signedIn).toBe(true);
           if (call.src === "startVerification") {
@@ -229,7 +267,7 @@ describe("the payout-account machine without a required sign-in", () => {
       { signInRequired: true, signedIn: true },
     ]) {
       const actor = createActor(payoutAccountMachine, { input }).start();
-      actor.send({ type: "open", values: filled });
+      actor.send({ type: "open", currency: "usd", values: filled });
       expect(actor.getSnapshot().value).toBe("details");
       actor.stop();
     }
@@ -239,13 +277,18 @@ describe("the payout-account machine without a required sign-in", () => {
     const actor = createActor(payoutAccountMachine, {
       input: { signInRequired: false, signedIn: false },
     }).start();
-    actor.send({ type: "open", values: { ...filled, [paths.routing]: "110000001" } });
+    actor.send({
+      type: "open",
+      currency: "usd",
+      values: { ...filled, [paths.routing]: "110000001" },
+    });
     actor.send({ type: "continue", idempotencyKey: "k" });
     expect(actor.getSnapshot().value).toBe("details");
     expect(actor.getSnapshot().context.errors[paths.routing]).toMatchObject({ source: "schema" });
     actor.send({ type: "cancel" });
     actor.send({
       type: "open",
+      currency: "eur",
       values: {
         ...payoutAccountValues("DE", "eur"),
         [paths.holder]: "Ada",

@@ -17,6 +17,7 @@ import {
 } from "react";
 import type { AnyActorLogic, AnyActorRef, PromiseActorLogic } from "xstate";
 import type { $ZodType } from "zod/v4/core";
+import type { SignInOutcome } from "../../machines/auth/sign-in.ts";
 import type {
   Identified,
   ListPageInput,
@@ -137,11 +138,8 @@ export interface InspectorFeed {
   close(): void;
 }
 
-/**
- * How a sign-in through the popup ended: a provider user is signed in; the popup closed
- * without one; the browser blocked the popup (offer to try again); it failed otherwise.
- */
-export type SignInOutcome = "signed_in" | "not_signed_in" | "blocked" | "failed";
+/** How a sign-in through the popup ended (one definition, in the machines' layer). */
+export type { SignInOutcome };
 
 export interface UploadInput {
   purpose: FilePurpose;

@@ -1,13 +1,19 @@
 /**
- * `<I18nProvider locale>`: resolves the requested locale (protocol/locales.ts), loads that
+ * `<I18nProvider locale>`: resolves the requested locale (ui/i18n/resolve.ts), loads that
  * locale's ICU catalogue, and provides react-intl to the tree. A locale change (the
  * platform's `update({locale})`) loads the new catalogue and re-renders in place; catalogues
  * once loaded stay cached, so switching back is instant.
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { IntlProvider, type MessageFormatElement } from "react-intl";
-import { defaultLocale, type Locale, pseudoLocale, resolveLocale } from "../../protocol/locales.ts";
+import { defaultLocale, type Locale, pseudoLocale } from "../../protocol/locales.ts";
 import enUS from "./messages/en-US.json" with { type: "json" };
+import {
+  knownLocale,
+  type LocaleRequest,
+  localeRequestKey,
+  resolveLocaleLazily,
+} from "./resolve.ts";
 
 /**
  * A locale's messages: ICU strings as the JSON files hold them (tests, tools), or the
@@ -90,7 +96,7 @@ export const useLocale = () => useContext(LocaleContext);
 
 export interface I18nProviderProps {
   /** What the platform asked for (any BCP 47 tag, or a preference list); resolved here. */
-  locale: string | readonly string[] | undefined;
+  locale: LocaleRequest;
   children: ReactNode;
   /** Catalogue load failures and react-intl errors; defaults to console.error. */
   onError?: (error: unknown) => void;
@@ -105,28 +111,38 @@ type Shown = { locale: Locale; messages: Catalogue };
  * until the newest request resolves (an older, slower load never overwrites it).
  */
 export function I18nProvider({ locale, children, onError }: I18nProviderProps) {
-  const resolved = resolveLocale(locale);
+  // A list is a new array on each render: the effect follows the request's key.
+  const key = localeRequestKey(locale);
   const [current, setCurrent] = useState<Shown>({ locale: defaultLocale, messages: enUS });
 
   useEffect(() => {
     let live = true;
-    loadCatalogue(resolved).then(
-      (messages) => {
-        if (live) setCurrent({ locale: resolved, messages });
-      },
-      (error: unknown) => {
-        // Keep the current language rather than blank the component.
-        (onError ?? console.error)(error);
-      },
-    );
+    const requested = JSON.parse(key) as string | string[] | null;
+    Promise.resolve(resolveLocaleLazily(requested ?? undefined))
+      .then(
+        async (target): Promise<Shown> => ({
+          locale: target,
+          messages: await loadCatalogue(target),
+        }),
+      )
+      .then(
+        (shown) => {
+          if (live) setCurrent(shown);
+        },
+        (error: unknown) => {
+          // Keep the current language rather than blank the component.
+          (onError ?? console.error)(error);
+        },
+      );
     return () => {
       live = false;
     };
-  }, [resolved, onError]);
+  }, [key, onError]);
 
   // A cached catalogue switches in the same render, without a frame in the old language.
-  const cached = loaded.get(resolved);
-  const shown = cached ? { locale: resolved, messages: cached } : current;
+  const known = knownLocale(locale);
+  const cached = known && loaded.get(known);
+  const shown = known && cached ? { locale: known, messages: cached } : current;
   return (
     <LocaleContext.Provider value={shown.locale}>
       <IntlProvider

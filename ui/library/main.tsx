@@ -13,8 +13,9 @@ import { z } from "zod";
 
 z.config({ jitless: true });
 
-const [locales, appearance, theme, i18n, kit, view, css] = await Promise.all([
+const [locales, localeMatch, appearance, theme, i18n, kit, view, css] = await Promise.all([
   import("../../protocol/locales.ts"),
+  import("../../protocol/locale-match.ts"),
   import("../../protocol/appearance.schema.ts"),
   import("../theme/apply.ts"),
   import("../i18n/provider.tsx"),
@@ -26,7 +27,7 @@ const [locales, appearance, theme, i18n, kit, view, css] = await Promise.all([
 /** What the hash asks for; a bad theme is ignored with a warning, as the frames do. */
 function readHash(hash: string) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const locale = locales.resolveLocale(params.get("locale") ?? undefined);
+  const locale = localeMatch.resolveLocale(params.get("locale") ?? undefined);
   const { appearance: accepted, warnings } = appearance.validateAppearance({
     theme: params.get("theme") ?? "light",
   });

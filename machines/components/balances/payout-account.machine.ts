@@ -4,7 +4,8 @@ import {
   bankAccountCreateParamsSchema,
 } from "../../../protocol/objects/external-account.schema.ts";
 import { type CallFailure, toCallFailure } from "../../auth/failure.ts";
-import type { SubmitInput } from "../form/form.machine.ts";
+import type { SignInOutcome } from "../../auth/sign-in.ts";
+import { type SubmitInput, submitCall } from "../form/form.machine.ts";
 import {
   type FieldErrors,
   type FieldPath,
@@ -22,9 +23,10 @@ import {
  * Adding or replacing the payout bank account from the money-out views
  * (`external_account_collection`), through the external_account key flow of SPEC.md §6–§7:
  *
- * `closed` → `open` → `signingIn` (the provider user signs in through the popup, which the
- * view opens from the person's click; skipped when the session sets
- * `disable_{provider}_user_authentication` or the user is signed in already) → `details`
+ * `closed` → `open` (for a currency) → `signingIn` (skipped when the session sets
+ * `disable_{provider}_user_authentication` or the user is signed in already: `prompt` until
+ * the person clicks, then `waiting` on the `signIn` actor — the frame's popup, opened inside
+ * that click —, and `blocked` when the browser blocked it, offering to try again) → `details`
  * (the bank account's country-aware fields, checked with the protocol's schema: nothing
  * invalid is sent) → `starting` (the verification call starts a challenge and sends its code
  * to the provider user) → `code` (the person types the code; `resend` starts a new one) →
@@ -35,8 +37,9 @@ import {
  * A refusal of the bank account (a field the provider names by `param`) goes back to
  * `details` with the error on its field; the key was spent, so continuing starts a new
  * challenge. A wrong code stays in `code` with why; a 401 anywhere emits `unauthorized`.
- * Effects are the frame's mutations (actors/components/mutation.ts), provided as
- * `startVerification`, `answerChallenge` and `createExternalAccount`.
+ * Effects are the frame's sign-in (`signIn`, answering a `SignInOutcome`) and its mutations
+ * (actors/components/mutation.ts), provided as `startVerification`, `answerChallenge` and
+ * `createExternalAccount`.
  */
 
 export interface PayoutAccountInput {
@@ -60,6 +63,8 @@ export interface PayoutAccountContext {
   signedIn: boolean;
   /** The popup closed without a signed-in user. */
   signInRefused: boolean;
+  /** The currency whose default account is being added or replaced (from `open`). */
+  currency: string | null;
   values: FormValues;
   touched: Record<FieldPath, true>;
   errors: FieldErrors;
@@ -78,11 +83,11 @@ export interface PayoutAccountContext {
 }
 
 export type PayoutAccountEvent =
-  /** Start, from the bank account's fields (`payoutAccountValues`). */
-  | { type: "open"; values: FormValues }
+  /** Start for `currency`, from the bank account's fields (`payoutAccountValues`). */
+  | { type: "open"; currency: string; values: FormValues }
   | { type: "cancel" }
-  /** The sign-in popup is done: whether a provider user is signed in now. */
-  | { type: "signIn.done"; signedIn: boolean }
+  /** The person's click that opens the sign-in popup. */
+  | { type: "signIn.start" }
   | { type: "field.change"; path: FieldPath; value: FieldValue }
   | { type: "field.blur"; path: FieldPath }
   /** The details are entered: valid ones start the verification (keys minted on the click). */
@@ -141,6 +146,11 @@ const codeOf = (error: unknown) => {
   return failure.kind === "http" ? failure.error.code : undefined;
 };
 
+/** The guard's params: the sign-in actor answered `is`. */
+const outcome =
+  (is: SignInOutcome) =>
+  ({ event }: Done) => ({ outcome: event.output, is });
+
 /** A 401 closes the flow and tells the shell. */
 const unauthorized = {
   guard: { type: "isUnauthorized", params: ({ event }: Failed) => event.error },
@@ -160,6 +170,9 @@ export const payoutAccountMachine = setup({
     emitted: {} as PayoutAccountEmitted,
   },
   actors: {
+    signIn: fromPromise<SignInOutcome>(async () => {
+      throw new Error("provide the frame's popup sign-in as signIn (FrameServices.signIn)");
+    }),
     startVerification: fromPromise<AnyOutput, SubmitInput<Record<string, never>>>(async () => {
       throw new Error("provide the verification mutation as startVerification (actors/)");
     }),
@@ -176,7 +189,7 @@ export const payoutAccountMachine = setup({
     mustSignIn: ({ context }) => context.signInRequired && !context.signedIn,
     valid: ({ context }) => check(context.values).ok,
     codeWellFormed: ({ context }) => CODE.test(context.code),
-    signedIn: ({ event }) => event.type === "signIn.done" && event.signedIn,
+    outcomeIs: (_, params: { outcome: unknown; is: SignInOutcome }) => params.outcome === params.is,
     isUnauthorized: (_, error: unknown) => isUnauthorized(error),
     isCodeRefusal: (_, error: unknown) => {
       const code = codeOf(error);
@@ -187,6 +200,7 @@ export const payoutAccountMachine = setup({
   },
   actions: {
     start: assign(({ event }) => ({
+      currency: event.type === "open" ? event.currency : null,
       values: event.type === "open" ? event.values : {},
       touched: {},
       errors: {},
@@ -196,11 +210,7 @@ export const payoutAccountMachine = setup({
       signInRefused: false,
       idempotencyKey: null,
     })),
-    signInDone: assign(({ event }) =>
-      event.type === "signIn.done"
-        ? { signedIn: event.signedIn, signInRefused: !event.signedIn }
-        : {},
-    ),
+    signInDone: assign((_, signedIn: boolean) => ({ signedIn, signInRefused: !signedIn })),
     change: assign(({ context, event }) =>
       event.type === "field.change" ? fieldChanged(context, check, event.path, event.value) : {},
     ),
@@ -249,6 +259,7 @@ export const payoutAccountMachine = setup({
     signInRequired: input.signInRequired,
     signedIn: input.signedIn,
     signInRefused: false,
+    currency: null,
     values: {},
     touched: {},
     errors: {},
@@ -270,14 +281,33 @@ export const payoutAccountMachine = setup({
         ],
       },
     },
-    /** The view opens the popup from the person's click, then tells how it ended. */
+    /** The popup opens from the person's click; how it ended moves the flow on. */
     signingIn: {
-      on: {
-        "signIn.done": [
-          { guard: "signedIn", target: "details", actions: "signInDone" },
-          { actions: "signInDone" },
-        ],
-        cancel: "closed",
+      initial: "prompt",
+      on: { cancel: "closed" },
+      states: {
+        prompt: { on: { "signIn.start": "waiting" } },
+        waiting: {
+          invoke: {
+            id: "signIn",
+            src: "signIn",
+            onDone: [
+              {
+                guard: { type: "outcomeIs", params: outcome("signed_in") },
+                target: "#payoutAccount.details",
+                actions: { type: "signInDone", params: true },
+              },
+              {
+                guard: { type: "outcomeIs", params: outcome("blocked") },
+                target: "blocked",
+              },
+              { target: "prompt", actions: { type: "signInDone", params: false } },
+            ],
+            onError: { target: "prompt", actions: { type: "signInDone", params: false } },
+          },
+        },
+        /** The browser blocked the popup: the person may try again. */
+        blocked: { on: { "signIn.start": "waiting" } },
       },
     },
     details: {
@@ -335,12 +365,7 @@ export const payoutAccountMachine = setup({
     },
     saving: {
       invoke: {
-        id: "createExternalAccount",
-        src: "createExternalAccount",
-        input: ({ context }) => ({
-          body: (check(context.values) as { ok: true; body: BankAccountCreateParams }).body,
-          idempotencyKey: context.idempotencyKey ?? "",
-        }),
+        ...submitCall("createExternalAccount", check),
         onDone: {
           target: "saved",
           actions: [

@@ -3,6 +3,7 @@ import {
   type PayoutInterval,
   payoutScheduleParamsSchema,
 } from "../../../protocol/objects/payout-schedule.schema.ts";
+import { topupCreateParamsSchema } from "../../../protocol/objects/topup.schema.ts";
 import { createFormMachine } from "../form/form.machine.ts";
 import { type FormValues, valuesToBody } from "../form/form.ts";
 
@@ -16,6 +17,20 @@ import { type FormValues, valuesToBody } from "../form/form.ts";
 export const payoutFormMachine = createFormMachine({
   id: "payoutForm",
   schema: payoutCreateParamsSchema,
+  review: true,
+});
+
+/**
+ * Adding funds to the balance (`enable_topups`, where the provider owns the account's loss
+ * liability): the same reviewed money action over the protocol's `POST /v1/topups`
+ * parameters (amount, currency), sent only from its confirmation with one Idempotency-Key per
+ * intent, so a retry after a lost answer adds the money once. The provider's refusals
+ * (`topups_not_allowed`, `no_external_account` on the currency) show on the form and nothing
+ * moves.
+ */
+export const topupFormMachine = createFormMachine({
+  id: "topupForm",
+  schema: topupCreateParamsSchema,
   review: true,
 });
 

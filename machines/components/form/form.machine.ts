@@ -12,6 +12,7 @@ import {
   fieldLeft,
   invalidShown,
   sameValues,
+  type Validation,
   validateValues,
   valuesToBody,
 } from "./form.ts";
@@ -69,6 +70,29 @@ export interface FormInput {
 export interface SubmitInput<Body> {
   body: Body;
   idempotencyKey: string;
+}
+
+/**
+ * The submit invoke every form-like machine shares: the actor `src` (its id too) gets the
+ * body `check` made of the values — only valid values reach a submitting state — and the
+ * key of the intent under way. Spread it into the state's `invoke` beside its own outcomes.
+ */
+export function submitCall<const Src extends string, Body>(
+  src: Src,
+  check: (values: FormValues) => Validation<Body>,
+) {
+  return {
+    id: src,
+    src,
+    input: ({
+      context,
+    }: {
+      context: { values: FormValues; idempotencyKey: string | null };
+    }): SubmitInput<Body> => ({
+      body: (check(context.values) as { ok: true; body: Body }).body,
+      idempotencyKey: context.idempotencyKey ?? "",
+    }),
+  };
 }
 
 export interface FormContext {
@@ -246,12 +270,7 @@ export function createFormMachine<Schema extends $ZodType>(options: FormMachineO
       dirty: { on: { ...edit, ...fill } },
       submitting: {
         invoke: {
-          id: SUBMIT_ACTOR,
-          src: SUBMIT_ACTOR,
-          input: ({ context }) => ({
-            body: (check(context.values) as { ok: true; body: Body }).body,
-            idempotencyKey: context.idempotencyKey ?? "",
-          }),
+          ...submitCall(SUBMIT_ACTOR, check),
           onDone: {
             target: "saved",
             actions: [

@@ -92,6 +92,20 @@ export const instantPayoutsToDebitCardsDisabled = {
   flag: true,
 } as const;
 
+/**
+ * A flag of SPEC.md §9 that balances (and the add-funds entry point) take per session: the
+ * person may add funds from the payout bank account. The provider also needs to own the
+ * account's loss liability (`POST /v1/topups`, server/money/README.md).
+ */
+export const enableTopups = {
+  ...feature(
+    "enable_topups",
+    false,
+    "Add funds to the balance from the payout bank account (where the provider owns the account's loss liability).",
+  ),
+  flag: true,
+} as const;
+
 export const payoutManagement = [
   instantPayouts,
   standardPayouts,

@@ -5,6 +5,7 @@ import { defineComponent, enableFlag } from "../definition.schema.ts";
 import { booleanAttribute, payoutId } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
 import {
+  enableTopups,
   instantPayouts as instantPayoutsFeature,
   instantPayoutsRtpDisabled,
   instantPayoutsToDebitCardsDisabled,
@@ -71,10 +72,11 @@ export const payoutEntries = {
     enabledOverrideFlag: enableFlag("balances"),
     releaseState: "ga",
     friendlyName: "Balances",
-    description: "The balance, with manual payouts, instant payouts and the payout schedule.",
+    description:
+      "The balance, with manual payouts, instant payouts, the payout schedule and adding funds.",
     docSitePath: "/components/balances",
     errorText: errorTexts.balances,
-    features: payoutManagement,
+    features: [...payoutManagement, enableTopups],
     htmlAttributes: [
       ...manualScheduleAttributes,
       {

@@ -73,28 +73,26 @@ export class BalancesModel {
     return (await this.frame.getByRole("button", { name: this.word("instantPayOut") }).count()) > 0;
   }
 
-  /** Opens a payout (standard or instant), gives the amount (or keeps the offered one), reviews it. */
-  async reviewPayout(instant: boolean, amount?: string): Promise<Locator> {
-    const label = this.word(instant ? "instantPayOut" : "payOut");
+  /**
+   * Opens a money action (its button named `label`), gives the amount (or keeps the one it
+   * starts with) and reviews it: the confirmation titled `title` shows.
+   */
+  private async reviewMoneyAction(label: string, title: string, amount?: string) {
     await this.press(this.frame, label);
     const form = this.frame.getByRole("region", { name: label, exact: true });
     if (amount !== undefined)
       await form.getByRole("textbox", { name: this.word("amount") }).fill(amount);
     await this.press(form, label);
-    const dialog = this.kit.dialog(
-      this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle"),
-    );
+    const dialog = this.kit.dialog(title);
     await dialog.waitFor();
     return dialog;
   }
 
   /**
-   * Confirms the payout under review and waits until the form is done: gone (the payout was
-   * made) or showing the provider's refusal, which is then thrown with its words.
+   * Confirms the money action under review and waits until its form is done: gone (the money
+   * moved) or showing the provider's refusal, which is then thrown with its words.
    */
-  async confirmPayout(instant: boolean): Promise<void> {
-    const label = this.word(instant ? "instantPayOut" : "payOut");
-    const title = this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle");
+  private async confirmMoneyAction(label: string, title: string): Promise<void> {
     const dialog = this.kit.dialog(title);
     await dialog.getByRole("button", { name: label, exact: true }).press("Enter");
     await dialog.waitFor({ state: "detached" });
@@ -108,6 +106,39 @@ export class BalancesModel {
     ]);
     if (await form.count())
       throw new Error(`the ${label} form stayed open: ${await form.innerText()}`);
+  }
+
+  /** Opens a payout (standard or instant), gives the amount (or keeps the offered one), reviews it. */
+  reviewPayout(instant: boolean, amount?: string): Promise<Locator> {
+    return this.reviewMoneyAction(
+      this.word(instant ? "instantPayOut" : "payOut"),
+      this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle"),
+      amount,
+    );
+  }
+
+  /** Confirms the payout under review (`confirmMoneyAction`). */
+  confirmPayout(instant: boolean): Promise<void> {
+    return this.confirmMoneyAction(
+      this.word(instant ? "instantPayOut" : "payOut"),
+      this.word(instant ? "instantConfirmTitle" : "payoutConfirmTitle"),
+    );
+  }
+
+  /** Whether adding funds is offered. */
+  async offersAddFunds(): Promise<boolean> {
+    await this.region("title").waitFor();
+    return (await this.frame.getByRole("button", { name: this.word("addFunds") }).count()) > 0;
+  }
+
+  /** Opens "Add funds", gives the amount and reviews it: the confirmation shows. */
+  reviewAddFunds(amount: string): Promise<Locator> {
+    return this.reviewMoneyAction(this.word("addFunds"), this.word("addFundsConfirmTitle"), amount);
+  }
+
+  /** Confirms the funds under review (`confirmMoneyAction`). */
+  confirmAddFunds(): Promise<void> {
+    return this.confirmMoneyAction(this.word("addFunds"), this.word("addFundsConfirmTitle"));
   }
 
   /** Opens the schedule editor and sets its fields (by their words), then reviews it. */

@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
-import type { Frame, Locator } from "playwright-core";
-import { ResourceListModel } from "../../../sdk/testing/resource-list.model.ts";
+import type { Frame } from "playwright-core";
+import { DetailsModel, messageIn } from "./details.model.ts";
+
+export { messageIn };
 
 /**
  * payment-details as a person uses it, in any locale: the words come from the locale's
@@ -22,19 +23,9 @@ export interface PaymentDetailsWords {
   timeline: string;
 }
 
-const catalogue = (locale: string): Record<string, string> =>
-  JSON.parse(
-    readFileSync(new URL(`../../../ui/i18n/messages/${locale}.json`, import.meta.url), "utf8"),
-  );
-
 /** The words of payment-details in `locale`, from its catalogue. */
 export function paymentDetailsWords(locale = "en-US"): PaymentDetailsWords {
-  const m = catalogue(locale);
-  const w = (id: string) => {
-    const text = m[id];
-    if (text === undefined) throw new Error(`${locale} has no ${id}`);
-    return text;
-  };
+  const w = (id: string) => messageIn(locale, id);
   return {
     title: w("paymentDetails.title"),
     capture: w("paymentDetails.capturePayment"),
@@ -50,58 +41,19 @@ export function paymentDetailsWords(locale = "en-US"): PaymentDetailsWords {
   };
 }
 
-/** A message of `locale`'s catalogue, as the person reads it (no placeholders). */
-export const messageIn = (locale: string, id: string): string => {
-  const text = catalogue(locale)[id];
-  if (text === undefined) throw new Error(`${locale} has no ${id}`);
-  return text;
-};
-
-export class PaymentDetailsModel {
-  readonly kit: ResourceListModel;
-
+export class PaymentDetailsModel extends DetailsModel {
   constructor(
-    readonly frame: Frame,
+    frame: Frame,
     readonly words: PaymentDetailsWords = paymentDetailsWords(),
   ) {
-    this.kit = new ResourceListModel(frame, { table: /.^/, detail: words.title });
-  }
-
-  /** The drawer (or dialog) showing the payment. */
-  overlay(): Locator {
-    return this.kit.detail();
-  }
-
-  /** The details shown in the page (`inline`). */
-  inline(): Locator {
-    return this.frame.getByRole("region", { name: this.words.title, exact: true });
-  }
-
-  /** Where the details are shown now: the overlay, or the page's section. */
-  shown(inline = false): Locator {
-    return inline ? this.inline() : this.overlay();
+    super(frame, words.title, words.timeline);
   }
 
   /** The payment's facts (its first description list: amount, fee, net, status, …). */
   async seeFacts(inline = false): Promise<Record<string, string>> {
     const list = this.shown(inline).locator(".kit-dl").first();
     await list.waitFor();
-    const pairs = await list
-      .locator(":scope > .kit-dl__item")
-      .evaluateAll((items) =>
-        items.map((item) => [
-          item.querySelector("dt")?.textContent ?? "",
-          item.querySelector("dd")?.textContent ?? "",
-        ]),
-      );
-    return Object.fromEntries(pairs);
-  }
-
-  /** The timeline's events, newest first, as their titles. */
-  async seeTimeline(inline = false): Promise<string[]> {
-    const list = this.shown(inline).getByRole("list", { name: this.words.timeline });
-    await list.waitFor();
-    return list.locator(".kit-timeline__title").allInnerTexts();
+    return this.factsOf(list.locator(":scope > .kit-dl__item"));
   }
 
   /** Every section heading shown (Timeline, Refunds, Disputes, Metadata). */

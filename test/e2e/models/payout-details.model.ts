@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import type { Frame, Locator } from "playwright-core";
-import { ResourceListModel } from "../../../sdk/testing/resource-list.model.ts";
+import type { Frame } from "playwright-core";
+import { DetailsModel, messageIn } from "./details.model.ts";
 
 /**
  * payout-details as a person uses it, in any locale: the words come from the locale's
@@ -16,18 +15,8 @@ export interface PayoutDetailsWords {
   payoutId: string;
 }
 
-const catalogue = (locale: string): Record<string, string> =>
-  JSON.parse(
-    readFileSync(new URL(`../../../ui/i18n/messages/${locale}.json`, import.meta.url), "utf8"),
-  );
-
 export function payoutDetailsWords(locale = "en-US"): PayoutDetailsWords {
-  const m = catalogue(locale);
-  const w = (id: string) => {
-    const text = m[id];
-    if (text === undefined) throw new Error(`${locale} has no ${id}`);
-    return text;
-  };
+  const w = (id: string) => messageIn(locale, id);
   return {
     title: w("payoutsList.detailTitle"),
     close: w("kit.close"),
@@ -45,48 +34,19 @@ export interface SettledRow {
   source: string;
 }
 
-export class PayoutDetailsModel {
-  readonly kit: ResourceListModel;
-
+export class PayoutDetailsModel extends DetailsModel {
   constructor(
-    readonly frame: Frame,
+    frame: Frame,
     readonly words: PayoutDetailsWords = payoutDetailsWords(),
   ) {
-    this.kit = new ResourceListModel(frame, { table: /.^/, detail: words.title });
-  }
-
-  overlay(): Locator {
-    return this.kit.detail();
-  }
-
-  inline(): Locator {
-    return this.frame.getByRole("region", { name: this.words.title, exact: true });
-  }
-
-  shown(inline = false): Locator {
-    return inline ? this.inline() : this.overlay();
+    super(frame, words.title, words.timeline);
   }
 
   /** The payout's facts (its description lists: amount, status, fee, …, why it failed). */
   async seeFacts(inline = false): Promise<Record<string, string>> {
     const shown = this.shown(inline);
     await shown.locator(".kit-dl").first().waitFor();
-    const pairs = await shown
-      .locator(".kit-dl > .kit-dl__item")
-      .evaluateAll((items) =>
-        items.map((item) => [
-          item.querySelector("dt")?.textContent ?? "",
-          item.querySelector("dd")?.textContent ?? "",
-        ]),
-      );
-    return Object.fromEntries(pairs);
-  }
-
-  /** The timeline's events, newest first, as their titles. */
-  async seeTimeline(inline = false): Promise<string[]> {
-    const list = this.shown(inline).getByRole("list", { name: this.words.timeline });
-    await list.waitFor();
-    return list.locator(".kit-timeline__title").allInnerTexts();
+    return this.factsOf(shown.locator(".kit-dl > .kit-dl__item"));
   }
 
   /** The transactions the payout settled, as the table shows them (empty: none). */

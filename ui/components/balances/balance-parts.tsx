@@ -1,8 +1,9 @@
 /**
  * The pieces of the money-out views, shared by `balances` and `payouts` (one copy): the
  * balance summary with the next payout, the payout actions (manual and instant, each the
- * kit's reviewed form machine with its money confirmation; the instant one shows its fee
- * first) and the schedule editor (the kit's form machine over the schedule's parameters).
+ * kit's money action — `kit/money-action.tsx` — with its confirmation; the instant one shows
+ * its fee first), adding funds (the same money action over top-ups, `enable_topups`) and
+ * the schedule editor (the kit's form machine over the schedule's parameters).
  * `BalancesPanel` runs the balances machine (the kit's `getObjects`: the balance, the
  * schedule, the payout destinations) and assembles them; features the session does not
  * enable are absent (the provider refuses them anyway).
@@ -16,6 +17,7 @@ import {
 import {
   payoutFormMachine,
   scheduleFormMachine,
+  topupFormMachine,
 } from "../../../machines/components/balances/payout-forms.machine.ts";
 import { type SessionComponents, sessionFeature } from "../../../protocol/catalogue/features.ts";
 import type { Balance } from "../../../protocol/objects/balance.schema.ts";
@@ -27,6 +29,7 @@ import {
   payoutScheduleSchema,
   weekdays,
 } from "../../../protocol/objects/payout-schedule.schema.ts";
+import { topupSchema } from "../../../protocol/objects/topup.schema.ts";
 import { instantPayoutFee, instantPayoutRefusal } from "../../../protocol/payouts.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
@@ -48,13 +51,13 @@ import {
   DateTime,
   DescriptionList,
   FormErrorBanner,
-  FormMoneyField,
   FormNumberField,
   FormSelectField,
   formViewOf,
   Money,
   Skeleton,
 } from "../../kit/index.ts";
+import { MoneyAction } from "../kit/money-action.tsx";
 import { balancesMessages as m } from "./balances.messages.ts";
 import { PayoutAccountSection } from "./payout-account.tsx";
 
@@ -198,98 +201,100 @@ export interface PayoutActionProps {
 }
 
 /**
- * A payout (standard or instant): a button, then the amount, then the money confirmation —
- * for an instant payout, its fee and the total that leaves the balance, before the person
- * confirms. Key it by what it starts from, so a new balance starts a fresh form.
+ * A payout (standard or instant): the kit's money action over `POST /v1/payouts` — for an
+ * instant payout, its fee and the total that leaves the balance in the confirmation, before
+ * the person confirms. Key it by what it starts from, so a new balance starts a fresh form.
  */
 export function PayoutAction(props: PayoutActionProps) {
   const intl = useIntl();
-  const { method, currency, onDone } = props;
-  const submit = useMutation({ url: "/v1/payouts", schema: payoutSchema });
-  const effects = useMemo(
-    () => ({ "form.saved": (e: { result: { id: string } }) => onDone(e.result.id) }),
-    [onDone],
-  );
-  const { snapshot, send } = useComponentMachine(payoutFormMachine, {
-    input: { values: { amount: props.amount, currency, method } },
-    view: props.view,
-    actors: useMemo(() => ({ submit }), [submit]),
-    effects,
-  });
-  const form = formViewOf(snapshot, send, `payout-${method}-${currency}`);
-  const apiMessages = {
-    balance_insufficient: intl.formatMessage(m.balanceInsufficient),
-    no_external_account: intl.formatMessage(m.noDestination),
-    instant_payouts_to_debit_cards_disabled: intl.formatMessage(m.instantRefused),
-    instant_payouts_rtp_disabled: intl.formatMessage(m.instantRefused),
-    instant_payouts_unsupported: intl.formatMessage(m.instantRefused),
-  };
-  const closed = snapshot.matches("closed") || snapshot.matches("saved");
-  const raw = snapshot.context.values.amount;
-  const amount = typeof raw === "number" ? raw : 0;
+  const { method, currency } = props;
   const instant = method === "instant";
-  const fee = instant ? instantPayoutFee(amount) : 0;
-  const label = intl.formatMessage(instant ? m.instantPayOut : m.payOut);
-  if (closed)
-    return (
-      <Button variant={instant ? "secondary" : "primary"} onClick={() => send({ type: "open" })}>
-        {label}
-      </Button>
-    );
-  // A refusal about the method or the currency (fields the person does not edit: no
-  // destination, an instant payout the destination cannot take) shows as the form's banner.
-  const refusal = form.errors.method ?? form.errors.currency;
+  const refused = intl.formatMessage(m.instantRefused);
   return (
-    <section className="kit-form" aria-label={label}>
-      <FormErrorBanner form={form} apiMessages={apiMessages} />
-      {refusal && form.touched[refusal === form.errors.method ? "method" : "currency"] ? (
-        <Banner
-          status="danger"
-          title={
-            (refusal.source === "api"
-              ? apiMessages[refusal.code as keyof typeof apiMessages]
-              : undefined) ?? intl.formatMessage(kitMessages.somethingWentWrong)
-          }
-        />
-      ) : null}
-      <FormMoneyField
-        form={form}
-        path="amount"
-        label={intl.formatMessage(m.amount)}
-        currency={currency}
-        required
-        apiMessages={apiMessages}
-      />
-      <div className="kit-form__actions">
-        <Button variant="secondary" onClick={() => send({ type: "close" })}>
-          {intl.formatMessage(m.cancel)}
-        </Button>
-        <Button variant="primary" onClick={() => send({ type: "review" })}>
-          {label}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={snapshot.matches("reviewing") || snapshot.matches("submitting")}
-        onOpenChange={(next) => {
-          if (!next && snapshot.matches("reviewing")) send({ type: "review.cancel" });
-        }}
-        title={intl.formatMessage(instant ? m.instantConfirmTitle : m.payoutConfirmTitle)}
-        amount={{ value: amount, currency }}
-        consequences={
-          instant
-            ? intl.formatMessage(m.instantConsequences, {
-                fee: formatMoney(fee, currency, intl.locale),
-                total: formatMoney(amount + fee, currency, intl.locale),
-              })
-            : intl.formatMessage(m.payoutConsequences)
-        }
-        confirmLabel={label}
-        onConfirm={() => send({ type: "submit", idempotencyKey: newIdempotencyKey() })}
-        busy={form.busy}
-        tone="primary"
-      />
-    </section>
+    <MoneyAction
+      machine={payoutFormMachine}
+      url="/v1/payouts"
+      schema={payoutSchema}
+      values={{ amount: props.amount, currency, method }}
+      idPrefix={`payout-${method}-${currency}`}
+      label={intl.formatMessage(instant ? m.instantPayOut : m.payOut)}
+      primary={!instant}
+      amountLabel={intl.formatMessage(m.amount)}
+      confirmTitle={intl.formatMessage(instant ? m.instantConfirmTitle : m.payoutConfirmTitle)}
+      consequences={(amount) => {
+        if (!instant) return intl.formatMessage(m.payoutConsequences);
+        const fee = instantPayoutFee(amount);
+        return intl.formatMessage(m.instantConsequences, {
+          fee: formatMoney(fee, currency, intl.locale),
+          total: formatMoney(amount + fee, currency, intl.locale),
+        });
+      }}
+      apiMessages={{
+        balance_insufficient: intl.formatMessage(m.balanceInsufficient),
+        no_external_account: intl.formatMessage(m.noDestination),
+        instant_payouts_to_debit_cards_disabled: refused,
+        instant_payouts_rtp_disabled: refused,
+        instant_payouts_unsupported: refused,
+      }}
+      view={props.view}
+      onDone={props.onDone}
+    />
   );
+}
+
+/**
+ * Adding funds in one currency from its payout bank account (`enable_topups`): the kit's
+ * money action over `POST /v1/topups`, starting empty; once added, `onDone` with the top-up's
+ * id (the figures refresh: the pending amount has grown by it).
+ */
+export function AddFundsAction(props: {
+  currency: string;
+  view: ComponentViewProps;
+  onDone(topupId: string): void;
+}) {
+  const intl = useIntl();
+  const { currency } = props;
+  const refused = intl.formatMessage(m.topupRefused);
+  return (
+    <MoneyAction
+      machine={topupFormMachine}
+      url="/v1/topups"
+      schema={topupSchema}
+      values={{ amount: 0, currency }}
+      idPrefix={`topup-${currency}`}
+      label={intl.formatMessage(m.addFunds)}
+      primary={false}
+      amountLabel={intl.formatMessage(m.amount)}
+      confirmTitle={intl.formatMessage(m.addFundsConfirmTitle)}
+      consequences={() => intl.formatMessage(m.addFundsConsequences)}
+      apiMessages={{
+        no_external_account: intl.formatMessage(m.noDestination),
+        topups_not_allowed: refused,
+        topup_bank_account_required: refused,
+        feature_not_enabled: refused,
+      }}
+      view={props.view}
+      onDone={props.onDone}
+    />
+  );
+}
+
+/**
+ * The currencies the account can add funds in: where the session enables `enable_topups`
+ * for `component` and the provider owns the account's loss liability (the provider refuses
+ * it otherwise), each currency whose default payout destination is a bank account.
+ */
+export function topupCurrencies(
+  destinations: readonly ExternalAccount[],
+  session: { components: SessionComponents; merchant_data?: Record<string, unknown> } | null,
+  component: "balances",
+): string[] {
+  if (session === null) return [];
+  if (!sessionFeature(session.components, component, "enable_topups")) return [];
+  if (session.merchant_data?.[provider.flags.ownsLossLiability] !== true) return [];
+  return destinations
+    .filter((d) => d.default_for_currency && d.object === "bank_account")
+    .map((d) => d.currency);
 }
 
 /** The schedule editor: a button, then the fields, then the confirmation. */
@@ -561,6 +566,18 @@ export const BalancesPanel = withSessionAccount(function BalancesPanel(
       ) : null,
     ];
   });
+  // Adding funds (balances only): one action per currency with a payout bank account.
+  const topups =
+    component === "balances"
+      ? topupCurrencies(data.destinations, session, component).map((currency) => (
+          <AddFundsAction
+            key={`topup-${currency}`}
+            currency={currency}
+            view={view}
+            onDone={refresh}
+          />
+        ))
+      : [];
   return (
     <div className="kit-detail-sections" aria-busy={snapshot.matches("refreshing")}>
       <BalanceSummary
@@ -573,7 +590,10 @@ export const BalancesPanel = withSessionAccount(function BalancesPanel(
             : null
         }
       />
-      <div className="kit-actions">{actions}</div>
+      <div className="kit-actions">
+        {actions}
+        {topups}
+      </div>
       {sessionFeature(components, component, "edit_payout_schedule") ? (
         <ScheduleEditor
           key={JSON.stringify(schedule)}

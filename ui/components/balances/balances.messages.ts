@@ -39,6 +39,10 @@ type BalancesMessageValues = {
   noBalance: None;
   promotionTitle: None;
   promotionText: { amount: string };
+  addFunds: None;
+  addFundsConfirmTitle: None;
+  addFundsConsequences: None;
+  topupRefused: None;
 };
 
 export const balancesMessages = defineMessages<BalancesMessageValues>({
@@ -210,5 +214,26 @@ export const balancesMessages = defineMessages<BalancesMessageValues>({
     id: "balances.promotionText",
     defaultMessage: "{amount} is available for an instant payout.",
     description: "Instant payouts promotion: the amount that can be paid out instantly",
+  },
+  addFunds: {
+    id: "balances.addFunds",
+    defaultMessage: "Add funds",
+    description: "Button and form title: add money to the balance from the payout bank account",
+  },
+  addFundsConfirmTitle: {
+    id: "balances.addFundsConfirmTitle",
+    defaultMessage: "Add funds to your balance?",
+    description: "Title of the dialog confirming a top-up",
+  },
+  addFundsConsequences: {
+    id: "balances.addFundsConsequences",
+    defaultMessage:
+      "The amount is taken from your payout bank account. It is pending, then becomes available in a few days.",
+    description: "What confirming a top-up does",
+  },
+  topupRefused: {
+    id: "balances.topupRefused",
+    defaultMessage: "Funds cannot be added to this account. Contact the platform.",
+    description: "The provider refused a top-up (not allowed for the account, or no bank account)",
   },
 });

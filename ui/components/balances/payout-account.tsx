@@ -7,8 +7,9 @@
  * country-aware fields of the kit, the verification code, then the new account as the
  * default for its currency. The machine's calls are the frame's mutations (actors/).
  */
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useIntl } from "react-intl";
+import { fromPromise } from "xstate";
 import {
   type PayoutAccountContext,
   type PayoutAccountEvent,
@@ -38,22 +39,41 @@ import {
   useSignIn,
 } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import { kitMessages } from "../../i18n/messages.ts";
 import {
   Banner,
   Button,
   DescriptionList,
   FormErrorBanner,
-  FormIbanField,
   FormSelectField,
   FormTextField,
-  FormUsBankAccountField,
   type FormView,
   fieldsViewOf,
+  Skeleton,
   TextField,
 } from "../../kit/index.ts";
 import { SignInRequired } from "../../popup/sign-in-required.view.tsx";
 import { balancesMessages } from "./balances.messages.ts";
 import { payoutAccountMessages as m } from "./payout-account.messages.ts";
+import type { BankFieldsProps } from "./payout-account-bank-fields.tsx";
+
+/**
+ * The details step's bank fields: their own chunk, off first paint (issue 13). A chunk that
+ * cannot load shows a danger banner in their place (the step cannot continue without them)
+ * rather than taking the frame down.
+ */
+const loadBankFields = () => import("./payout-account-bank-fields.tsx");
+const BankFields = lazy(() =>
+  loadBankFields().catch((error: unknown) => {
+    console.error(error);
+    return { default: BankFieldsUnavailable };
+  }),
+);
+
+function BankFieldsUnavailable(_: BankFieldsProps) {
+  const intl = useIntl();
+  return <Banner status="danger" title={intl.formatMessage(kitMessages.somethingWentWrong)} />;
+}
 
 /** A bank account's or a card's words (pure). */
 function useDestinationText() {
@@ -84,7 +104,6 @@ export interface PayoutAccountSectionProps {
 export function PayoutAccountSection(props: PayoutAccountSectionProps) {
   const intl = useIntl();
   const describe = useDestinationText();
-  const [editing, setEditing] = useState<string | null>(null);
   const rows = props.currencies.map((currency) => ({
     currency,
     destination: props.destinations.find((d) => d.currency === currency && d.default_for_currency),
@@ -102,12 +121,10 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
       />
       {props.collects ? (
         <PayoutAccountFlow
-          currency={editing}
           rows={addable}
           accountId={props.accountId}
           signInRequired={props.signInRequired}
           view={props.view}
-          onOpen={setEditing}
           onSaved={props.onSaved}
         />
       ) : null}
@@ -116,23 +133,26 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
 }
 
 interface FlowProps {
-  /** The currency whose account is being added or replaced, or null (buttons only). */
-  currency: string | null;
   rows: readonly { currency: string; destination: ExternalAccount | undefined }[];
   accountId: string;
   signInRequired: boolean;
   view: ComponentViewProps;
-  onOpen(currency: string): void;
   onSaved(): void;
 }
 
 /** The payout-account machine with the frame's mutations, and its steps. */
 function PayoutAccountFlow(props: FlowProps) {
   const intl = useIntl();
-  const { currency, onSaved } = props;
+  const { onSaved } = props;
   const authState = useAuthState();
   const signIn = useSignIn();
-  const [popup, setPopup] = useState<"idle" | "waiting" | "blocked">("idle");
+  // The popup opens inside the click that sends `signIn.start`: the machine invokes this
+  // synchronously within that event.
+  const popupSignIn = useMemo(
+    () =>
+      fromPromise<SignInOutcome>(() => (signIn ? signIn() : Promise.resolve("failed" as const))),
+    [signIn],
+  );
   const startVerification = useMutation({
     url: endpoints.requiresExternalAccountVerification,
     schema: externalAccountVerificationSchema,
@@ -153,16 +173,18 @@ function PayoutAccountFlow(props: FlowProps) {
     },
     view: props.view,
     actors: useMemo(
-      () => ({ startVerification, answerChallenge, createExternalAccount }),
-      [startVerification, answerChallenge, createExternalAccount],
+      () => ({ signIn: popupSignIn, startVerification, answerChallenge, createExternalAccount }),
+      [popupSignIn, startVerification, answerChallenge, createExternalAccount],
     ),
     effects,
   });
   const { context } = snapshot;
+  const currency = context.currency;
   const open = (next: string) => {
+    // The bank fields' chunk loads from this click, while the sign-in step shows.
+    loadBankFields().catch(() => {});
     const country = countriesFor(next)[0] as PayoutBankCountry;
-    props.onOpen(next);
-    send({ type: "open", values: payoutAccountValues(country, next) });
+    send({ type: "open", currency: next, values: payoutAccountValues(country, next) });
   };
 
   if (snapshot.matches("closed") || snapshot.matches("saved") || currency === null) {
@@ -201,18 +223,18 @@ function PayoutAccountFlow(props: FlowProps) {
   );
 
   if (snapshot.matches("signingIn")) {
-    const onSignIn = () => {
-      if (!signIn) return;
-      setPopup("waiting");
-      // The popup opens inside this click; how it ended moves the machine.
-      signIn().then((outcome: SignInOutcome) => {
-        setPopup(outcome === "blocked" ? "blocked" : "idle");
-        if (outcome !== "blocked") send({ type: "signIn.done", signedIn: outcome === "signed_in" });
-      });
-    };
+    const status = snapshot.matches({ signingIn: "waiting" })
+      ? "waiting"
+      : snapshot.matches({ signingIn: "blocked" })
+        ? "blocked"
+        : "idle";
     return (
       <section className="kit-form" aria-label={stepLabel}>
-        <SignInRequired status={popup} providerName={provider.name} onSignIn={onSignIn} />
+        <SignInRequired
+          status={status}
+          providerName={provider.name}
+          onSignIn={() => send({ type: "signIn.start" })}
+        />
         <div className="kit-form__actions">{cancel}</div>
       </section>
     );
@@ -240,24 +262,10 @@ function PayoutAccountFlow(props: FlowProps) {
               label: regionName(value, intl.locale),
             }))}
           />
-          {payoutBankCountries[country].format === "routing" ? (
-            <FormUsBankAccountField
-              key={country}
-              form={form}
-              label={intl.formatMessage(m.bankDetails)}
-              routingPath={paths.routing}
-              accountPath={paths.account}
-              required
-            />
-          ) : (
-            <FormIbanField
-              key={country}
-              form={form}
-              path={paths.account}
-              label={intl.formatMessage(m.iban)}
-              required
-            />
-          )}
+          <Suspense fallback={<Skeleton lines={2} />}>
+            {/* A change of country starts its bank fields afresh. */}
+            <BankFields key={country} form={form} country={country} />
+          </Suspense>
         </div>
         <div className="kit-form__actions">
           {cancel}

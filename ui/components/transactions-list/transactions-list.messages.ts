@@ -19,6 +19,7 @@ type TransactionsListMessageValues = {
   typePayout: None;
   typePayoutCancel: None;
   typePayoutFailure: None;
+  typeTopup: None;
   statusPending: None;
   statusAvailable: None;
   rowLabel: { type: string; amount: string; date: string };
@@ -106,6 +107,11 @@ export const transactionsListMessages = defineMessages<TransactionsListMessageVa
     id: "transactionsList.typePayoutFailure",
     defaultMessage: "Failed payout",
     description: "Balance transaction type: a failed payout's money back in the balance",
+  },
+  typeTopup: {
+    id: "transactionsList.typeTopup",
+    defaultMessage: "Top-up",
+    description: "Balance transaction type: funds added from the account's bank account",
   },
   statusPending: {
     id: "transactionsList.statusPending",

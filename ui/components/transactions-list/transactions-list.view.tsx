@@ -22,6 +22,7 @@ export const transactionTypeMessage: Record<BalanceTransactionType, MessageDescr
   payout: m.typePayout,
   payout_cancel: m.typePayoutCancel,
   payout_failure: m.typePayoutFailure,
+  topup: m.typeTopup,
 };
 
 export interface TransactionsListViewProps extends ResourceListConnected<BalanceTransaction> {
