@@ -47,6 +47,16 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
   let recorder: Recorder | null = null;
   /** Bumped on each open and close: a recorder that loads after its inspector left is stopped. */
   let generation = 0;
+  /**
+   * Ports told `inspectionStart` since the inspector last opened: a report from one of them
+   * that crosses `inspectionStop` on its way here is expected and dropped without a warning.
+   * A report from any other port is a frame breaking the protocol and is logged.
+   */
+  let started = new WeakSet<Connection>();
+  const start = (connection: Connection) => {
+    started.add(connection);
+    connection.send({ type, requestType: "inspectionStart" });
+  };
 
   const toInspector = (records: InspectionRecord[]) =>
     inspector?.send({ type, requestType: "inspectionRecords", records });
@@ -71,10 +81,10 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
       }
       if (inspector !== connection) {
         shutDown();
+        started = new WeakSet();
         inspector = connection;
         const mine = ++generation;
-        for (const other of options.connections())
-          if (other !== connection) other.send({ type, requestType: "inspectionStart" });
+        for (const other of options.connections()) if (other !== connection) start(other);
         void options.startRecorder({ scope: "data-layer", send: toInspector }).then(
           (started) => {
             if (mine === generation) recorder = started;
@@ -91,14 +101,14 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
     },
     report(connection, records) {
       if (!inspector || connection === inspector) {
+        if (!inspector && started.has(connection)) return;
         log.warn("data layer: inspection records dropped (no inspector open)");
         return;
       }
       toInspector(records);
     },
     connected(connection) {
-      if (inspector && connection !== inspector)
-        connection.send({ type, requestType: "inspectionStart" });
+      if (inspector && connection !== inspector) start(connection);
     },
     stop: shutDown,
   };
