@@ -13,6 +13,7 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "payoutAccount": () => import("./components/balances/payout-account.machine.ts").then((m) => m.payoutAccountMachine),
   "payoutForm": () => import("./components/balances/payout-forms.machine.ts").then((m) => m.payoutFormMachine),
   "scheduleForm": () => import("./components/balances/payout-forms.machine.ts").then((m) => m.scheduleFormMachine),
+  "topupForm": () => import("./components/balances/payout-forms.machine.ts").then((m) => m.topupFormMachine),
   "componentFrame": () => import("./components/component-frame.machine.ts").then((m) => m.componentFrameMachine),
   "debugComponentsList": () => import("./components/debug-components-list/debug-components-list.machine.ts").then((m) => m.debugComponentsListMachine),
   "disputeResponse": () => import("./components/disputes/dispute-response.machine.ts").then((m) => m.disputeResponseMachine),
