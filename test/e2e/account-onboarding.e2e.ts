@@ -74,8 +74,8 @@ describe("a new test account", () => {
 // Then the new account is onboarded from nothing in account-onboarding, on the dashboard's
 // account page, as a person does it at 360px: each step passes axe in light, dark and the
 // pseudo-locale without overflowing; invalid details are refused on their fields in the
-// user's language with nothing sent; after the bank account the provider owes only the
-// terms. (The terms' acceptance, review and submit are not browser-tested green yet.)
+// user's language with nothing sent; after the terms nothing is currently due, and once the
+// sandbox clock has passed its checks the account takes charges and payouts.
 
 const ada: PersonDetails = {
   firstName: "Ada",
@@ -115,7 +115,7 @@ async function accessible(platform: PlatformPage, onboarding: AccountOnboardingM
 }
 
 describe("account-onboarding", () => {
-  it("onboards a new US individual from nothing up to the terms: each step sent, invalid details refused with nothing sent", async () => {
+  it("onboards a new US individual from nothing: each step sent, invalid details refused with nothing sent, and a day later the provider owes nothing and enables charges and payouts", async () => {
     const platform = await example.opened();
     await platform.page.setViewportSize({ width: 360, height: 900 });
     await platform.createTestAccount("United States", "individual");
@@ -195,15 +195,44 @@ describe("account-onboarding", () => {
     ]);
     await onboarding.continue();
     expect(await onboarding.fieldErrors()).toEqual(["This field is required."]);
-    // Not yet green past this point: after the terms are accepted the review step does not
-    // show (the cause is not found yet), so the review, the submit and the provider's state a
-    // day later are left out of this test for now.
-    expect(await said.textContent()).toBe(
-      "Step: business; Step: details; Step: document; Step: bank; Step: terms",
+    expect((await accountOf(id)).tos_acceptance.date).toBeNull();
+    await onboarding.acceptTerms();
+    await onboarding.continue();
+
+    // The review: every step done; the provider owes nothing more of the person.
+    await step("stepReview", "Step 6 of 6");
+    const titles = ["stepBusiness", "stepDetails", "stepDocument", "stepBank", "stepTerms"];
+    const complete = onboarding.word("statusComplete");
+    expect(await onboarding.seeReview()).toEqual(
+      Object.fromEntries(titles.map((t) => [onboarding.word(t), complete])),
     );
+    const accepted = await accountOf(id);
+    expect(accepted.tos_acceptance).toMatchObject({ service_agreement: "full" });
+    expect(accepted.tos_acceptance.date).toEqual(expect.any(Number));
+    expect(accepted.tos_acceptance.ip).toEqual(expect.any(String));
+    expect(accepted.requirements.currently_due).toEqual([]);
+    await onboarding.continue();
+    await onboarding.finish();
+    await expect
+      .poll(() => said.textContent())
+      .toBe(
+        "Step: business; Step: details; Step: document; Step: bank; Step: terms; Step: review; Exited",
+      );
     const onFile = await accountOf(id);
     expect(onFile.individual?.verification.document.provided).toBe(true);
     expect(onFile.external_accounts.data).toHaveLength(1);
-    expect(onFile.requirements.currently_due).toEqual(["tos_acceptance.date", "tos_acceptance.ip"]);
+
+    // The sandbox's checks settle a day later: nothing is due, and the account can take
+    // charges and be paid out.
+    await example.apiPost("/v1/test_helpers/clock/advance", { seconds: 24 * 60 * 60 + 60 });
+    const settled = await accountOf(id);
+    expect(settled.requirements).toMatchObject({
+      currently_due: [],
+      past_due: [],
+      pending_verification: [],
+      errors: [],
+    });
+    expect(settled.individual?.verification.status).toBe("verified");
+    expect(settled).toMatchObject({ charges_enabled: true, payouts_enabled: true });
   });
 });

@@ -12,6 +12,7 @@ import {
   Button,
   ConfirmDialog,
   FormErrorBanner,
+  FormCheckboxField,
   FormErrorSummary,
   FormLayout,
   FormMoneyField,
@@ -197,6 +198,57 @@ describe("field views bound to the form machine", () => {
     submitValidRefund();
     await flush();
     expect(screen.getByRole("alert").textContent).toContain("Trop de requêtes en ce moment");
+  });
+});
+
+describe("the checkbox bound to the form machine", () => {
+  const termsMachine = createFormMachine({
+    id: "termsTestForm",
+    schema: z.object({ accepted_at: z.int() }),
+  });
+
+  /** A terms box whose form starts blank (""), as a step's form does. */
+  function TermsForm({ sent }: { sent: unknown[] }) {
+    const actor = useActorRef(
+      termsMachine.provide({
+        actors: { [SUBMIT_ACTOR]: fromPromise(async ({ input }) => sent.push(input.body)) },
+      }),
+      { input: { values: { accepted_at: "" } } },
+    );
+    const snapshot = useSelector(actor, (s) => s);
+    const form = formViewOf(snapshot, actor.send, "c");
+    return (
+      <FormLayout
+        label="Terms"
+        onSubmit={() => actor.send({ type: "submit", idempotencyKey: "k" })}
+        actions={<Button type="submit">Accept</Button>}
+      >
+        <FormCheckboxField
+          form={form}
+          path="accepted_at"
+          label="Agreement"
+          required
+          checkedValue={() => 1_700_000_000}
+          text="I agree"
+        />
+      </FormLayout>
+    );
+  }
+
+  it("starts unticked on a blank value, refuses to send until ticked, then sends the ticked value", async () => {
+    const sent: unknown[] = [];
+    inLocale(<TermsForm sent={sent} />);
+    const box = screen.getByRole("checkbox", { name: "I agree" }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    await flush();
+    expect(sent).toEqual([]);
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    await flush();
+    expect(sent).toEqual([{ accepted_at: 1_700_000_000 }]);
   });
 });
 

@@ -350,6 +350,13 @@ export interface FormCheckboxFieldProps extends BoundFieldProps {
 }
 
 /**
+ * Whether a checkbox's value reads as ticked: an empty value (a form's blank start, "", as
+ * much as null or false) is not, so the box never shows ticked over a value the schema refuses.
+ */
+const ticked = (value: FieldValue | undefined) =>
+  value !== null && value !== undefined && value !== false && value !== "";
+
+/**
  * A checkbox bound to the form: ticked, the field holds `checkedValue()`; unticked, nothing
  * (so a schema that needs it refuses to send, with the error under the box).
  */
@@ -363,7 +370,7 @@ export function FormCheckboxField(props: FormCheckboxFieldProps) {
           <input
             id={id}
             type="checkbox"
-            checked={value !== null && value !== false}
+            checked={ticked(value)}
             disabled={disabled}
             aria-invalid={field["aria-invalid"]}
             aria-describedby={field["aria-describedby"]}
