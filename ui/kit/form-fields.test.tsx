@@ -11,8 +11,8 @@ import { I18nProvider, loadCatalogue } from "../i18n/provider.tsx";
 import {
   Button,
   ConfirmDialog,
-  FormErrorBanner,
   FormCheckboxField,
+  FormErrorBanner,
   FormErrorSummary,
   FormLayout,
   FormMoneyField,
