@@ -27,6 +27,7 @@ import {
   OVERRIDE_KEY_LIFETIME_MS,
 } from "../../protocol/objects/stored-key.schema.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
 import { sendOrFail } from "./http.ts";
 import type { Connection } from "./intake.ts";
 import type { KeyStore } from "./keys.actor.ts";
@@ -220,6 +221,7 @@ export function createClaim(options: ClaimOptions): Claim {
 
   actor.on("client-secret.needed", () => options.onClientSecretNeeded());
   actor.start();
+  const unregister = registerInspectable(actor);
 
   return {
     session: () => session,
@@ -261,6 +263,7 @@ export function createClaim(options: ClaimOptions): Claim {
     },
     stop: () => {
       wake(false);
+      unregister();
       actor.stop();
     },
   };

@@ -4,11 +4,15 @@
  * popup waits, logout, risk signals and telemetry over injected effects, so the page and the
  * tests build the very same thing.
  */
+
+import { internalComponentRefused } from "../../protocol/catalogue/internal-gate.ts";
+import type { InspectionRecord } from "../../protocol/inspection.ts";
 import { observabilityMetadataOf } from "../../protocol/objects/observability-metadata.schema.ts";
 import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { classifyEnvironment, internalOverridesAllowed } from "../../protocol/provider.ts";
 import { type Claim, createClaim } from "./claim.ts";
 import { createFontStylesheets } from "./font-stylesheets.ts";
+import { createInspectionHub, INSPECTOR_COMPONENT, type InspectionHub } from "./inspection.ts";
 import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
 import { createKeyStore, type KeyStore } from "./keys.actor.ts";
 import { createLogout } from "./logout.ts";
@@ -38,6 +42,8 @@ export interface DataLayer {
   popup: Popup;
   telemetry: Telemetry;
   intake: Intake;
+  /** The live inspector's relay (issue 17). */
+  inspection: InspectionHub;
   /** Removes the window listener, closes every port, flushes telemetry, stops the actors. */
   dispose(): void;
 }
@@ -104,6 +110,18 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     development: classifyEnvironment(new URL(deps.selfOrigin).hostname) !== "production",
   });
   const logout = createLogout({ fetch, hosts, keys, claim });
+  const inspection = createInspectionHub({
+    allowed:
+      deps.platformOrigin !== null &&
+      !internalComponentRefused(INSPECTOR_COMPONENT, {
+        hostname: new URL(deps.platformOrigin).hostname,
+        overrideFlagSet: deps.overrideFlagSet ?? false,
+      }),
+    log,
+    connections: () => intake?.connections() ?? [],
+    startRecorder: async (options) =>
+      (await import("../inspection/recorder.ts")).startRecorder({ ...options, timers }),
+  });
 
   const onRequest = (connection: Connection, request: PortRequest): void => {
     switch (request.requestType) {
@@ -178,6 +196,15 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       case "fetchFontStylesheet":
         void fontStylesheets.handle(connection, request);
         return;
+      case "inspectorOpen":
+        inspection.open(connection, request.requestId);
+        return;
+      case "inspectorClose":
+        inspection.close(connection, request.requestId);
+        return;
+      case "inspectionReport":
+        inspection.report(connection, request.records as InspectionRecord[]);
+        return;
     }
   };
 
@@ -192,6 +219,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       return session ? sanitizeSession(session) : null;
     },
     onInit: (connection, init) => {
+      inspection.connected(connection);
       if (init.sender !== "platform") return;
       platform = connection;
       publishableKey = init.publishableKey;
@@ -208,7 +236,9 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     popup,
     telemetry,
     intake: live,
+    inspection,
     dispose() {
+      inspection.stop();
       live.dispose();
       telemetry.dispose();
       popup.stop();

@@ -319,6 +319,8 @@ export interface BuildOptions {
   storage?: StorageLike;
   selfOrigin?: string;
   platformOrigin?: string | null;
+  /** The platform page carries the override flag of SPEC.md §6. */
+  overrideFlagSet?: boolean;
   /** The page's consent; by default the person has allowed analytics (`consentGranted`). */
   consent?: { allows(category: string): boolean };
 }
@@ -354,6 +356,7 @@ export function build(options: BuildOptions = {}) {
     selfOrigin: options.selfOrigin ?? env.connect,
     platformOrigin: options.platformOrigin === undefined ? env.platform : options.platformOrigin,
     platformPagePath: "/dashboard/payouts",
+    ...(options.overrideFlagSet ? { overrideFlagSet: true } : {}),
     log: logs.log,
     consent: options.consent ?? consentGranted,
   });

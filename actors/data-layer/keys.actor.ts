@@ -15,6 +15,7 @@ import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
 import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
 import type { Clock, Logger, StorageLike } from "./types.ts";
 
 /**
@@ -110,6 +111,7 @@ export function createKeyStore(options: {
 }): KeyStore {
   const { clock } = options;
   const actor = createActor(authMachine).start();
+  const unregister = registerInspectable(actor);
   const listeners = new Set<(state: AuthState) => void>();
   const expiryListeners = new Set<() => void>();
   let user: User | null = null;
@@ -170,7 +172,10 @@ export function createKeyStore(options: {
       return () => expiryListeners.delete(listener);
     },
     refreshToken: createRefreshTokenStore(options.storage),
-    stop: () => actor.stop(),
+    stop: () => {
+      unregister();
+      actor.stop();
+    },
   };
   return store;
 }

@@ -18,6 +18,7 @@ import { logoutMachine } from "../../machines/auth/logout.machine.ts";
 import { endpoints } from "../../protocol/endpoints.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
 import type { Claim } from "./claim.ts";
 import { sendOrFail } from "./http.ts";
 import type { Connection } from "./intake.ts";
@@ -101,8 +102,10 @@ export function createLogout(options: LogoutOptions) {
       else keys.clearAll();
     });
     return new Promise((resolve) => {
+      const unregister = registerInspectable(actor);
       actor.subscribe({
         complete: () => {
+          unregister();
           const output = actor.getSnapshot().output;
           if (output?.ok === false)
             connection.send(fetchErrorResponse(output.failure, request.requestId));

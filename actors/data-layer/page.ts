@@ -97,6 +97,10 @@ export function startDataLayerPage(early: MessageEvent[] = []): DataLayer | null
     selfOrigin: location.origin,
     platformOrigin: platform?.origin ?? null,
     ...(platform ? { platformPagePath: platform.path } : {}),
+    overrideFlagSet:
+      new URLSearchParams(location.hash.replace(/^#/, "")).get(
+        provider.flags.overrideFlagsInExternalDomains,
+      ) === "true",
     consent,
   });
   // What is queued leaves on a keep-alive request when the page hides.

@@ -17,6 +17,7 @@ import {
 } from "../../protocol/messages/popup.schema.ts";
 import { DEFAULT_KEY_LIFETIME_MS } from "../../protocol/objects/stored-key.schema.ts";
 import { type ProviderHosts, provider } from "../../protocol/provider.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
 import { sendOrFail } from "./http.ts";
 import type { Connection } from "./intake.ts";
 import type { KeyStore } from "./keys.actor.ts";
@@ -106,8 +107,10 @@ export function createPopup(options: PopupOptions): Popup {
     });
     actor.on("exchange.failed", ({ failure }) => options.broadcast(fetchErrorResponse(failure)));
     actor.on("popup-complete.broadcast", () => options.broadcast(popupCompleteBroadcast()));
+    const unregister = registerInspectable(actor);
     actor.subscribe({
       complete: () => {
+        unregister();
         finish(wait);
         const output = actor.getSnapshot().output;
         if (!output) return;

@@ -76,6 +76,8 @@ export interface DataLayerDeps {
   platformOrigin: string | null;
   /** The platform page's path, for analytics (truncated to 512 characters). */
   platformPagePath?: string;
+  /** The platform page carries the override flag of SPEC.md §6 (the loader passes it on). */
+  overrideFlagSet?: boolean;
   /**
    * The page's consent manager (`actors/site/consent.ts`): analytics, the functional
    * category, are collected only when it allows them.

@@ -51,8 +51,14 @@ export function readReply(data: unknown): LinkReply | undefined {
   }
 }
 
-/** Broadcasts the loader does not act on: not ours to warn about. */
+/**
+ * Broadcasts the loader does not act on: not ours to warn about. `inspectionStart` and
+ * `inspectionStop` reach every port but the inspector's (docs/protocol.md "Inspection"); the
+ * loader does not record its actors yet, so it has nothing to start or stop.
+ */
 const ignoredBroadcasts = new Set([
+  "inspectionStart",
+  "inspectionStop",
   "sessionChanged",
   "authStateChanged",
   "popupReady",

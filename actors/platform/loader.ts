@@ -194,10 +194,16 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
   env.elements?.define();
 
   // -- the hidden data-layer frame ----------------------------------------------------------
+  const overrideFlagSet = urlFlagSet(
+    env.window.location.href,
+    provider.flags.overrideFlagsInExternalDomains,
+  );
   const hash = new URLSearchParams({
     [provider.hashParams.runningInIframe]: "true",
     [provider.hashParams.platformUrl]: platformUrl,
     [provider.hashParams.namespace]: namespace,
+    // The data layer opens the inspector only where internal components may load.
+    ...(overrideFlagSet ? { [provider.flags.overrideFlagsInExternalDomains]: "true" } : {}),
   });
   // The frame may be replaced (the machine's `datalayer.reload` when it does not answer in
   // time): each one gets its own port; replies of a replaced one are not heard.
@@ -374,10 +380,6 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
     );
 
   // -- the instance -------------------------------------------------------------------------
-  const overrideFlagSet = urlFlagSet(
-    env.window.location.href,
-    provider.flags.overrideFlagsInExternalDomains,
-  );
   const instanceLink: InstanceLink = {
     namespace,
     connectOrigin,

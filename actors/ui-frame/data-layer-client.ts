@@ -45,6 +45,7 @@ const fireAndForgetTypes = [
   "metricsEvent",
   "logIframeLoadedFontRequest",
   "errorReportingTags",
+  "inspectionReport",
 ] as const;
 export type FireAndForgetType = (typeof fireAndForgetTypes)[number];
 /** Requests answered with a reply (init and abort are the client's own business). */
@@ -76,7 +77,10 @@ export type BroadcastType =
   | "popupLoaded"
   | "popupDoRefresh"
   | "popupComplete"
-  | "fetchErrorResponse";
+  | "fetchErrorResponse"
+  | "inspectionStart"
+  | "inspectionStop"
+  | "inspectionRecords";
 export type Broadcast<T extends BroadcastType> = Reply<T>;
 const broadcastTypes: ReadonlySet<string> = new Set<BroadcastType>([
   "authStateChanged",
@@ -86,6 +90,9 @@ const broadcastTypes: ReadonlySet<string> = new Set<BroadcastType>([
   "popupDoRefresh",
   "popupComplete",
   "fetchErrorResponse",
+  "inspectionStart",
+  "inspectionStop",
+  "inspectionRecords",
 ]);
 
 export const DEFAULT_DATA_LAYER_TIMEOUT_MS = 30_000;

@@ -36,6 +36,7 @@ import type { FrameShellStatus } from "../../ui/frame/frame-shell.view.tsx";
 import { resolveLocaleLazily } from "../../ui/i18n/resolve.ts";
 import { kitStylesheet } from "../../ui/kit/index.ts";
 import { createThemeApplier, type ThemeApplier } from "../../ui/theme/apply.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
 import { ConnectionClosedError } from "../messaging/call.ts";
 import {
   consoleLogger,
@@ -59,6 +60,7 @@ import {
   type ObserveSize,
   observeDocumentSize,
 } from "./host-link.ts";
+import { reportInspection } from "./inspection.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Hash parameters
@@ -286,6 +288,7 @@ export function startFramePage(options: FramePageOptions): FramePage {
         }),
     },
   });
+  const unregisterFrame = registerInspectable(actor);
   // Events after the final state (or close) are dropped: XState would warn on the console.
   const send = (event: ComponentFrameEvent) => {
     if (actor.getSnapshot().status === "active") actor.send(event);
@@ -298,6 +301,7 @@ export function startFramePage(options: FramePageOptions): FramePage {
 
   let dataLayer: DataLayerClient | undefined;
   let stopAuth: (() => void) | undefined;
+  let stopInspection: (() => void) | undefined;
   let closed = false;
 
   const connect = async () => {
@@ -337,6 +341,8 @@ export function startFramePage(options: FramePageOptions): FramePage {
     }
     if (closed) return;
     update({ services: createFrameServices(connected, apiOrigin) });
+    // The live inspector, when one opens: this frame's actors are reported under its name.
+    if (component) stopInspection = reportInspection(connected, component);
     send({ type: "links.connected" });
     stopAuth = connected.onAuthState((auth) =>
       send({ type: "auth.changed", authenticated: auth.status !== "unauthenticated" }),
@@ -393,6 +399,8 @@ export function startFramePage(options: FramePageOptions): FramePage {
     close() {
       if (closed) return;
       closed = true;
+      stopInspection?.();
+      unregisterFrame();
       actor.stop();
       stopAuth?.();
       stopProps();

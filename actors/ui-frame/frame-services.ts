@@ -10,13 +10,16 @@ import { createMutation } from "../components/mutation.ts";
 import { fetchReportActor } from "../components/report-client.ts";
 import { kitActors } from "../components/resource-client.ts";
 import { downloadFile, uploadFile } from "../components/transfers.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
 import { type DataLayerClient, expectResponse } from "./data-layer-client.ts";
+import { openInspector } from "./inspection.ts";
 import { popupOptionsAt, signInOutcome } from "./sign-in-popup.ts";
 
 export type FrameDataLayer = Pick<
   DataLayerClient,
   "request" | "session" | "onSession" | "authState" | "onAuthState"
->;
+> &
+  Partial<Pick<DataLayerClient, "onBroadcast" | "send">>;
 
 /** The API in `componentName`'s name; `/v1/...` paths go to `apiOrigin`. */
 export function frameApi(
@@ -55,7 +58,24 @@ export function frameApi(
 }
 
 export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: string): FrameServices {
+  const { onBroadcast, send } = dataLayer;
+  const inspection =
+    onBroadcast && send
+      ? {
+          inspectable: registerInspectable,
+          inspect: (listener: Parameters<NonNullable<FrameServices["inspect"]>>[0]) =>
+            openInspector(
+              {
+                request: dataLayer.request,
+                onBroadcast: onBroadcast.bind(dataLayer),
+                send: send.bind(dataLayer),
+              },
+              listener,
+            ),
+        }
+      : {};
   return {
+    ...inspection,
     api: (componentName) => frameApi(dataLayer, componentName, apiOrigin),
     session: () => dataLayer.session(),
     onSession: (listener) => dataLayer.onSession(listener),

@@ -88,7 +88,7 @@ export const dashboardSections = [
       "documents",
     ],
   },
-  { path: "tools", title: "Tools", components: ["debug-components-list"] },
+  { path: "tools", title: "Tools", components: ["debug-components-list", "debug-utils"] },
 ] as const satisfies readonly { path: string; title: string; components: readonly string[] }[];
 
 export type DashboardSection = (typeof dashboardSections)[number]["path"];

@@ -134,6 +134,25 @@ const validRequests: {
     requestId: "r12",
     url: "https://fonts.example.com/css2?family=Inter",
   },
+  inspectorOpen: { type: marker, requestType: "inspectorOpen", requestId: "r13" },
+  inspectorClose: { type: marker, requestType: "inspectorClose", requestId: "r14" },
+  inspectionReport: {
+    type: marker,
+    requestType: "inspectionReport",
+    records: [
+      {
+        scope: "payouts-list",
+        actor: "x:1",
+        machine: "payoutsList",
+        seq: 0,
+        time: 1,
+        kind: "event",
+        event: { type: "page.next" },
+        value: "loading",
+        taken: true,
+      },
+    ],
+  },
 };
 
 /** A field of each request that must not be a number. */
@@ -156,6 +175,9 @@ const wrongField: Record<DataLayerRequestType, string> = {
   uploadFile: "filename",
   downloadFile: "url",
   fetchFontStylesheet: "url",
+  inspectorOpen: "requestId",
+  inspectorClose: "requestId",
+  inspectionReport: "records",
 };
 
 const rejectionOf = (c: DataLayerClassification) => (c.ok ? undefined : c.rejection);

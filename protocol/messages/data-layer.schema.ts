@@ -30,6 +30,7 @@
  * layer). The session in a claim reply is the sanitized session.
  */
 import * as z from "zod/mini";
+import { inspectionRecordsSchema as inspectionRecordsListSchema } from "../inspection.ts";
 import { analyticsEventSchema } from "../objects/analytics-event.schema.ts";
 import { apiErrorSchema } from "../objects/api-error.schema.ts";
 import { authStateSchema } from "../objects/auth-state.schema.ts";
@@ -435,6 +436,41 @@ export const fetchFontStylesheetRequestSchema = z.object({
   url: absoluteUrlSchema,
 });
 
+/**
+ * The live inspector (issue 17, the internal `debug-utils` frame) opens inspection for the
+ * whole loader instance. Accepted only on a UI frame's port bound to `debug-utils`, and only
+ * where internal components may load (SPEC.md §6, `protocol/catalogue/internal-gate.ts`: the
+ * platform page's host, or the override flag). The data layer then broadcasts
+ * `inspectionStart` to every other port (and to ports that open later) and records its own
+ * actors. Reply: response (body `{open: true}`), or errorResponse when refused.
+ */
+export const inspectorOpenRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("inspectorOpen"),
+  requestId: requestIdSchema,
+});
+
+/**
+ * The inspector closes: `inspectionStop` is broadcast and nothing more is recorded. Only the
+ * inspector's own port may close it. Reply: response (body `{open: false}`).
+ */
+export const inspectorCloseRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("inspectorClose"),
+  requestId: requestIdSchema,
+});
+
+/**
+ * A frame's (or the loader's) recorded transitions, sent only after `inspectionStart`: the
+ * data layer passes them to the inspector's port, or drops them when no inspector is open.
+ * Payloads are redacted by the sender (`redactForInspection`). No reply.
+ */
+export const inspectionReportRequestSchema = z.object({
+  type: marker,
+  requestType: z.literal("inspectionReport"),
+  records: inspectionRecordsListSchema,
+});
+
 export const dataLayerRequestSchemas = {
   init: initRequestSchema,
   claimAccountSessionRequest: claimAccountSessionRequestSchema,
@@ -454,6 +490,9 @@ export const dataLayerRequestSchemas = {
   uploadFile: uploadFileRequestSchema,
   downloadFile: downloadFileRequestSchema,
   fetchFontStylesheet: fetchFontStylesheetRequestSchema,
+  inspectorOpen: inspectorOpenRequestSchema,
+  inspectorClose: inspectorCloseRequestSchema,
+  inspectionReport: inspectionReportRequestSchema,
 } as const;
 
 export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
@@ -475,6 +514,9 @@ export const dataLayerRequestSchema = z.discriminatedUnion("requestType", [
   uploadFileRequestSchema,
   downloadFileRequestSchema,
   fetchFontStylesheetRequestSchema,
+  inspectorOpenRequestSchema,
+  inspectorCloseRequestSchema,
+  inspectionReportRequestSchema,
 ]);
 
 export type DataLayerRequest = z.output<typeof dataLayerRequestSchema>;
@@ -504,6 +546,7 @@ export const platformRequestTypes = [
   "errorReport",
   "metricsEvent",
   "errorReportingTags",
+  "inspectionReport",
 ] as const satisfies readonly Exclude<DataLayerRequestType, "init">[];
 
 const platformMay: ReadonlySet<string> = new Set(platformRequestTypes);
@@ -646,6 +689,25 @@ export const fontStylesheetSchema = z.object({
   css: z.string().check(z.maxLength(FONT_STYLESHEET_MAX_BYTES)),
 });
 
+/** Broadcast while the inspector is open: record this context's actors and report them. */
+export const inspectionStartSchema = z.object({
+  type: marker,
+  requestType: z.literal("inspectionStart"),
+});
+
+/** Broadcast when the inspector closes: stop recording, drop what is not sent. */
+export const inspectionStopSchema = z.object({
+  type: marker,
+  requestType: z.literal("inspectionStop"),
+});
+
+/** To the inspector's port only: records of the instance's contexts, as they come. */
+export const inspectionRecordsSchema = z.object({
+  type: marker,
+  requestType: z.literal("inspectionRecords"),
+  records: inspectionRecordsListSchema,
+});
+
 export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   initResponseSchema,
   sessionChangedSchema,
@@ -662,6 +724,9 @@ export const dataLayerReplySchema = z.discriminatedUnion("requestType", [
   uploadProgressSchema,
   fileResponseSchema,
   fontStylesheetSchema,
+  inspectionStartSchema,
+  inspectionStopSchema,
+  inspectionRecordsSchema,
 ]);
 
 export type DataLayerReply = z.output<typeof dataLayerReplySchema>;
@@ -681,6 +746,9 @@ export const responseRequestTypes = [
   "uploadProgress",
   "fileResponse",
   "fontStylesheet",
+  "inspectionStart",
+  "inspectionStop",
+  "inspectionRecords",
 ] as const satisfies readonly DataLayerReplyType[];
 
 // ---------------------------------------------------------------------------------------------

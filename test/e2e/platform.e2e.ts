@@ -118,8 +118,10 @@ describe("issue 6 acceptance", () => {
   it("a dashboard page, opened from the page list, loads only its own components' frames with one claim of its own", async () => {
     const platform = await signedIn(undefined, "tools");
     await platform.everyComponentReady();
+    // The tools page: the components list and debug-utils, the live inspector (issue 17).
     expect((await platform.componentStates()).map((c) => c.name)).toEqual([
       "debug-components-list",
+      "debug-utils",
     ]);
     const before = claims().length;
     await platform.openSection("Payouts");

@@ -34,6 +34,7 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "account-onboarding": () => import("./account-onboarding/account-onboarding.component.tsx"),
   "debug-components-list": () =>
     import("./debug-components-list/debug-components-list.component.tsx"),
+  "debug-utils": () => import("./debug-utils/debug-utils.component.tsx"),
   balances: () => import("./balances/balances.component.tsx"),
   payouts: () => import("./payouts/payouts.component.tsx"),
   "instant-payouts": () => import("./instant-payouts/instant-payouts.component.tsx"),

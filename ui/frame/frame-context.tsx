@@ -15,7 +15,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react";
-import type { AnyActorLogic, PromiseActorLogic } from "xstate";
+import type { AnyActorLogic, AnyActorRef, PromiseActorLogic } from "xstate";
 import type { $ZodType } from "zod/v4/core";
 import type { SignInOutcome } from "../../machines/auth/sign-in.ts";
 import type {
@@ -24,6 +24,7 @@ import type {
   Page,
   RetrieveItemInput,
 } from "../../machines/components/resource-list.types.ts";
+import type { InspectionRecord } from "../../protocol/inspection.ts";
 import type {
   DataLayerReply,
   FormValue,
@@ -119,6 +120,22 @@ export interface FrameServices {
    * cannot open one (the bench's direct API).
    */
   signIn?(): Promise<SignInOutcome>;
+  /**
+   * Registers a running actor for the live inspector (issue 17): nothing is recorded unless
+   * an inspector is open. Returns what takes it away. Absent where there is no inspector.
+   */
+  inspectable?(actor: AnyActorRef): () => void;
+  /**
+   * Opens the live inspector for the whole loader instance (the debug-utils view only):
+   * `listener` hears every context's records until `close()`. Absent without a data layer.
+   */
+  inspect?(listener: (records: InspectionRecord[]) => void): InspectorFeed;
+}
+
+/** An open inspector: whether the data layer accepted it, and how to close it. */
+export interface InspectorFeed {
+  opened: Promise<boolean>;
+  close(): void;
 }
 
 /** How a sign-in through the popup ended (one definition, in the machines' layer). */
@@ -220,6 +237,12 @@ export function useUpload(): FrameServices["upload"] {
 
 /** A key for a new user intent: minted when the person acts, never derived from values. */
 export const newIdempotencyKey = (): string => `ik_${crypto.randomUUID()}`;
+
+/** The frame's inspector hooks (issue 17): registering actors, and the inspector's feed. */
+export function useInspection(): Pick<FrameServices, "inspectable" | "inspect"> {
+  const { services } = useFrame();
+  return services;
+}
 
 /** The kit's actor implementations, calling the API in the current component's name. */
 export function useKitActors(): KitActors {

@@ -13,7 +13,7 @@ import type { AnyActorLogic, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom
 import type { CallFailure } from "../../machines/auth/failure.ts";
 import { loadErrorOf } from "../../machines/components/load-error.ts";
 import type { ComponentViewProps } from "./component-view.ts";
-import { useKitActors, useOverlayReport } from "./frame-context.tsx";
+import { useInspection, useKitActors, useOverlayReport } from "./frame-context.tsx";
 
 export interface ComponentMachineOptions<M extends AnyStateMachine> {
   input: InputFrom<M>;
@@ -59,6 +59,9 @@ export function useComponentMachine<M extends AnyStateMachine>(
     [machine, kit, own],
   );
   const actor = useActorRef(provided, { input: options.input } as never);
+  // The live inspector may watch it (nothing is recorded unless one is open).
+  const { inspectable } = useInspection();
+  useEffect(() => inspectable?.(actor), [actor, inspectable]);
   useEffect(() => {
     const subscriptions = [
       actor.on("unauthorized", () => onUnauthorized()),

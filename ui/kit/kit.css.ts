@@ -389,4 +389,16 @@ ${banner("Danger", "danger")}
 .kit-chart .u-axis.u-off, .kit-chart .u-select { display: none; }
 
 .kit-money, .kit-number { font-variant-numeric: tabular-nums; white-space: nowrap; }
+
+.kit-diagram { display: block; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.kit-diagram text { fill: ${v("colorText")}; font-size: 12px; }
+.kit-diagram .kit-diagram__note { fill: ${v("colorSecondaryText")}; font-size: 10px; }
+.kit-diagram .kit-diagram__title { font-weight: 600; }
+.kit-diagram__container { fill: ${v("offsetBackgroundColor")}; stroke: ${v("colorBorder")}; }
+.kit-diagram__state { fill: ${v("colorBackground")}; stroke: ${v("colorText")}; stroke-width: 1.2; }
+.kit-diagram__active .kit-diagram__state, .kit-diagram__container.kit-diagram__active {
+  stroke: ${v("colorPrimary")}; stroke-width: 3;
+}
+.kit-diagram__edge { fill: none; stroke: ${v("colorSecondaryText")}; stroke-width: 1.2; }
+.kit-diagram__dot { fill: ${v("colorText")}; }
 `.trim();

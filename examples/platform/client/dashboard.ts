@@ -333,7 +333,9 @@ logout.addEventListener("click", async () => {
   logout.disabled = true;
   try {
     await instance.logout();
-    // Then the platform's own session ends too, as a real platform's logout would.
+    // Then the platform's own session ends too, as a real platform's logout would; the
+    // webhook panel stops polling first (its call would be a 401 once signed out).
+    clearInterval(webhookPoll);
     await fetch("/sign-out", { method: "POST", redirect: "manual" });
   } catch (error) {
     say(`Logout failed: ${(error as Error).message}`);
@@ -372,4 +374,4 @@ async function showWebhookEvents() {
   );
 }
 void showWebhookEvents();
-setInterval(() => void showWebhookEvents().catch(() => undefined), 2_000);
+const webhookPoll = setInterval(() => void showWebhookEvents().catch(() => undefined), 2_000);

@@ -1,0 +1,158 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import type { TraceFile } from "../../protocol/inspection.ts";
+import { discoverMachines, repoRoot } from "../../scripts/diagrams.ts";
+import { parseTrace, runTraceTests, traceToTest } from "../../scripts/trace-to-test.ts";
+import { DebugUtilsModel } from "./models/debug-utils.model.ts";
+import { examplePlatformTests } from "./support/example-platform.ts";
+
+// Issue 17: the live inspector (debug-utils) on the example platform's tools page, beside a
+// payouts list the engineer's code adds there. Paging the list and opening a payout move its
+// machine, and the inspector shows each state it passed and the events in order; the trace it
+// exports becomes, through `npm run trace-to-test`'s code, a test that passes, and the same
+// trace with two events swapped one that fails. A page without the inspector sends no
+// inspection message at all (each frame counts them as they are posted or heard).
+
+const example = examplePlatformTests();
+
+const outDir = path.join("test", "traces", `e2e-${process.pid}`);
+afterAll(() => rm(path.join(repoRoot, outDir), { recursive: true, force: true }));
+
+/**
+ * In every document of the page (the platform's and each frame's), counts the messages of
+ * the inspection protocol (`inspectorOpen`, `inspectionStart`, `inspectionReport`, …) posted
+ * on a message port or heard as a window message.
+ */
+async function countInspectionMessages(page: Page) {
+  await page.addInitScript(() => {
+    const counter = globalThis as unknown as { __inspectionMessages: number };
+    counter.__inspectionMessages = 0;
+    const isInspection = (data: unknown) =>
+      typeof data === "object" &&
+      data !== null &&
+      /^inspect(ion|or)/.test(String((data as { requestType?: unknown }).requestType ?? ""));
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+      if (isInspection(args[0])) counter.__inspectionMessages++;
+      return (post as (...a: unknown[]) => void).apply(this, args);
+    };
+    addEventListener(
+      "message",
+      (event) => {
+        if (isInspection(event.data)) counter.__inspectionMessages++;
+      },
+      true,
+    );
+  });
+  return async () => {
+    let total = 0;
+    for (const frame of page.frames())
+      total += await frame
+        .evaluate(
+          () => (globalThis as unknown as { __inspectionMessages?: number }).__inspectionMessages,
+        )
+        .catch(() => 0)
+        .then((n) => n ?? 0);
+    return total;
+  };
+}
+
+const eventTypes = (trace: TraceFile) => trace.steps.map((s) => s.event.type);
+
+describe("the live inspector", () => {
+  it("beside payouts-list shows the list machine move through the states paging and opening a payout pass, with the events in order", async () => {
+    const platform = await example.opened();
+    const inspectionMessages = await countInspectionMessages(platform.page);
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "tools");
+    await platform.addElements("payouts-list", 1);
+    const list = await platform.payoutsList();
+    await list.settle();
+    const inspector = new DebugUtilsModel(await platform.frameOf("debug-utils"));
+    await inspector.waitOpen();
+
+    // Every context that runs machines reports: the data layer and each UI frame.
+    const listed = await inspector.chooseActor(/^payouts-list · payoutsList \(/);
+    const actors = await inspector.seeActors();
+    expect(actors.some((a) => a.startsWith("data-layer · "))).toBe(true);
+    expect(actors.some((a) => a.startsWith("debug-components-list · "))).toBe(true);
+    await expect.poll(() => inspector.currentState()).toBe("ready.list");
+    expect(await inspector.outlinedStates()).toEqual(["payoutsList.ready.list"]);
+
+    // The person pages the list, then opens a payout.
+    await list.nextPage();
+    await expect.poll(() => inspector.currentState()).toBe("ready.list");
+    await list.list.openRow(0);
+    await expect.poll(() => inspector.currentState()).toBe("ready.detail.shown");
+    expect(await inspector.outlinedStates()).toEqual(["payoutsList.ready.detail.shown"]);
+    const log = (await inspector.seeEvents()).map((e) => e.type);
+    const next = log.lastIndexOf("page.next");
+    const open = log.lastIndexOf("item.open");
+    expect(next).toBeGreaterThanOrEqual(0);
+    expect(open).toBeGreaterThan(next);
+    // Each move waits for the provider's answer: the page, then the payout.
+    expect(log.slice(next)).toEqual([
+      "page.next",
+      expect.stringMatching(/^xstate\.done\.actor\./),
+      "item.open",
+      expect.stringMatching(/^xstate\.done\.actor\./),
+    ]);
+
+    // The trace of that actor, as the engineer exports it.
+    const download = await inspector.exportTrace(platform.page);
+    expect(download.suggestedFilename()).toMatch(/^payoutsList-payouts-list-.+\.trace\.json$/);
+    const trace = parseTrace(await readFile(await download.path(), "utf8"));
+    expect(trace).toMatchObject({ machine: "payoutsList", scope: "payouts-list" });
+    expect(listed).toContain(trace.actor);
+    const tail = trace.steps.slice(eventTypes(trace).lastIndexOf("page.next"));
+    expect(tail.map((s) => s.value)).toEqual([
+      "loading",
+      { ready: "list" },
+      { ready: { detail: "loading" } },
+      { ready: { detail: "shown" } },
+    ]);
+    // Nothing key-shaped left the frames in it.
+    expect(JSON.stringify(trace)).not.toMatch(/\b(sk|pk|ek|rk)_(test|live)_/);
+
+    // It becomes a test that passes; the same trace with page.next and item.open swapped
+    // (a payout opened while the page is loading: the machine takes no such step) fails.
+    await mkdir(path.join(repoRoot, outDir), { recursive: true });
+    const write = async (name: string, content: TraceFile) => {
+      const file = path.join(repoRoot, outDir, name);
+      await writeFile(file, JSON.stringify(content));
+      return file;
+    };
+    const machines = await discoverMachines();
+    const good = await traceToTest(await write("recorded.trace.json", trace), {
+      outDir,
+      machines,
+    });
+    const at = trace.steps.length - tail.length;
+    const swapped: TraceFile = {
+      ...trace,
+      steps: [...trace.steps.slice(0, at), tail[2]!, tail[1]!, tail[0]!, tail[3]!],
+    };
+    const bad = await traceToTest(await write("swapped.trace.json", swapped), {
+      outDir,
+      machines,
+    });
+    const statusOf = await runTraceTests([good, bad]);
+    expect(statusOf[good]).toEqual(["passed"]);
+    expect(statusOf[bad]).toEqual(["failed"]);
+
+    // This page, with the inspector, did carry inspection messages (the counter counts).
+    expect(await inspectionMessages()).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("a page without the inspector sends no inspection message", async () => {
+    const platform = await example.opened();
+    const inspectionMessages = await countInspectionMessages(platform.page);
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "payouts");
+    await platform.everyComponentReady();
+    const list = await platform.payoutsList();
+    await list.nextPage();
+    await list.list.openRow(0);
+    expect(await inspectionMessages()).toBe(0);
+  });
+});
