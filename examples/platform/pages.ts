@@ -88,7 +88,11 @@ export const dashboardSections = [
       "documents",
     ],
   },
-  { path: "tools", title: "Tools", components: ["debug-components-list", "debug-utils"] },
+  {
+    path: "tools",
+    title: "Tools",
+    components: ["debug-components-list", "debug-utils", "debug-ui-library"],
+  },
 ] as const satisfies readonly { path: string; title: string; components: readonly string[] }[];
 
 export type DashboardSection = (typeof dashboardSections)[number]["path"];

@@ -6,8 +6,8 @@ import {
   type OnboardingStep,
   type PersonDetails,
 } from "./models/account-onboarding.model.ts";
-import { type PlatformPage, pseudoAccents } from "./models/platform.model.ts";
-import { findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
+import type { PlatformPage } from "./models/platform.model.ts";
+import { checkLightDarkPseudo } from "./support/a11y.ts";
 import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
 
 // Issue 12: onboarding starts from nothing. A person on the example platform makes a new
@@ -96,23 +96,10 @@ async function accountOf(id: string): Promise<Account> {
 }
 
 /** The step shown passes axe in light, dark and the pseudo-locale, and does not overflow. */
-async function accessible(platform: PlatformPage, onboarding: AccountOnboardingModel) {
-  expect(seriousOrCritical(await runAxe(onboarding.frame))).toEqual([]);
-  expect(await findOverflows(onboarding.frame)).toEqual([]);
-  await platform.setDarkTheme(true);
-  expect(seriousOrCritical(await runAxe(onboarding.frame))).toEqual([]);
-  await platform.chooseLocale("en-XA");
-  await expect
-    .poll(() => onboarding.frame.getByRole("heading", { level: 2 }).first().innerText())
-    .toMatch(pseudoAccents);
-  expect(seriousOrCritical(await runAxe(onboarding.frame))).toEqual([]);
-  expect(await findOverflows(onboarding.frame)).toEqual([]);
-  await platform.chooseLocale("en-US");
-  await platform.setDarkTheme(false);
-  await expect
-    .poll(() => onboarding.frame.getByRole("heading", { level: 2 }).first().innerText())
-    .not.toMatch(pseudoAccents);
-}
+const accessible = (platform: PlatformPage, onboarding: AccountOnboardingModel) =>
+  checkLightDarkPseudo(platform, [onboarding.frame], () =>
+    onboarding.frame.getByRole("heading", { level: 2 }).first().innerText(),
+  );
 
 describe("account-onboarding", () => {
   it("onboards a new US individual from nothing: each step sent, invalid details refused with nothing sent, and a day later the provider owes nothing and enables charges and payouts", async () => {

@@ -118,10 +118,11 @@ describe("issue 6 acceptance", () => {
   it("a dashboard page, opened from the page list, loads only its own components' frames with one claim of its own", async () => {
     const platform = await signedIn(undefined, "tools");
     await platform.everyComponentReady();
-    // The tools page: the components list and debug-utils, the live inspector (issue 17).
+    // The tools page: the components list, debug-utils (the live inspector) and the UI library.
     expect((await platform.componentStates()).map((c) => c.name)).toEqual([
       "debug-components-list",
       "debug-utils",
+      "debug-ui-library",
     ]);
     const before = claims().length;
     await platform.openSection("Payouts");

@@ -192,3 +192,4 @@ export {
   ToastRegion,
   type ToastRegionProps,
 } from "./toast.view.tsx";
+export { useStylesheet } from "./use-stylesheet.ts";

@@ -12,6 +12,7 @@ export const libraryStylesheet = `
   padding-block-start: ${space(4)}; border-block-start: 1px solid ${v("colorBorder")};
 }
 .kit-library__items { display: flex; flex-wrap: wrap; align-items: flex-start; gap: ${space(3)}; }
+.kit-library__items > div:has(> .kit-table-wrap) { min-inline-size: 0; }
 .kit-library__items > .kit-banner, .kit-library__items > .kit-field,
 .kit-library__items > div:has(> .kit-table-wrap), .kit-library__items > .kit-tabs,
 .kit-library__items > .kit-dl, .kit-library__items > .kit-timeline,

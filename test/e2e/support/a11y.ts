@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Frame, Page } from "playwright-core";
+import { expect } from "vitest";
+import { pseudoAccents } from "../models/platform.model.ts";
 
 /**
  * The accessibility and layout checks every view gets, on a page or on a component's frame
@@ -139,4 +141,37 @@ export function findOverflows(target: Target): Promise<Overflow[]> {
     for (const animation of running) animation.play();
     return found;
   });
+}
+
+/** What the matrix needs of the platform page: its theme and locale controls. */
+interface ThemedPage {
+  setDarkTheme(on: boolean): Promise<void>;
+  chooseLocale(locale: string): Promise<void>;
+}
+
+/**
+ * A view's accessibility matrix, in one page: axe finds nothing serious or critical and
+ * nothing overflows in light, in dark, and in the pseudo-locale (whose words `sample` reads
+ * once the frames show them); then the page is back in light en-US, `sample` without them.
+ */
+export async function checkLightDarkPseudo(
+  platform: ThemedPage,
+  targets: readonly Target[],
+  sample: () => Promise<string>,
+): Promise<void> {
+  const check = async (overflow: boolean) => {
+    for (const target of targets) {
+      expect(seriousOrCritical(await runAxe(target))).toEqual([]);
+      if (overflow) expect(await findOverflows(target)).toEqual([]);
+    }
+  };
+  await check(true);
+  await platform.setDarkTheme(true);
+  await check(false);
+  await platform.chooseLocale("en-XA");
+  await expect.poll(sample).toMatch(pseudoAccents);
+  await check(true);
+  await platform.chooseLocale("en-US");
+  await platform.setDarkTheme(false);
+  await expect.poll(sample).not.toMatch(pseudoAccents);
 }

@@ -6,9 +6,12 @@ import type { TraceFile } from "../../protocol/inspection.ts";
 import { discoverMachines, repoRoot } from "../../scripts/diagrams.ts";
 import { parseTrace, runTraceTests, traceToTest } from "../../scripts/trace-to-test.ts";
 import { DebugUtilsModel } from "./models/debug-utils.model.ts";
+import { checkLightDarkPseudo } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
 
-// Issue 17: the live inspector (debug-utils) on the example platform's tools page, beside a
+// Issue 17, the internal debug tools on the example platform's tools page.
+//
+// The live inspector (debug-utils) on the example platform's tools page, beside a
 // payouts list the engineer's code adds there. Paging the list and opening a payout move its
 // machine, and the inspector shows each state it passed and the events in order; the trace it
 // exports becomes, through `npm run trace-to-test`'s code, a test that passes, and the same
@@ -154,5 +157,22 @@ describe("the live inspector", () => {
     await list.nextPage();
     await list.list.openRow(0);
     expect(await inspectionMessages()).toBe(0);
+  });
+});
+
+// debug-ui-library: the UI library page, every kit primitive, as a catalogue component in
+// the platform's theme and locale (the same view as the connect host's standalone page).
+describe("debug-ui-library", () => {
+  it("shows every kit primitive in the platform's theme and locale: axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
+    const platform = await example.opened();
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "tools");
+    const frame = await platform.frameOf("debug-ui-library");
+    await frame.locator(".kit-library").waitFor({ timeout: 20_000 });
+    expect(await frame.getByRole("region").count()).toBeGreaterThanOrEqual(10);
+    expect(await frame.getByRole("table").count()).toBeGreaterThanOrEqual(3);
+    const primary = frame.locator(".kit-library .kit-button--primary").first();
+    expect(await primary.innerText()).toBe("Retry");
+    await checkLightDarkPseudo(platform, [frame], () => primary.innerText());
   });
 });
