@@ -55,9 +55,15 @@ const dobSchema = z.strictObject({
 /**
  * The individual's details (`individual[…]`) of an account in `country`: names, email,
  * phone, date of birth (a real day, not after `today`), the home address in that country
- * (its postal code of that country's form), and in the US the last four digits of the SSN.
+ * (its postal code of that country's form), and in the US the last four digits of the SSN —
+ * or, where the provider asks for the id number (`individual.id_number`, eventually due in
+ * the US), the whole SSN, nine digits, which satisfies both.
  */
-export function individualDetailsParamsSchema(country: string, today: () => number) {
+export function individualDetailsParamsSchema(
+  country: string,
+  today: () => number,
+  options: { fullIdNumber?: boolean } = {},
+) {
   return z.strictObject({
     individual: z
       .strictObject({
@@ -75,7 +81,9 @@ export function individualDetailsParamsSchema(country: string, today: () => numb
           country: z.literal(country),
         }),
         ...(country === "US"
-          ? { ssn_last_4: z.string().check(z.regex(/^\d{4}$/)) }
+          ? options.fullIdNumber
+            ? { id_number: z.string().check(z.regex(/^\d{9}$/)) }
+            : { ssn_last_4: z.string().check(z.regex(/^\d{4}$/)) }
           : { id_number: z.optional(z.string().check(z.regex(/^[0-9A-Za-z-]{4,30}$/))) }),
       })
       .check(

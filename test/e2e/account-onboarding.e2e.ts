@@ -6,6 +6,7 @@ import {
   type OnboardingStep,
   type PersonDetails,
 } from "./models/account-onboarding.model.ts";
+import { messageIn } from "./models/details.model.ts";
 import type { PlatformPage } from "./models/platform.model.ts";
 import { checkLightDarkPseudo } from "./support/a11y.ts";
 import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
@@ -221,5 +222,65 @@ describe("account-onboarding", () => {
     });
     expect(settled.individual?.verification.status).toBe("verified");
     expect(settled).toMatchObject({ charges_enabled: true, payouts_enabled: true });
+  });
+});
+
+describe("account-onboarding's collectionOptions", () => {
+  it("choose what the flow asks: what is eventually due adds the whole SSN to the details, and requirements.only leaves only the steps of those named", async () => {
+    const platform = await example.opened();
+    await platform.createTestAccount("United States", "individual");
+    const id = (await platformAccounts())[0]!.id;
+    await platform.openSection("Account");
+    const element = platform.elements("account-onboarding").first();
+    /** What the platform's own code passes, as its developer would. */
+    const collect = (options: unknown) =>
+      element.evaluate(
+        (el, o) =>
+          (el as HTMLElement & { setCollectionOptions(o: unknown): void }).setCollectionOptions(o),
+        options,
+      );
+    const onboarding = new AccountOnboardingModel(await platform.frameOf("account-onboarding"));
+    const labels = () => onboarding.frame.locator("label").allInnerTexts();
+
+    // What is currently due (the dashboard's choice): the SSN's last four digits.
+    expect(await onboarding.waitForStep("stepBusiness")).toBe("Step 1 of 6");
+    await onboarding.fill(onboarding.word("businessUrl"), "https://ada-bakes.example");
+    await onboarding.fill(onboarding.word("businessMcc"), "5462");
+    await onboarding.continue();
+    await onboarding.waitForStep("stepDetails");
+    expect(await labels()).toEqual(expect.arrayContaining([onboarding.word("ssnLast4")]));
+    expect(await labels()).not.toContain(onboarding.word("ssn"));
+
+    // Eventually due, future requirements included: the provider's id number too, so the
+    // whole SSN; a number the SSA never issues is refused on its field, with nothing sent.
+    // The business owes a customer support phone number eventually: the flow opens there.
+    await collect({ fields: "eventually_due", future_requirements: "include" });
+    const supportPhone = messageIn("en-US", "notificationBanner.fieldSupportPhone");
+    await expect.poll(labels).toEqual([supportPhone]);
+    expect(await onboarding.stepShown()).toBe(onboarding.word("stepBusiness"));
+    await onboarding.fill(supportPhone, "+1 415 555 0199");
+    await onboarding.continue();
+    await onboarding.waitForStep("stepDetails");
+    expect(await labels()).toEqual(expect.arrayContaining([onboarding.word("ssn")]));
+    expect(await labels()).not.toContain(onboarding.word("ssnLast4"));
+    const posted = () =>
+      example.env.requests.filter((r) => r.method === "POST" && r.path === "/v1/account").length;
+    const before = posted();
+    await onboarding.fillDetails({ ...ada, ssnLast4: "" });
+    await onboarding.fill(onboarding.word("ssn"), "666-12-3456");
+    await onboarding.continue();
+    await expect.poll(() => onboarding.fieldErrors()).toEqual(["Enter a valid tax ID."]);
+    expect(posted()).toBe(before);
+    await onboarding.fill(onboarding.word("ssn"), "123-45-6789");
+    await onboarding.continue();
+    await onboarding.waitForStep("stepDocument");
+    const withId = await accountOf(id);
+    expect(withId.individual?.id_number_provided).toBe(true);
+    expect(withId.requirements.eventually_due).not.toContain("individual.id_number");
+    expect(withId.requirements.currently_due).not.toContain("individual.ssn_last_4");
+
+    // Only the payout bank account: its step, then the review.
+    await collect({ fields: "currently_due", requirements: { only: ["external_account"] } });
+    expect(await onboarding.waitForStep("stepBank")).toBe("Step 1 of 2");
   });
 });

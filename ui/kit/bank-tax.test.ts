@@ -40,8 +40,16 @@ describe("tax id checks", () => {
     expect(checkTaxId("us_ein", "12-345678")).toEqual({ ok: false });
   });
 
-  it("US SSN: the last four digits only", () => {
+  it("US SSN: the last four digits only, or all nine as the SSA issues them", () => {
     expect(checkTaxId("us_ssn_last4", "1234")).toMatchObject({ ok: true, value: "1234" });
+    expect(checkTaxId("us_ssn", "123-45-6789")).toEqual({
+      ok: true,
+      value: "123456789",
+      display: "123-45-6789",
+    });
+    for (const never of ["000-12-3456", "666-12-3456", "912-34-5678", "123-00-4567", "123-45-0000"])
+      expect(checkTaxId("us_ssn", never), never).toEqual({ ok: false });
+    expect(checkTaxId("us_ssn", "1234")).toEqual({ ok: false });
     expect(checkTaxId("us_ssn_last4", "123-45-6789")).toEqual({ ok: false });
   });
 

@@ -30,7 +30,7 @@ export function checkUsAccountNumber(text: string): Checked {
   return /^\d{4,17}$/.test(value) ? { ok: true, value, display: value } : { ok: false };
 }
 
-export type TaxIdKind = "us_ein" | "us_ssn_last4" | "gb_vat" | "de_vat" | "fr_siren";
+export type TaxIdKind = "us_ein" | "us_ssn" | "us_ssn_last4" | "gb_vat" | "de_vat" | "fr_siren";
 
 /** Luhn: FR SIREN numbers carry it. */
 function luhn(digits: string): boolean {
@@ -53,6 +53,16 @@ export function checkTaxId(kind: TaxIdKind, text: string): Checked {
     case "us_ein": {
       if (!/^\d{9}$/.test(compact)) return { ok: false };
       return { ok: true, value: compact, display: `${compact.slice(0, 2)}-${compact.slice(2)}` };
+    }
+    case "us_ssn": {
+      // The Social Security Administration never issues area 000, 666 or 900–999, group 00
+      // or serial 0000.
+      const match = /^(\d{3})(\d{2})(\d{4})$/.exec(compact);
+      if (!match) return { ok: false };
+      const [, area = "", group = "", serial = ""] = match;
+      if (area === "000" || area === "666" || area >= "900" || group === "00" || serial === "0000")
+        return { ok: false };
+      return { ok: true, value: compact, display: `${area}-${group}-${serial}` };
     }
     case "us_ssn_last4":
       return /^\d{4}$/.test(compact)

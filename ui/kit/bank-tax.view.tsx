@@ -171,6 +171,7 @@ export function UsBankAccountInput({
 /** How each tax id is usually written; the field's help shows it as the example to follow. */
 export const taxIdExamples: Record<TaxIdKind, string> = {
   us_ein: "12-3456789",
+  us_ssn: "123-45-6789",
   us_ssn_last4: "1234",
   gb_vat: "GB 123 4567 89",
   de_vat: "DE123456789",

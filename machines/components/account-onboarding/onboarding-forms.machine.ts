@@ -59,19 +59,30 @@ export function detailsBody(values: FormValues): Record<string, unknown> {
   return body;
 }
 
-/** The details form of an account in `country`; `today` is the viewer's clock (seconds). */
-export const detailsFormMachineOf = (country: string, today: () => number) =>
+/**
+ * The details form of an account in `country`; `today` is the viewer's clock (seconds);
+ * `fullIdNumber`: the flow collects the id number (in the US, the whole SSN instead of its
+ * last four digits).
+ */
+export const detailsFormMachineOf = (country: string, today: () => number, fullIdNumber = false) =>
   createFormMachine({
     id: "detailsForm",
-    schema: individualDetailsParamsSchema(country, today),
+    schema: individualDetailsParamsSchema(country, today, { fullIdNumber }),
     toBody: detailsBody,
   });
+
+/** Whether the details step asks for the whole id number: the flow collects it (the US). */
+export const asksFullIdNumber = (country: string, collected: readonly string[]) =>
+  country === "US" && collected.includes("individual.id_number");
 
 const pad = (n: number | null | undefined, width: number) =>
   n == null ? "" : String(n).padStart(width, "0");
 
 /** The details' fields, filled with what the account has on file. */
-export function detailsValues(account: Pick<Account, "country" | "individual">): FormValues {
+export function detailsValues(
+  account: Pick<Account, "country" | "individual">,
+  fullIdNumber = false,
+): FormValues {
   const person = account.individual;
   const address = person?.address;
   const dob = person?.dob;
@@ -88,7 +99,7 @@ export function detailsValues(account: Pick<Account, "country" | "individual">):
     [`${p.address}[state]`]: address?.state ?? "",
     [`${p.address}[postal_code]`]: address?.postal_code ?? "",
     [`${p.address}[country]`]: account.country,
-    ...(account.country === "US" ? { [p.ssnLast4]: "" } : { [p.idNumber]: "" }),
+    ...(account.country === "US" && !fullIdNumber ? { [p.ssnLast4]: "" } : { [p.idNumber]: "" }),
   };
 }
 

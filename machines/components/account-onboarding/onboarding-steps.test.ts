@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { individualDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
 import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
 import { deriveSteps } from "../steps/steps.ts";
+import { asksFullIdNumber } from "./onboarding-forms.machine.ts";
 import {
   collectedRequirements,
   type OnboardingData,
@@ -153,5 +155,44 @@ describe("the steps of account-onboarding", () => {
       data({ collected: ["business_type"], asked: ["business_type"] }),
     ).map((s) => s.id);
     expect(ids).toEqual(["business_type", "review"]);
+  });
+});
+
+describe("the details step's id number", () => {
+  const details = (fullIdNumber: boolean) =>
+    individualDetailsParamsSchema("US", () => Date.UTC(2026, 0, 1) / 1000, { fullIdNumber });
+  const person = {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    email: "ada@example.com",
+    phone: "+14155550123",
+    dob: { day: 14, month: 3, year: 1985 },
+    address: {
+      line1: "1 Market St",
+      city: "San Francisco",
+      state: "CA",
+      postal_code: "94103",
+      country: "US",
+    },
+  };
+
+  it("is the whole SSN in the US when the flow collects individual.id_number (eventually due), else its last four", () => {
+    expect(asksFullIdNumber("US", collectedRequirements(account))).toBe(false);
+    const eventually = collectedRequirements(account, { fields: "eventually_due" });
+    expect(asksFullIdNumber("US", eventually)).toBe(true);
+    expect(asksFullIdNumber("GB", eventually)).toBe(false);
+    expect(
+      details(false).safeParse({ individual: { ...person, ssn_last_4: "1234" } }).success,
+    ).toBe(true);
+    expect(
+      details(true).safeParse({ individual: { ...person, id_number: "123456789" } }).success,
+    ).toBe(true);
+    // Asked for the whole number, the last four alone do not do.
+    expect(details(true).safeParse({ individual: { ...person, ssn_last_4: "1234" } }).success).toBe(
+      false,
+    );
+    expect(details(true).safeParse({ individual: { ...person, id_number: "12345" } }).success).toBe(
+      false,
+    );
   });
 });

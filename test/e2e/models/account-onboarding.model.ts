@@ -97,7 +97,8 @@ export class AccountOnboardingModel {
     await state.press("Enter");
     await state.blur();
     await this.fill(this.kit("address.zip"), person.postalCode);
-    await this.fill(this.word("ssnLast4"), person.ssnLast4);
+    // Empty where the flow asks for the whole SSN instead.
+    if (person.ssnLast4 !== "") await this.fill(this.word("ssnLast4"), person.ssnLast4);
   }
 
   /** Presses Continue (or the last step's Submit). */

@@ -19,6 +19,7 @@ import {
   type OnboardingEmitted,
 } from "../../../machines/components/account-onboarding/account-onboarding.machine.ts";
 import {
+  asksFullIdNumber,
   businessFormMachineOf,
   businessTypeFormMachine,
   detailsFormMachineOf,
@@ -182,19 +183,30 @@ function BusinessStep(props: StepFormProps & { fields: readonly [string, Require
   });
 }
 
-function DetailsStep(props: StepFormProps) {
+function DetailsStep(props: StepFormProps & { fullIdNumber: boolean }) {
   const { country } = props.account;
-  const machine = useMemo(() => detailsFormMachineOf(country, nowSeconds), [country]);
+  const { fullIdNumber } = props;
+  const machine = useMemo(
+    () => detailsFormMachineOf(country, nowSeconds, fullIdNumber),
+    [country, fullIdNumber],
+  );
   const { form, onContinue } = useStepForm(
     machine,
-    detailsValues(props.account),
+    detailsValues(props.account, fullIdNumber),
     props,
     "onboarding-details",
   );
   return props.frame({
     form,
     onContinue,
-    children: <DetailsFields form={form} country={country} paths={detailsPaths} />,
+    children: (
+      <DetailsFields
+        form={form}
+        country={country}
+        paths={detailsPaths}
+        fullIdNumber={fullIdNumber}
+      />
+    ),
   });
 }
 
@@ -409,8 +421,12 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         />
       );
     }
-    case "details":
-      return <DetailsStep key={id} {...stepProps} />;
+    case "details": {
+      const fullIdNumber = asksFullIdNumber(account.country, collected);
+      return (
+        <DetailsStep key={`${id}-${fullIdNumber}`} {...stepProps} fullIdNumber={fullIdNumber} />
+      );
+    }
     case "document":
       return <DocumentStep key={id} {...stepProps} />;
     case "bank":

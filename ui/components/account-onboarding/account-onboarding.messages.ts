@@ -22,6 +22,7 @@ type OnboardingMessageValues = {
   dob: None;
   homeAddress: None;
   ssnLast4: None;
+  ssn: None;
   idNumber: None;
   stepDocument: None;
   documentIntro: None;
@@ -133,6 +134,11 @@ export const onboardingMessages = defineMessages<OnboardingMessageValues>({
     id: "accountOnboarding.ssnLast4",
     defaultMessage: "Last 4 digits of your Social Security number",
     description: "Label (US only)",
+  },
+  ssn: {
+    id: "accountOnboarding.ssn",
+    defaultMessage: "Your Social Security number (all 9 digits)",
+    description: "Label (US only), where the whole number is asked",
   },
   idNumber: {
     id: "accountOnboarding.idNumber",

@@ -75,12 +75,14 @@ export interface DetailsFieldsProps {
     ssnLast4: string;
     idNumber: string;
   };
+  /** The whole id number is asked (in the US, the SSN's nine digits, not its last four). */
+  fullIdNumber?: boolean;
 }
 
 /** Today as "YYYY-MM-DD" (UTC, as the provider counts it): no later date of birth. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function DetailsFields({ form, country, paths }: DetailsFieldsProps) {
+export function DetailsFields({ form, country, paths, fullIdNumber }: DetailsFieldsProps) {
   const intl = useIntl();
   return (
     <>
@@ -127,7 +129,15 @@ export function DetailsFields({ form, country, paths }: DetailsFieldsProps) {
         label={intl.formatMessage(m.homeAddress)}
         countries={[country]}
       />
-      {country === "US" ? (
+      {country === "US" && fullIdNumber ? (
+        <FormTaxIdField
+          form={form}
+          path={paths.idNumber}
+          kind="us_ssn"
+          label={intl.formatMessage(m.ssn)}
+          required
+        />
+      ) : country === "US" ? (
         <FormTaxIdField
           form={form}
           path={paths.ssnLast4}

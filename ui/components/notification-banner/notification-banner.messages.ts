@@ -19,6 +19,15 @@ type NotificationBannerMessageValues = {
   disputeExplanation: None;
   refundPolicy: None;
   requirementValue: { requirement: string };
+  fieldEmail: None;
+  fieldBusinessName: None;
+  fieldBusinessUrl: None;
+  fieldBusinessMcc: None;
+  fieldProductDescription: None;
+  fieldSupportPhone: None;
+  fieldCompanyName: None;
+  fieldCompanyPhone: None;
+  fieldCompanyTaxId: None;
   next: None;
   back: None;
   submit: None;
@@ -104,6 +113,51 @@ export const notificationBannerMessages = defineMessages<NotificationBannerMessa
     id: "notificationBanner.requirementValue",
     defaultMessage: "Value for {requirement}",
     description: "Label of the single field of a requirement's form",
+  },
+  fieldEmail: {
+    id: "notificationBanner.fieldEmail",
+    defaultMessage: "Business email address",
+    description: "Label of a requirement's field",
+  },
+  fieldBusinessName: {
+    id: "notificationBanner.fieldBusinessName",
+    defaultMessage: "Business name",
+    description: "Label of a requirement's field",
+  },
+  fieldBusinessUrl: {
+    id: "notificationBanner.fieldBusinessUrl",
+    defaultMessage: "Business website",
+    description: "Label of a requirement's field",
+  },
+  fieldBusinessMcc: {
+    id: "notificationBanner.fieldBusinessMcc",
+    defaultMessage: "Merchant category code (MCC)",
+    description: "Label of a requirement's field",
+  },
+  fieldProductDescription: {
+    id: "notificationBanner.fieldProductDescription",
+    defaultMessage: "What your business sells",
+    description: "Label of a requirement's field",
+  },
+  fieldSupportPhone: {
+    id: "notificationBanner.fieldSupportPhone",
+    defaultMessage: "Customer support phone number",
+    description: "Label of a requirement's field",
+  },
+  fieldCompanyName: {
+    id: "notificationBanner.fieldCompanyName",
+    defaultMessage: "Company's legal name",
+    description: "Label of a requirement's field",
+  },
+  fieldCompanyPhone: {
+    id: "notificationBanner.fieldCompanyPhone",
+    defaultMessage: "Company phone number",
+    description: "Label of a requirement's field",
+  },
+  fieldCompanyTaxId: {
+    id: "notificationBanner.fieldCompanyTaxId",
+    defaultMessage: "Company tax ID",
+    description: "Label of a requirement's field",
   },
   next: {
     id: "notificationBanner.next",

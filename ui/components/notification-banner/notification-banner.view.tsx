@@ -4,7 +4,7 @@
  * the requirement's one-field form and the multi-page risk form, on the kit's field views.
  */
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { type IntlShape, type MessageDescriptor, useIntl } from "react-intl";
 import type {
   BannerNotification,
   NotificationCounts,
@@ -172,16 +172,36 @@ export interface RequirementFieldInputProps {
   /** The requirement's API name (`business_profile.url`). */
   requirement: string;
   field: RequirementField;
-  /** A label of the caller's; by default "Value for <requirement>". */
+  /** A label of the caller's; by default the requirement's own (`requirementLabel`). */
   label?: string;
 }
 
 /** A requirement's one field, typed by its kind (account-onboarding shows several). */
+/** The words naming each field the banner resolves in place (`requirementFields`). */
+const requirementLabels: Readonly<Record<string, MessageDescriptor>> = {
+  email: m.fieldEmail,
+  "business_profile.name": m.fieldBusinessName,
+  "business_profile.url": m.fieldBusinessUrl,
+  "business_profile.mcc": m.fieldBusinessMcc,
+  "business_profile.product_description": m.fieldProductDescription,
+  "business_profile.support_phone": m.fieldSupportPhone,
+  "company.name": m.fieldCompanyName,
+  "company.phone": m.fieldCompanyPhone,
+  "company.tax_id": m.fieldCompanyTaxId,
+};
+
+/** A requirement's field label in the person's words (the API's name only for one unknown). */
+export function requirementLabel(intl: IntlShape, requirement: string): string {
+  const known = requirementLabels[requirement];
+  return known
+    ? intl.formatMessage(known)
+    : intl.formatMessage(m.requirementValue, { requirement });
+}
+
 export function RequirementFieldInput(props: RequirementFieldInputProps) {
   const intl = useIntl();
   const { field } = props;
-  const label =
-    props.label ?? intl.formatMessage(m.requirementValue, { requirement: props.requirement });
+  const label = props.label ?? requirementLabel(intl, props.requirement);
   const type =
     field.kind === "url" || field.kind === "email" || field.kind === "tel" ? field.kind : "text";
   return <FormTextField form={props.form} path={field.path} label={label} type={type} required />;
@@ -198,7 +218,7 @@ export interface RequirementFormViewProps {
 /** A requirement's one field. */
 export function RequirementFormView(props: RequirementFormViewProps) {
   const intl = useIntl();
-  const label = intl.formatMessage(m.requirementValue, { requirement: props.requirement });
+  const label = requirementLabel(intl, props.requirement);
   return (
     <FormLayout
       label={label}
