@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { listOf } from "../../../protocol/objects/api-fields.schema.ts";
 import {
@@ -228,10 +228,13 @@ export const notificationBannerMachine = setup({
                     : [];
                   return { interventions, notifications, failure: null, open: null };
                 }),
-                emit(({ context }) => ({
-                  type: "notifications.changed" as const,
-                  counts: countsOf(context.notifications),
-                })),
+                // The host hears the counts after the first load and when they change, not
+                // after every reload that finds the same.
+                enqueueActions(({ context, enqueue }) => {
+                  const counts = countsOf(context.notifications);
+                  if (!sameCounts(context.reported, counts))
+                    enqueue.emit({ type: "notifications.changed" as const, counts });
+                }),
                 assign(({ context }) => {
                   const counts = countsOf(context.notifications);
                   // A change of counts shows a dismissed banner again.
