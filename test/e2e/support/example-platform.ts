@@ -87,7 +87,9 @@ export function examplePlatformTests(): ExamplePlatform {
     const problems = open.flatMap((p) => p.problems);
     await Promise.all(open.map((p) => p.close()));
     open = [];
-    expect(problems).toEqual([]);
+    // Named in full in the message, so a failure that passes on its retry still says what
+    // the console had (the flaky reporter's line alone does not).
+    expect(problems, `console problems:\n${problems.join("\n")}`).toEqual([]);
   });
 
   const started = () => {
