@@ -17,6 +17,7 @@ import type {
 import type { FetchResourceInput } from "../../machines/components/resource-list.types.ts";
 import { type Account, accountSchema } from "../../protocol/objects/account.schema.ts";
 import { type ApiList, listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { requirementsOf } from "../../protocol/objects/requirements.fixture.ts";
 import type { Requirements } from "../../protocol/objects/requirements.schema.ts";
 import {
   type RiskIntervention,
@@ -53,17 +54,6 @@ type Snapshot = ReturnType<typeof getInitialSnapshot<Machine>>;
 
 const CREATED = 1_767_000_000;
 const DAY = 86_400;
-
-const requirementsOf = (fields: Partial<Requirements> = {}): Requirements => ({
-  currently_due: [],
-  eventually_due: [],
-  past_due: [],
-  pending_verification: [],
-  errors: [],
-  disabled_reason: null,
-  current_deadline: null,
-  ...fields,
-});
 
 const accountOf = (
   stage: string,

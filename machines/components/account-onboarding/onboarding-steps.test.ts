@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { individualDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
-import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
+import { requirementsOf } from "../../../protocol/objects/requirements.fixture.ts";
 import { deriveSteps } from "../steps/steps.ts";
 import { asksFullIdNumber } from "./onboarding-forms.machine.ts";
 import {
@@ -9,16 +9,7 @@ import {
   onboardingStepSpecs,
 } from "./onboarding-steps.ts";
 
-const requirements = (over: Partial<Requirements> = {}): Requirements => ({
-  currently_due: [],
-  eventually_due: [],
-  past_due: [],
-  pending_verification: [],
-  errors: [],
-  disabled_reason: null,
-  current_deadline: null,
-  ...over,
-});
+const requirements = requirementsOf;
 
 /** A new US individual, as the provider answers for it. */
 const NOW = [
