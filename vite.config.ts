@@ -21,6 +21,8 @@ export const connectPages = {
   popup: here("./connect/popup.html"),
   /** The UI library (the internal debug-ui-library tool's page): every kit primitive. */
   "ui-library": here("./connect/ui-library.html"),
+  /** The mobile entry page a native app's web view loads (docs/mobile.md). */
+  entry: here("./connect/entry.html"),
 };
 
 /**

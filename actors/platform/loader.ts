@@ -5,6 +5,7 @@ import type {
   loaderMachine,
 } from "../../machines/platform/loader.machine.ts";
 import { isManifestName } from "../../protocol/catalogue/manifest.ts";
+import { entryPagePath } from "../../protocol/entry-page.ts";
 import {
   classifyEnvironment,
   internalOverridesAllowed,
@@ -384,7 +385,11 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
     namespace,
     connectOrigin,
     platformUrl,
-    internalAllowed: internalOverridesAllowed(hostname, { overrideFlagSet }),
+    // The connect host's own mobile entry page passes its entry point's internal attributes
+    // (docs/mobile.md) wherever it is served.
+    internalAllowed:
+      internalOverridesAllowed(hostname, { overrideFlagSet }) ||
+      platformUrl === `${connectOrigin}${entryPagePath}`,
     overrideFlagSet,
     shared: () => shared,
     failure: () => failure,

@@ -77,6 +77,7 @@ describe("the frame's hash parameters (SPEC.md §2)", () => {
     expect(readFrameHash(hashFor("payouts"))).toEqual({
       runningInIframe: true,
       platformOrigin: PLATFORM,
+      platformPath: "/dashboard",
       namespace: NS,
       component: "payouts",
       overrideFlagSet: false,

@@ -18,6 +18,7 @@ import { validateAppearance, validateFonts } from "../../protocol/appearance.sch
 import type { ComponentName } from "../../protocol/catalogue/index.ts";
 import { internalComponentRefused } from "../../protocol/catalogue/internal-gate.ts";
 import { manifestEntry } from "../../protocol/catalogue/manifest.ts";
+import { entryPagePath } from "../../protocol/entry-page.ts";
 import { type Locale, textDirection } from "../../protocol/locales.ts";
 import {
   classifyEnvironment,
@@ -70,6 +71,8 @@ export interface FrameHash {
   runningInIframe: boolean;
   /** The platform origin from platformUrl; `"*"` (pin on first contact) when absent. */
   platformOrigin: string;
+  /** The platform page's path from platformUrl; null when absent or unparsable. */
+  platformPath: string | null;
   namespace: string | null;
   component: string | null;
   /** The platform page carries the override flag of SPEC.md §6 (the element passes it on). */
@@ -81,11 +84,15 @@ export function readFrameHash(hash: string): FrameHash {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const names = provider.hashParams;
   let platformOrigin = "*";
+  let platformPath: string | null = null;
   const platformUrl = params.get(names.platformUrl);
   if (platformUrl) {
     try {
       const url = new URL(platformUrl);
-      if (url.protocol === "https:" || url.protocol === "http:") platformOrigin = url.origin;
+      if (url.protocol === "https:" || url.protocol === "http:") {
+        platformOrigin = url.origin;
+        platformPath = url.pathname;
+      }
     } catch {
       // An unparsable platformUrl pins nothing in advance.
     }
@@ -93,6 +100,7 @@ export function readFrameHash(hash: string): FrameHash {
   return {
     runningInIframe: params.get(names.runningInIframe) === "true",
     platformOrigin,
+    platformPath,
     namespace: params.get(names.namespace) || null,
     component: params.get(names.component) || null,
     overrideFlagSet: params.get(provider.flags.overrideFlagsInExternalDomains) === "true",
@@ -285,6 +293,11 @@ export function startFramePage(options: FramePageOptions): FramePage {
         internalComponentRefused(hash.component, {
           hostname: hostnameOf(hash.platformOrigin),
           overrideFlagSet: hash.overrideFlagSet,
+          // The connect host's mobile entry page is the parent (docs/mobile.md).
+          entryPage:
+            embeddedByPlatform &&
+            hash.platformOrigin === options.origin &&
+            hash.platformPath === entryPagePath,
         }),
     },
   });

@@ -40,7 +40,8 @@ export const configMetaName = "platform-config";
 /**
  * The dashboard's pages, as a platform organises its own: each shows, in this order, the
  * components it names that have a view in this version. `/dashboard` is the overview with
- * every built component; `/dashboard/<path>` one page. Every built component stands on one
+ * every built component but those of a section marked `overview: false`; `/dashboard/<path>`
+ * one page. Every built component stands on one
  * of these pages (a test says so when a new one is not placed).
  */
 export const dashboardSections = [
@@ -93,7 +94,35 @@ export const dashboardSections = [
     title: "Tools",
     components: ["debug-components-list", "debug-utils", "debug-ui-library"],
   },
-] as const satisfies readonly { path: string; title: string; components: readonly string[] }[];
+  {
+    // The mobile entry points: in the platform's app each opens full-screen in a web view
+    // on the connect host's entry page (docs/mobile.md); here they stand side by side, with
+    // the attributes the app passes. Each one is a task on its own, so the overview leaves
+    // them out.
+    path: "mobile",
+    title: "Mobile app",
+    components: [
+      "entry-point-create-payout",
+      "entry-point-add-funds",
+      "entry-point-edit-payout-schedule",
+      "entry-point-edit-payout-destination",
+    ],
+    overview: false,
+  },
+] as const satisfies readonly {
+  path: string;
+  title: string;
+  components: readonly string[];
+  overview?: false;
+}[];
+
+/** The components the overview (`/dashboard`) shows: every built one of the sections it takes. */
+export const overviewComponents = (built: readonly string[]): string[] => {
+  const left = new Set<string>(
+    dashboardSections.flatMap((s) => ("overview" in s ? [...s.components] : [])),
+  );
+  return built.filter((name) => !left.has(name));
+};
 
 export type DashboardSection = (typeof dashboardSections)[number]["path"];
 

@@ -36,6 +36,7 @@ import {
   markupPage,
   newAccountBusinessTypes,
   newAccountCountries,
+  overviewComponents,
   type PageConfig,
   page,
   plainPage,
@@ -384,7 +385,7 @@ export function createPlatformApp(options: PlatformOptions) {
       .filter((s) => s.components.length > 0);
   };
 
-  /** The overview (every built component) or one section of the dashboard. */
+  /** The overview (the built components of its sections) or one section of the dashboard. */
   const dashboard = async (c: Context, section?: string) => {
     const account = await signedIn(c);
     if (!account) return c.redirect(`/?next=${c.req.path}`, 303);
@@ -392,7 +393,7 @@ export function createPlatformApp(options: PlatformOptions) {
     const here = section === undefined ? undefined : shown.find((s) => s.path === section);
     if (section !== undefined && !here) return c.notFound();
     c.header("Cache-Control", "no-store");
-    const names = here ? here.components : components();
+    const names = here ? here.components : overviewComponents(components());
     const [payments, payouts] = await Promise.all([paymentLinks(account), payoutLinks(account)]);
     const config = { ...pageConfig(account, names), ...payments, payouts };
     return c.html(

@@ -245,10 +245,26 @@ const spec: Record<string, SpecEntry> = {
   "debug-components-list": { release: "internal" },
   "invoice-history": { release: "internal" },
   "balance-report": { release: "internal" },
-  "entry-point-edit-payout-destination": { release: "entry_point" },
-  "entry-point-edit-payout-schedule": { release: "entry_point" },
-  "entry-point-create-payout": { release: "entry_point", attributes: { "payout-purpose": I } },
-  "entry-point-add-funds": { release: "entry_point", attributes: { "selected-currency": I } },
+  // SPEC.md §2 names no events for the entry points; their internal events are ours, so a
+  // native app hears the task's outcome (entries/entry-points.ts, docs/mobile.md).
+  "entry-point-edit-payout-destination": {
+    release: "entry_point",
+    events: { payoutdestinationchanged: I, exit: I },
+  },
+  "entry-point-edit-payout-schedule": {
+    release: "entry_point",
+    events: { payoutschedulechanged: I, exit: I },
+  },
+  "entry-point-create-payout": {
+    release: "entry_point",
+    attributes: { "payout-purpose": I },
+    events: { payoutcreated: I, exit: I },
+  },
+  "entry-point-add-funds": {
+    release: "entry_point",
+    attributes: { "selected-currency": I },
+    events: { fundsadded: I, exit: I },
+  },
 };
 
 const visibilities = (items: readonly { name: string; internal: boolean }[]) =>

@@ -52,6 +52,11 @@ export const appId = z
 /** A free-form, non-empty attribute value. */
 export const nonEmptyText = z.string().check(z.minLength(1, "must not be empty"));
 
+/** A payout's description: 1 to 1000 characters, as the provider takes it. */
+export const payoutDescription = z
+  .string()
+  .check(z.minLength(1, "must not be empty"), z.maxLength(1000, "must be at most 1000 characters"));
+
 /** A positive number, e.g. a chart aspect ratio "1.5". */
 export const positiveNumberAttribute = z
   .pipe(

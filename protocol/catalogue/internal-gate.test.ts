@@ -40,4 +40,13 @@ describe("the gate of internal catalogue entries (SPEC.md §6, issue 17)", () =>
     for (const name of platformFacing)
       expect(internalComponentRefused(name, production)).toBe(false);
   });
+
+  it("lets the entry points, and only them, load on the connect host's mobile entry page", () => {
+    const entryPage = { ...production, entryPage: true };
+    const entryPoints = internal.filter((n) => n.startsWith("entry-point-"));
+    expect(entryPoints).toHaveLength(4);
+    for (const name of entryPoints) expect(internalComponentRefused(name, entryPage)).toBe(false);
+    for (const name of internal.filter((n) => !entryPoints.includes(n)))
+      expect(internalComponentRefused(name, entryPage)).toBe(true);
+  });
 });

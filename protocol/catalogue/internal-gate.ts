@@ -5,7 +5,9 @@
  * hosts, in development, or with the override flag
  * `{provider}_internal_override_flags_in_external_domains` on the platform page's URL.
  * Elsewhere its frame refuses it with the typed load error `internal_not_allowed` and shows
- * the entry's error text. One rule for every internal entry, built or not.
+ * the entry's error text. One rule for every internal entry, built or not — and one
+ * allowance: an entry point loads on the connect host's own mobile entry page
+ * (docs/mobile.md), which a native app's web view opens on any host, production included.
  */
 import { internalOverridesAllowed } from "../provider.ts";
 import { manifestEntry } from "./manifest.ts";
@@ -24,12 +26,18 @@ export interface LoadPlace {
   /** The platform page's hostname; null when it is not known (then it is not trusted). */
   hostname: string | null;
   overrideFlagSet: boolean;
+  /**
+   * The platform page is the connect host's mobile entry page (its origin is the frame's own
+   * and its path `entryPagePath`, and it is the frame's parent).
+   */
+  entryPage?: boolean;
 }
 
 /** Whether the gate refuses `name` at `place`. Components that are not internal always pass. */
 export function internalComponentRefused(name: string, place: LoadPlace): boolean {
   if (!isInternalComponent(name)) return false;
   if (place.overrideFlagSet) return false;
+  if (place.entryPage === true && manifestEntry(name)?.releaseState === "entry_point") return false;
   if (place.hostname === null) return true;
   return !internalOverridesAllowed(place.hostname);
 }

@@ -55,11 +55,14 @@ export type Payout = z.output<typeof payoutSchema>;
 
 /**
  * The body of `POST /v1/payouts` that the payout forms send (the balances view's manual and
- * instant payouts): checked by the form before anything is sent.
+ * instant payouts, the create-payout entry point's): checked by the form before anything is
+ * sent.
  */
 export const payoutCreateParamsSchema = z.strictObject({
   amount: z.int().check(z.positive(), z.maximum(99_999_999)),
   currency: z.string().check(z.length(3)),
   method: z.enum(payoutMethods),
+  /** Why the payout is made (the create-payout entry point's `payout-purpose`). */
+  description: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
 });
 export type PayoutCreateParams = z.output<typeof payoutCreateParamsSchema>;

@@ -21,6 +21,8 @@ export const externalAccountComponents = [
   "payouts",
   "balances",
   "instant_payouts",
+  // The mobile entry point that changes the payout bank account (docs/mobile.md).
+  "entry_point_edit_payout_destination",
 ] as const;
 
 export type ModelPrincipal = Extract<Principal, { kind: "secret" | "account_session" | "user" }>;

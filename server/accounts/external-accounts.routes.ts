@@ -237,8 +237,15 @@ defineRoute(
     summary: "List the external accounts of a connected account, newest first",
     tags: ["External accounts"],
     auth,
-    // The instant payouts promotion reads where a payout would go (whether it can offer one).
-    components: [...components, "instant_payouts_promotion"],
+    // The instant payouts promotion reads where a payout would go (whether it can offer one);
+    // every mobile entry point shows the payout destinations beside its task.
+    components: [
+      ...components,
+      "instant_payouts_promotion",
+      "entry_point_create_payout",
+      "entry_point_edit_payout_schedule",
+      "entry_point_add_funds",
+    ],
     params: accountParams,
     query: z.strictObject({
       ...listQueryShape,

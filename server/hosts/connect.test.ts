@@ -193,6 +193,21 @@ describe("issue 14 item 13: the connect host's small items", () => {
     expect((await app.request(`${sdkPath}%E0%A4%A.js`)).status).toBe(400);
   });
 
+  it("serves the mobile entry page on every host, production included, never framed and framing only its own origin", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
+    writeFileSync(join(dist, "entry.html"), "<html><head></head></html>");
+    const production = createConnectHostApp({ hosts: hostsFor("prod"), distDir: dist });
+    const res = await production.request("/entry.html");
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("script-src 'self';");
+    // Every other page frames nothing.
+    expect(connectHostCsp("frame", hostsFor("prod"))).toContain("frame-src 'none'");
+  });
+
   it("serves the internal UI library page only where SPEC.md §6 honours internal things", async () => {
     const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
     writeFileSync(join(dist, "ui-library.html"), "<html><head></head></html>");

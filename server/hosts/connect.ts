@@ -30,6 +30,8 @@ const pages: Record<string, ConnectPage> = {
   "/data-layer.html": "data-layer",
   "/frame.html": "frame",
   "/popup.html": "popup",
+  // The mobile entry page a native app's web view loads (docs/mobile.md): on every host.
+  "/entry.html": "entry",
 };
 
 /** Internal pages: served only where SPEC.md §6 honours internal things (docs/security.md). */

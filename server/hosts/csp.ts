@@ -6,9 +6,10 @@ import { isLoopbackIp, type ProviderHosts } from "../../protocol/provider.ts";
  * from their own origin, and zod runs jitless. Styles are set through the CSSOM, which
  * `style-src` does not restrict; stylesheets and fonts may come from https so that a
  * platform's custom fonts load. Only the data layer talks to the API (and the sign-in popup,
- * to its one sign-in call).
+ * to its one sign-in call). The mobile entry page frames only its own origin's pages and is
+ * never framed itself.
  */
-export type ConnectPage = "data-layer" | "frame" | "popup";
+export type ConnectPage = "data-layer" | "frame" | "popup" | "entry";
 
 export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string {
   const apiOrigins = [hosts.api, hosts.files, hosts.errorReporting];
@@ -33,13 +34,15 @@ export function connectHostCsp(page: ConnectPage, hosts: ProviderHosts): string 
         : page === "popup"
           ? ["'self'", hosts.api, hosts.marketing]
           : ["'self'"],
-    "frame-src": ["'none'"],
+    // The mobile entry page frames the data layer and its component from its own origin.
+    "frame-src": page === "entry" ? ["'self'"] : ["'none'"],
     "worker-src": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": page === "popup" ? ["'self'", hosts.dashboard] : ["'none'"],
-    // Platforms embed the frames, so any ancestor may; the popup is a top-level window.
-    "frame-ancestors": page === "popup" ? ["'none'"] : ["*"],
+    // Platforms embed the frames, so any ancestor may; the popup and the mobile entry page
+    // (docs/mobile.md) are top-level windows.
+    "frame-ancestors": page === "popup" || page === "entry" ? ["'none'"] : ["*"],
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)

@@ -38,6 +38,20 @@ export const payoutComponents = [
   "instant_payouts_promotion",
 ] as const;
 
+/**
+ * The mobile entry points (catalogue `entries/entry-points.ts`, docs/mobile.md): each shows
+ * the balance, the schedule and the payout destinations, and does its one task.
+ */
+export const entryPoints = {
+  createPayout: "entry_point_create_payout",
+  editPayoutSchedule: "entry_point_edit_payout_schedule",
+  editPayoutDestination: "entry_point_edit_payout_destination",
+  addFunds: "entry_point_add_funds",
+} as const;
+
+/** Components whose screens read the balance, the payout schedule and payout destinations. */
+export const moneyOutReaders = [...payoutComponents, ...Object.values(entryPoints)] as const;
+
 export interface Acting {
   platformId: string;
   accountId: string;

@@ -30,7 +30,9 @@ import { currencyParam, formInteger, formString, metadataParam } from "../http/p
 import { defineRoute } from "../http/route.ts";
 import {
   actingAccount,
+  entryPoints,
   listAccountRows,
+  moneyOutReaders,
   paymentComponents,
   payoutComponents,
   requireFeature,
@@ -69,7 +71,7 @@ defineRoute(
     summary: "The balance: available, pending and instant_available per currency",
     tags: ["Balance"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: moneyOutReaders,
     response: balanceSchema,
   },
   async ({ deps, principal }) => {
@@ -158,7 +160,7 @@ defineRoute(
     summary: "Pay out available funds (standard, or instant up to instant_available)",
     tags: ["Payouts"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: [...payoutComponents, entryPoints.createPayout],
     body: z.strictObject({
       amount: formInteger(1, 99_999_999),
       currency: currencyParam.optional(),
@@ -332,7 +334,7 @@ defineRoute(
     summary: "The account's payout schedule",
     tags: ["Payouts"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: moneyOutReaders,
     response: payoutScheduleSchema,
   },
   async ({ deps, principal }) =>
@@ -350,7 +352,7 @@ defineRoute(
     summary: "Change the payout schedule (interval, delay_days, weekly/monthly anchor)",
     tags: ["Payouts"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: [...payoutComponents, entryPoints.editPayoutSchedule],
     body: z.strictObject({
       interval: z.enum(payoutIntervals).optional(),
       delay_days: formInteger(2, 30).optional(),

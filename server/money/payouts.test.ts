@@ -278,6 +278,50 @@ describe("payouts with a claimed account-session key", () => {
   });
 });
 
+describe("the mobile entry points' session keys (docs/mobile.md)", () => {
+  it("each reads the balance and schedule and makes only its own change, and only while its feature is on", async () => {
+    const a = await fundedAccount();
+    const create = await a.sessionKey({ entry_point_create_payout: { enabled: true } });
+    const schedule = await a.sessionKey({ entry_point_edit_payout_schedule: { enabled: true } });
+    for (const key of [create, schedule]) {
+      expect((await api.get("/v1/balance", { key })).status).toBe(200);
+      expect((await api.get("/v1/payout_schedule", { key })).status).toBe(200);
+      // Not the payouts list: no entry point shows one.
+      expect((await api.get("/v1/payouts", { key })).status).toBe(403);
+    }
+    const paid = await api.post("/v1/payouts", {
+      key: create,
+      params: { amount: 1_000, description: "Weekly earnings" },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.description).toBe("Weekly earnings");
+    // Its task is a standard payout, not an instant one, nor a schedule change.
+    expect(
+      (await api.post("/v1/payouts", { key: create, params: { amount: 1_000, method: "instant" } }))
+        .body.error.code,
+    ).toBe("feature_not_enabled");
+    expect(
+      (await api.post("/v1/payout_schedule", { key: create, params: { interval: "daily" } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api.post("/v1/payout_schedule", { key: schedule, params: { interval: "daily" } })).body
+        .interval,
+    ).toBe("daily");
+    expect(
+      (await api.post("/v1/payouts", { key: schedule, params: { amount: 1_000 } })).status,
+    ).toBe(403);
+    const off = await a.sessionKey({
+      entry_point_create_payout: { enabled: true, features: { standard_payouts: false } },
+    });
+    const refused = await api.post("/v1/payouts", { key: off, params: { amount: 1_000 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("feature_not_enabled");
+    // One payout moved, the one the create-payout key made.
+    expect((await api.get("/v1/payouts", a.as)).body.data).toHaveLength(1);
+  });
+});
+
 describe("automatic payouts follow the schedule", () => {
   it("a daily schedule pays out everything available once a day; manual never does", async () => {
     const a = await fundedAccount();

@@ -18,7 +18,13 @@ import { listQueryShape } from "../http/pagination.ts";
 import { currencyParam, formInteger, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
-import { actingAccount, listAccountRows, payoutComponents, requireFeature } from "./access.ts";
+import {
+  actingAccount,
+  entryPoints,
+  listAccountRows,
+  payoutComponents,
+  requireFeature,
+} from "./access.ts";
 import { DAY, lockAccount, startOfDay, writeEntry } from "./ledger.ts";
 import { renderTopup } from "./render.ts";
 import { payoutScheduleOf } from "./schedule.ts";
@@ -33,7 +39,7 @@ defineRoute(
     summary: "Add funds to the balance from the account's payout bank account",
     tags: ["Top-ups"],
     auth: ["secret", "account_session"],
-    components: payoutComponents,
+    components: [...payoutComponents, entryPoints.addFunds],
     body: z.strictObject({
       amount: formInteger(1, 99_999_999),
       currency: currencyParam.optional(),

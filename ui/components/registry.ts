@@ -41,6 +41,16 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "instant-payouts": () => import("./instant-payouts/instant-payouts.component.tsx"),
   "instant-payouts-promotion": () =>
     import("./instant-payouts-promotion/instant-payouts-promotion.component.tsx"),
+  "entry-point-create-payout": () =>
+    import("./entry-point-create-payout/entry-point-create-payout.component.tsx"),
+  "entry-point-add-funds": () =>
+    import("./entry-point-add-funds/entry-point-add-funds.component.tsx"),
+  "entry-point-edit-payout-schedule": () =>
+    import("./entry-point-edit-payout-schedule/entry-point-edit-payout-schedule.component.tsx"),
+  "entry-point-edit-payout-destination": () =>
+    import(
+      "./entry-point-edit-payout-destination/entry-point-edit-payout-destination.component.tsx"
+    ),
 };
 
 /** The view of a component, its alias target's when it has none of its own, else undefined. */

@@ -298,6 +298,24 @@ function payoutReconciliationReport(element: HTMLElement): HTMLElement[] {
   return [element, said];
 }
 
+/**
+ * A mobile entry point as the platform's app opens it (docs/mobile.md), with the attributes
+ * the app passes, and what its events say (the task's outcome; the person leaving).
+ */
+function entryPoint(attributes: Record<string, string>, events: readonly string[]) {
+  return (element: HTMLElement): HTMLElement[] => {
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    const said = document.createElement("output");
+    said.setAttribute("name", `${element.localName}-events`);
+    for (const name of [...events, "exit"])
+      element.addEventListener(name, (event) => {
+        const text = `${name} ${JSON.stringify((event as CustomEvent).detail)}`;
+        said.value = said.value ? `${said.value}; ${text}` : text;
+      });
+    return [element, said];
+  };
+}
+
 /** What a real platform puts around each component that needs more than the element. */
 const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "payment-details": paymentDetails,
@@ -311,6 +329,12 @@ const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "account-onboarding": accountOnboarding,
   "payout-details": payoutDetails,
   "payout-reconciliation-report": payoutReconciliationReport,
+  "entry-point-create-payout": entryPoint({ "payout-purpose": "Weekly earnings" }, [
+    "payoutcreated",
+  ]),
+  "entry-point-add-funds": entryPoint({ "selected-currency": "usd" }, ["fundsadded"]),
+  "entry-point-edit-payout-schedule": entryPoint({}, ["payoutschedulechanged"]),
+  "entry-point-edit-payout-destination": entryPoint({}, ["payoutdestinationchanged"]),
 };
 
 const list = document.getElementById("components")!;

@@ -57,7 +57,7 @@ import {
   Money,
   Skeleton,
 } from "../../kit/index.ts";
-import { MoneyAction } from "../kit/money-action.tsx";
+import { MoneyAction, useStartOpen } from "../kit/money-action.tsx";
 import { balancesMessages as m } from "./balances.messages.ts";
 import { PayoutAccountSection } from "./payout-account.tsx";
 
@@ -198,6 +198,10 @@ export interface PayoutActionProps {
   amount: number;
   view: ComponentViewProps;
   onDone(payoutId: string): void;
+  /** The payout's description (the create-payout entry point's `payout-purpose`). */
+  description?: string;
+  startOpen?: boolean;
+  onCancel?(): void;
 }
 
 /**
@@ -215,7 +219,12 @@ export function PayoutAction(props: PayoutActionProps) {
       machine={payoutFormMachine}
       url="/v1/payouts"
       schema={payoutSchema}
-      values={{ amount: props.amount, currency, method }}
+      values={{
+        amount: props.amount,
+        currency,
+        method,
+        ...(props.description === undefined ? {} : { description: props.description }),
+      }}
       idPrefix={`payout-${method}-${currency}`}
       label={intl.formatMessage(instant ? m.instantPayOut : m.payOut)}
       primary={!instant}
@@ -238,6 +247,8 @@ export function PayoutAction(props: PayoutActionProps) {
       }}
       view={props.view}
       onDone={props.onDone}
+      startOpen={props.startOpen}
+      onCancel={props.onCancel}
     />
   );
 }
@@ -251,6 +262,8 @@ export function AddFundsAction(props: {
   currency: string;
   view: ComponentViewProps;
   onDone(topupId: string): void;
+  startOpen?: boolean;
+  onCancel?(): void;
 }) {
   const intl = useIntl();
   const { currency } = props;
@@ -275,6 +288,8 @@ export function AddFundsAction(props: {
       }}
       view={props.view}
       onDone={props.onDone}
+      startOpen={props.startOpen}
+      onCancel={props.onCancel}
     />
   );
 }
@@ -287,7 +302,7 @@ export function AddFundsAction(props: {
 export function topupCurrencies(
   destinations: readonly ExternalAccount[],
   session: { components: SessionComponents; merchant_data?: Record<string, unknown> } | null,
-  component: "balances",
+  component: "balances" | "entry-point-add-funds",
 ): string[] {
   if (session === null) return [];
   if (!sessionFeature(session.components, component, "enable_topups")) return [];
@@ -301,12 +316,17 @@ export function topupCurrencies(
 export function ScheduleEditor(props: {
   schedule: PayoutSchedule;
   view: ComponentViewProps;
-  onSaved(): void;
+  onSaved(saved: PayoutSchedule): void;
+  startOpen?: boolean;
+  onCancel?(): void;
 }) {
   const intl = useIntl();
   const { schedule, onSaved } = props;
   const submit = useMutation({ url: "/v1/payout_schedule", schema: payoutScheduleSchema });
-  const effects = useMemo(() => ({ "form.saved": () => onSaved() }), [onSaved]);
+  const effects = useMemo(
+    () => ({ "form.saved": (e: { result: PayoutSchedule }) => onSaved(e.result) }),
+    [onSaved],
+  );
   const { snapshot, send } = useComponentMachine(scheduleFormMachine, {
     input: {
       values: {
@@ -320,6 +340,7 @@ export function ScheduleEditor(props: {
     actors: useMemo(() => ({ submit }), [submit]),
     effects,
   });
+  useStartOpen(props.startOpen === true, send);
   const form = formViewOf(snapshot, send, "payout-schedule");
   const label = intl.formatMessage(m.editSchedule);
   if (snapshot.matches("closed") || snapshot.matches("saved"))
@@ -366,7 +387,13 @@ export function ScheduleEditor(props: {
         />
       </div>
       <div className="kit-form__actions">
-        <Button variant="secondary" onClick={() => send({ type: "close" })}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            send({ type: "close" });
+            props.onCancel?.();
+          }}
+        >
           {intl.formatMessage(m.cancel)}
         </Button>
         <Button variant="primary" onClick={() => send({ type: "review" })}>

@@ -96,8 +96,8 @@ export interface PayoutAccountSectionProps {
   /** The session does not set `disable_{provider}_user_authentication`. */
   signInRequired: boolean;
   view: ComponentViewProps;
-  /** A new default was saved: reload the figures. */
-  onSaved(): void;
+  /** A new default was saved (the account as the provider answered it): reload the figures. */
+  onSaved(account: ExternalAccount | null): void;
 }
 
 /** The default payout destination of each currency, and the way to add or replace it. */
@@ -137,7 +137,7 @@ interface FlowProps {
   accountId: string;
   signInRequired: boolean;
   view: ComponentViewProps;
-  onSaved(): void;
+  onSaved(account: ExternalAccount | null): void;
 }
 
 /** The payout-account machine with the frame's mutations, and its steps. */
@@ -165,7 +165,15 @@ function PayoutAccountFlow(props: FlowProps) {
     url: `/v1/accounts/${encodeURIComponent(props.accountId)}/external_accounts`,
     schema: externalAccountSchema,
   });
-  const effects = useMemo(() => ({ "payoutAccount.saved": () => onSaved() }), [onSaved]);
+  const effects = useMemo(
+    () => ({
+      "payoutAccount.saved": (e: { externalAccount: unknown }) => {
+        const parsed = externalAccountSchema.safeParse(e.externalAccount);
+        onSaved(parsed.success ? parsed.data : null);
+      },
+    }),
+    [onSaved],
+  );
   const { snapshot, send } = useComponentMachine(payoutAccountMachine, {
     input: {
       signInRequired: props.signInRequired,

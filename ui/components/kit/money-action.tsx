@@ -7,7 +7,7 @@
  * shows as the form's banner; a refusal of the amount on its field. Key it by what it starts
  * from, so new figures start a fresh form.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useIntl } from "react-intl";
 import type { AnyStateMachine } from "xstate";
 import type { $ZodType } from "zod/v4/core";
@@ -49,6 +49,10 @@ export interface MoneyActionProps {
   apiMessages: Record<string, string>;
   view: ComponentViewProps;
   onDone(id: string): void;
+  /** Shown open from the start (a task on its own screen: docs/mobile.md). */
+  startOpen?: boolean;
+  /** The person pressed Cancel. */
+  onCancel?(): void;
 }
 
 export function MoneyAction(props: MoneyActionProps) {
@@ -66,6 +70,7 @@ export function MoneyAction(props: MoneyActionProps) {
     actors: useMemo(() => ({ submit }), [submit]),
     effects,
   });
+  useStartOpen(props.startOpen === true, send);
   const form = formViewOf(snapshot, send, props.idPrefix);
   const raw = snapshot.context.values.amount;
   const amount = typeof raw === "number" ? raw : 0;
@@ -104,7 +109,13 @@ export function MoneyAction(props: MoneyActionProps) {
         apiMessages={apiMessages}
       />
       <div className="kit-form__actions">
-        <Button variant="secondary" onClick={() => send({ type: "close" })}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            send({ type: "close" });
+            props.onCancel?.();
+          }}
+        >
           {intl.formatMessage(kitMessages.cancel)}
         </Button>
         <Button variant="primary" onClick={() => send({ type: "review" })}>
@@ -126,4 +137,17 @@ export function MoneyAction(props: MoneyActionProps) {
       />
     </section>
   );
+}
+
+/**
+ * Opens a reviewed form once, when it mounts, if `startOpen` (a task on its own screen): the
+ * person lands on the fields, not on the button that shows them.
+ */
+export function useStartOpen(startOpen: boolean, send: (event: { type: "open" }) => void) {
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!startOpen || opened.current) return;
+    opened.current = true;
+    send({ type: "open" });
+  }, [startOpen, send]);
 }
