@@ -135,7 +135,10 @@ const platformManifest = (): Plugin => ({
     const projected = code.replace(/^ {2}("[a-z0-9-]+"): (\{.*\}),$/gm, (_line, name, json) => {
       entries++;
       const entry = JSON.parse(json) as Record<string, unknown>;
-      const kept = Object.fromEntries(Object.entries(entry).filter(([field]) => keep.has(field)));
+      // A false flag (`disableMinWidth`) is left out: absent reads as false (PlatformManifestEntry).
+      const kept = Object.fromEntries(
+        Object.entries(entry).filter(([field, value]) => keep.has(field) && value !== false),
+      );
       return `  ${name}: ${JSON.stringify(kept)},`;
     });
     if (entries === 0) this.error(`${id}: no entry matched; update the platform-manifest plugin`);

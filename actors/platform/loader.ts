@@ -5,7 +5,6 @@ import type {
   loaderMachine,
 } from "../../machines/platform/loader.machine.ts";
 import { isManifestName } from "../../protocol/catalogue/manifest.ts";
-import { entryPagePath } from "../../protocol/entry-page.ts";
 import {
   classifyEnvironment,
   internalOverridesAllowed,
@@ -87,6 +86,12 @@ export interface LoaderEnvironment {
   importSession?: () => Promise<typeof import("./session.chunk.ts")>;
   log?: Logger;
   clock?: SimulatedClock;
+  /**
+   * Internal attributes and setters pass whatever the host (the connect host's own mobile
+   * entry page, docs/mobile.md, which serves entry points on any host); by default only
+   * where SPEC.md §6 honours internal things.
+   */
+  internalAllowed?: boolean;
   /** Defines the custom elements and binds one to an instance (`elements.ts`). */
   elements?: {
     define(): void;
@@ -385,11 +390,7 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
     namespace,
     connectOrigin,
     platformUrl,
-    // The connect host's own mobile entry page passes its entry point's internal attributes
-    // (docs/mobile.md) wherever it is served.
-    internalAllowed:
-      internalOverridesAllowed(hostname, { overrideFlagSet }) ||
-      platformUrl === `${connectOrigin}${entryPagePath}`,
+    internalAllowed: env.internalAllowed ?? internalOverridesAllowed(hostname, { overrideFlagSet }),
     overrideFlagSet,
     shared: () => shared,
     failure: () => failure,

@@ -24,10 +24,16 @@ export const platformManifestFields = [
   "setters",
 ] as const;
 type PlatformField = (typeof platformManifestFields)[number];
-/** An entry as the SDK sees it (distributed over the entries, so `maxWidth` narrows with `in`). */
+/**
+ * An entry as the SDK sees it (distributed over the entries, so `maxWidth` narrows with `in`).
+ * A false flag is left out of the SDK's copy (the projection keeps `disableMinWidth` only
+ * where it is true: bytes of the platform script).
+ */
 export type PlatformManifestEntry = ManifestEntry extends infer E
   ? E extends unknown
-    ? Pick<E, Extract<keyof E, PlatformField>>
+    ? Omit<Pick<E, Extract<keyof E, PlatformField>>, "disableMinWidth"> & {
+        disableMinWidth?: boolean;
+      }
     : never
   : never;
 

@@ -76,6 +76,23 @@ describe("top-ups add funds from the payout bank account", () => {
     expect((await api.get("/v1/topups", { key: other })).status).toBe(403);
   });
 
+  it("the add-funds entry point's key adds funds only while its session turns enable_topups on", async () => {
+    const a = await connectedAccount(api, sandboxBankAccount, providerLiable);
+    const off = await a.sessionKey({ entry_point_add_funds: { enabled: true } });
+    const before = await countRows();
+    const refused = await api.post("/v1/topups", { key: off, params: { amount: 1_000 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("feature_not_enabled");
+    expect(await countRows()).toEqual(before);
+    const on = await a.sessionKey({
+      entry_point_add_funds: { enabled: true, features: { enable_topups: true } },
+    });
+    const added = await api.post("/v1/topups", { key: on, params: { amount: 1_000 } });
+    expect(added.status).toBe(200);
+    // Its task is adding funds: no payout with that key.
+    expect((await api.post("/v1/payouts", { key: on, params: { amount: 100 } })).status).toBe(403);
+  });
+
   it("an account whose losses the platform bears is refused top-ups (403 topups_not_allowed)", async () => {
     const a = await connectedAccount(api);
     const before = await countRows();

@@ -172,7 +172,7 @@ describe("the mobile entry page, driven as the native app drives it", () => {
     expect(usd(after.available)).toBe(usd(before.available));
   });
 
-  it("add funds where the session leaves enable_topups off: no form, and the provider refuses a top-up with that session's key", async () => {
+  it("add funds where the session leaves enable_topups off: no form, only why funds cannot be added", async () => {
     const entry = await openEntry("entry-point-add-funds");
     const balances = await entry.balances("entry-point-add-funds");
     await balances.frame.getByText(word("balances.topupRefused")).waitFor();
@@ -204,7 +204,7 @@ describe("the mobile entry page, driven as the native app drives it", () => {
     await balances.fillUsBankAccount({
       holder: "Grace Hopper",
       routing: "110000000",
-      account: "000123456789",
+      account: "000555444321",
     });
     await balances.continueToVerification();
     await balances.accountStep("verifyTitle").waitFor();
@@ -213,12 +213,12 @@ describe("the mobile entry page, driven as the native app drives it", () => {
     );
     await balances.confirmCode(code);
     expect(await entry.seeDone(balances.frame)).toBe(
-      balances.accountWord("saved", { currency: "USD", last4: "6789" }),
+      balances.accountWord("saved", { currency: "USD", last4: "4321" }),
     );
     const after = await banks();
     const added = after.filter((b) => !before.some((o) => o.id === b.id));
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ last4: "6789", currency: "usd", default_for_currency: true });
+    expect(added[0]).toMatchObject({ last4: "4321", currency: "usd", default_for_currency: true });
     expect(await entry.heardEvent("payoutdestinationchanged")).toEqual({
       externalAccountId: added[0]!.id,
       currency: "usd",

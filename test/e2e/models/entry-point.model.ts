@@ -120,11 +120,15 @@ export class EntryPointModel {
     return componentFrame(this.page, component);
   }
 
-  /** The balances pieces in the entry point's frame. */
+  /** The balances pieces in the entry point's frame, once its screen shows its figures. */
   async balances(component: string): Promise<BalancesModel> {
-    const model = new BalancesModel(await this.frame(component));
-    await model.settled();
-    return model;
+    const frame = await this.frame(component);
+    await frame.locator("h1").first().waitFor();
+    // Polled on a timer: a frame that is not painting gets no animation frames.
+    await frame.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
+      polling: 100,
+    });
+    return new BalancesModel(frame);
   }
 
   /** The task screen's success banner, once shown: its words. */

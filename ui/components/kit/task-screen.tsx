@@ -24,7 +24,9 @@ export function TaskScreen(props: TaskScreenProps) {
   const intl = useIntl();
   const exit = useTaskExit();
   return (
-    <section className="kit-detail-sections" aria-label={props.title}>
+    // Not a named region: the task's own form is one, named as its button (and often as the
+    // screen's title); the heading names the screen.
+    <div className="kit-detail-sections">
       <h1 className="kit-heading-lg">{props.title}</h1>
       {props.done === null ? null : <Banner status="success" title={props.done} />}
       {props.summary}
@@ -37,7 +39,7 @@ export function TaskScreen(props: TaskScreenProps) {
           </Button>
         </div>
       )}
-    </section>
+    </div>
   );
 }
 
