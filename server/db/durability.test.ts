@@ -2,7 +2,8 @@
  * PGlite under a killed process (issue 15, items 1 and 2): `kill -9` of the API process in a
  * stream of writes, then a restart on the same data directory, finds every acknowledged
  * write and no partial one; a process that dies between the Idempotency-Key claim and the
- * commit leaves the key free, and the retry charges once.
+ * commit leaves the key free, and the retry charges once. SIGTERM (a graceful shutdown,
+ * `http/shutdown.ts`) lets the charge in flight commit before the process exits.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -22,26 +23,53 @@ let dataDir: string;
 let secretKey: string;
 let accountId: string;
 
-/** Starts the API process on the data directory; resolves with its origin once it listens. */
-function startProcess(
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
+interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  /** Resolves with the first line the process prints (from its start on) that `matches`. */
+  printed(matches: (line: string) => boolean): Promise<string>;
+}
+
+/** Starts the API process on the data directory; resolves once it listens. */
+function startProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", serverScript], {
     env: { ...process.env, FAULT_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const lines: string[] = [];
+  const waiting = new Set<() => void>();
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    lines.push(line);
+    for (const wake of waiting) wake();
+  });
+  const printed = (matches: (line: string) => boolean) =>
+    new Promise<string>((found) => {
+      const look = () => {
+        const line = lines.find(matches);
+        if (line === undefined) return;
+        waiting.delete(look);
+        found(line);
+      };
+      waiting.add(look);
+      look();
+    });
   return new Promise((ready, fail) => {
     child.once("exit", (code) => fail(new Error(`the API process exited (${code})`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => {
-      ready({ child, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
+    printed((line) => line.startsWith('{"port"')).then((line) => {
+      ready({
+        child,
+        url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`,
+        printed,
+      });
     });
   });
 }
 
+/** Resolves with the process's exit code (null when a signal ended it). */
 const exited = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) done();
-    else child.once("exit", () => done());
+  new Promise<number | null>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done(child.exitCode);
+    else child.once("exit", (code) => done(code));
   });
 
 function charge(url: string, idempotencyKey: string) {
@@ -129,7 +157,7 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
     const before = (await stored()).charges.length;
     const dying = await startProcess({
       FAULT_KILL_AT: "beforeCommit",
-      FAULT_KILL_PATH: "/v1/charges",
+      FAULT_PATH: "/v1/charges",
     });
     await expect(charge(dying.url, "k-killed")).rejects.toThrow();
     await exited(dying.child);
@@ -145,5 +173,42 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
       await exited(child);
     }
     expect((await stored()).charges).toHaveLength(before + 1);
+  }, 120_000);
+
+  it("SIGTERM while a charge is inside its transaction: it commits and is answered, a new connection is refused, the process exits 0, and a restart finds the charge once", async () => {
+    const before = await stored();
+    const { child, url, printed } = await startProcess({
+      FAULT_PATH: "/v1/charges",
+      FAULT_HOLD_AT: "afterWork",
+      FAULT_HOLD_MS: "1500",
+    });
+    const inFlight = charge(url, "k-sigterm");
+    await printed((line) => line.includes('"holding"'));
+    child.kill("SIGTERM");
+    await printed((line) => line.startsWith("SIGTERM: finishing the requests in flight"));
+    await expect(charge(url, "k-after-sigterm")).rejects.toMatchObject({
+      cause: { code: "ECONNREFUSED" },
+    });
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Connection")).toBe("close");
+    const { id } = (await answer.json()) as { id: string };
+    expect(await printed((line) => line.startsWith("stopped"))).toBe("stopped");
+    expect(await exited(child)).toBe(0);
+    const after = await stored();
+    const ids = (charges: { id: string }[]) => charges.map((c) => c.id).sort();
+    expect(ids(after.charges)).toEqual(ids([...before.charges, { id }]));
+    const charged = after.charges.find((c) => c.id === id)!;
+    expect(after.ledger).toContain(charged.balance_transaction);
+    const restarted = await startProcess();
+    try {
+      const retry = await charge(restarted.url, "k-sigterm");
+      expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+      expect(((await retry.json()) as { id: string }).id).toBe(id);
+    } finally {
+      restarted.child.kill("SIGKILL");
+      await exited(restarted.child);
+    }
+    expect((await stored()).charges).toHaveLength(before.charges.length + 1);
   }, 120_000);
 });
