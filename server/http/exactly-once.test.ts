@@ -3,11 +3,14 @@
  * work, after the answer is stored, after the commit; a dropped database connection on
  * PostgreSQL), then the client's retry with the same Idempotency-Key. The money moves once,
  * and the key never answers 409 afterwards (the process kill is in `db/durability.test.ts`).
+ * A PostgreSQL connection dropped while idle in the pool leaves the process up (an
+ * unhandled "error" event there would end it, and fail the test run).
  * And an answer that carries a key is never stored nor replayed (issue 14, item 8).
  */
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
+import { openDatabase } from "../db/connect.ts";
 import { chargesOf, connectedAccount } from "../money/money-test.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
@@ -160,6 +163,43 @@ describe.runIf(process.env.DATABASE_URL)("PostgreSQL: a dropped connection", () 
     expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)(
+  "PostgreSQL: a connection dropped while idle in the pool",
+  () => {
+    it("does not end the process: the pool drops it and the next request succeeds", async () => {
+      const a = await setup();
+      expect((await a.charge("k-before-drop")).status).toBe(200);
+      // The connection that served it is idle in the pool now; it is ended from outside (what
+      // a PostgreSQL restart, a failover or an idle timeout does).
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.db);
+      const idle = rows[0]!.pid;
+      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, migrate: false });
+      try {
+        await sql`select pg_terminate_backend(${idle})`.execute(admin.db);
+        await expect
+          .poll(async () => {
+            const found = await sql`select 1 from pg_stat_activity where pid = ${idle}`.execute(
+              admin.db,
+            );
+            return found.rows.length;
+          })
+          .toBe(0);
+      } finally {
+        await admin.close();
+      }
+      // The client's error has reached the pool (an unhandled one would end this process).
+      await new Promise((done) => setTimeout(done, 100));
+      const after = await a.charge("k-after-drop");
+      expect(after.status).toBe(200);
+      const { rows: now } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+        t.db,
+      );
+      expect(now[0]!.pid).not.toBe(idle);
+      expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 2, ledger: 2 });
+    });
+  },
+);
 
 describe("the idempotency store never keeps or replays a key", () => {
   it("an account session's client_secret and a claim's keys are not stored; a retry is told, not replayed", async () => {
