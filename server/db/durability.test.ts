@@ -3,7 +3,8 @@
  * stream of writes, then a restart on the same data directory, finds every acknowledged
  * write and no partial one; a process that dies between the Idempotency-Key claim and the
  * commit leaves the key free, and the retry charges once. SIGTERM (a graceful shutdown,
- * `http/shutdown.ts`) lets the charge in flight commit before the process exits.
+ * `http/shutdown.ts`) lets the charge in flight commit before the process exits; one held
+ * past the grace period leaves nothing.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -83,6 +84,23 @@ function charge(url: string, idempotencyKey: string) {
     },
     body: "amount=1500&currency=usd&payment_method=pm_card_visa",
   });
+}
+
+/**
+ * Starts the API process holding each charge inside its transaction (after its work), sends
+ * one with `idempotencyKey` and, once it is held, SIGTERM.
+ */
+async function sigtermDuringCharge(idempotencyKey: string, env: Record<string, string>) {
+  const started = await startProcess({
+    FAULT_PATH: "/v1/charges",
+    FAULT_HOLD_AT: "afterWork",
+    ...env,
+  });
+  const inFlight = charge(started.url, idempotencyKey);
+  inFlight.catch(() => {}); // awaited by the test
+  await started.printed((line) => line.includes('"holding"'));
+  started.child.kill("SIGTERM");
+  return { ...started, inFlight };
 }
 
 /** The charges and ledger rows on the data directory, read after the process is gone. */
@@ -177,14 +195,9 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
 
   it("SIGTERM while a charge is inside its transaction: it commits and is answered, a new connection is refused, the process exits 0, and a restart finds the charge once", async () => {
     const before = await stored();
-    const { child, url, printed } = await startProcess({
-      FAULT_PATH: "/v1/charges",
-      FAULT_HOLD_AT: "afterWork",
+    const { child, url, printed, inFlight } = await sigtermDuringCharge("k-sigterm", {
       FAULT_HOLD_MS: "1500",
     });
-    const inFlight = charge(url, "k-sigterm");
-    await printed((line) => line.includes('"holding"'));
-    child.kill("SIGTERM");
     await printed((line) => line.startsWith("SIGTERM: finishing the requests in flight"));
     await expect(charge(url, "k-after-sigterm")).rejects.toMatchObject({
       cause: { code: "ECONNREFUSED" },
@@ -210,5 +223,27 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
       await exited(restarted.child);
     }
     expect((await stored()).charges).toHaveLength(before.charges.length + 1);
-  }, 120_000);
+  }, 180_000);
+
+  it("SIGTERM with a charge held past the grace period: its connection is cut, the process exits 0, and after a restart nothing of it is there and its retry charges once", async () => {
+    const before = await stored();
+    const { child, printed, inFlight } = await sigtermDuringCharge("k-cut-off", {
+      FAULT_HOLD_MS: "3000",
+      SHUTDOWN_GRACE_MS: "200",
+    });
+    await expect(inFlight).rejects.toThrow();
+    expect(await printed((line) => line.startsWith("stopped"))).toMatch(/cut off/);
+    expect(await exited(child)).toBe(0);
+    expect(await stored()).toEqual(before);
+    const restarted = await startProcess();
+    try {
+      const retry = await charge(restarted.url, "k-cut-off");
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("Idempotent-Replayed")).toBeNull();
+    } finally {
+      restarted.child.kill("SIGKILL");
+      await exited(restarted.child);
+    }
+    expect((await stored()).charges).toHaveLength(before.charges.length + 1);
+  }, 180_000);
 });
