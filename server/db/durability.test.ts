@@ -4,7 +4,8 @@
  * write and no partial one; a process that dies between the Idempotency-Key claim and the
  * commit leaves the key free, and the retry charges once. SIGTERM (a graceful shutdown,
  * `http/shutdown.ts`) lets the charge in flight commit before the process exits; one held
- * past the grace period leaves nothing.
+ * past the grace period leaves nothing. On PostgreSQL, a process killed while it holds an
+ * Idempotency-Key uncommitted frees it for another process's retry, which charges once.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -15,8 +16,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provider } from "../../protocol/provider.ts";
 import { createApp } from "../app.ts";
-import { sandboxBankAccount } from "../money/money-test.ts";
+import { chargesOf, connectedAccount, sandboxBankAccount } from "../money/money-test.ts";
 import { createPlatform } from "../platforms/platforms.ts";
+import { testApi } from "../test/api.ts";
+import { setupTestDatabase, testSchema } from "../test/db.ts";
 import { openDatabase } from "./connect.ts";
 
 const serverScript = fileURLToPath(new URL("../test/fault-server.ts", import.meta.url));
@@ -246,4 +249,52 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
     }
     expect((await stored()).charges).toHaveLength(before.charges.length + 1);
   }, 180_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)("PostgreSQL: an API process killed", () => {
+  const t = setupTestDatabase();
+  const api = testApi(t);
+
+  it("inside its transaction while another process's retry waits on its key: the kill rolls it back, the retry charges, and the money moves once", async () => {
+    const a = await connectedAccount(api);
+    secretKey = a.secretKey;
+    accountId = a.accountId;
+    const holding = await startProcess({
+      FAULT_DATABASE_URL: process.env.DATABASE_URL!,
+      FAULT_SCHEMA: testSchema,
+      FAULT_PATH: "/v1/charges",
+      FAULT_HOLD_AT: "beforeCommit",
+      FAULT_HOLD_MS: "60000",
+    });
+    const first = charge(holding.url, "k-pg-killed");
+    first.catch(() => {});
+    await holding.printed((line) => line.includes('"holding"'));
+    // The retry, on another API process (this one's app), waits on the uncommitted key.
+    let answered = false;
+    const retry = api
+      .post("/v1/charges", {
+        ...a.as,
+        headers: { ...a.as.headers, [api.headers.idempotencyKey]: "k-pg-killed" },
+        params: { amount: 1500, currency: "usd", payment_method: "pm_card_visa" },
+      })
+      .finally(() => {
+        answered = true;
+      });
+    await new Promise((done) => setTimeout(done, 500));
+    expect(answered).toBe(false);
+    holding.child.kill("SIGKILL");
+    await exited(holding.child);
+    await expect(first).rejects.toThrow();
+    const retried = await retry;
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    const again = await api.post("/v1/charges", {
+      ...a.as,
+      headers: { ...a.as.headers, [api.headers.idempotencyKey]: "k-pg-killed" },
+      params: { amount: 1500, currency: "usd", payment_method: "pm_card_visa" },
+    });
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.id).toBe(retried.body.id);
+  }, 120_000);
 });
