@@ -211,8 +211,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
 }
 
 /**
- * On SIGTERM or SIGINT, `close` (a graceful shutdown), then exit. A second signal while it
- * drains is not caught: it ends the process at once.
+ * On SIGTERM or SIGINT, `close` (a graceful shutdown), then exit: 0, or 1 when the close
+ * failed. A second signal while it drains is not caught: it ends the process at once.
  */
 export function closeOnSignals(
   close: () => Promise<{ cut: boolean }>,
@@ -222,9 +222,14 @@ export function closeOnSignals(
     process.removeListener("SIGINT", stop);
     process.removeListener("SIGTERM", stop);
     log(`${signal}: finishing the requests in flight, refusing new ones`);
-    const { cut } = await close();
-    log(cut ? "stopped; requests still running after the grace period were cut off" : "stopped");
-    process.exit(0);
+    try {
+      const { cut } = await close();
+      log(cut ? "stopped; requests still running after the grace period were cut off" : "stopped");
+      process.exit(0);
+    } catch (error) {
+      console.error("the shutdown failed:", error);
+      process.exit(1);
+    }
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
