@@ -4,6 +4,7 @@
  * their CSP) and the example platform (its backend and pages). Ports come from the provider
  * configuration; PORT_<ROLE> environment variables override them.
  */
+import type { Server } from "node:http";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { createPlatformApp } from "../examples/platform/server.ts";
@@ -13,7 +14,8 @@ import { createConnectHostApp } from "../server/hosts/connect.ts";
 import { createDashboardHostApp } from "../server/hosts/dashboard.ts";
 import { createFilesHostApp } from "../server/hosts/files.ts";
 import { createMarketingHostApp } from "../server/hosts/marketing.ts";
-import { startServer } from "../server/main.ts";
+import { shutDown } from "../server/http/shutdown.ts";
+import { closeOnSignals, startServer } from "../server/main.ts";
 import {
   reseedCommand,
   SandboxError,
@@ -130,14 +132,14 @@ ${
 `
 }`);
 
-const stop = async () => {
-  platformServer?.close();
-  files.close();
-  dashboard.close();
-  marketing.close();
-  connect.close();
-  await api.close();
-  process.exit(0);
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+// SIGTERM or SIGINT: every host stops listening and finishes the requests in flight
+// (server/http/shutdown.ts); the database closes after the last of them.
+closeOnSignals(
+  () =>
+    api.close(
+      [platformServer, files, dashboard, marketing, connect].flatMap((server) =>
+        server ? [shutDown(server as Server, api.shutdownGraceMs)] : [],
+      ),
+    ),
+  (line) => console.log(`  ${line}`),
+);

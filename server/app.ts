@@ -20,6 +20,7 @@ import type { AppEnv, FaultHooks } from "./http/context.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
+import type { Drain } from "./http/shutdown.ts";
 import { moneyApps } from "./money/index.ts";
 import { reportingApp } from "./reporting/reporting.routes.ts";
 import { reportsApp } from "./reports/reports.routes.ts";
@@ -34,6 +35,11 @@ export interface AppOptions {
   config?: Partial<ServerConfig> | ServerConfig;
   /** Tests only: faults injected into writing requests (`http/context.ts`). */
   faults?: FaultHooks;
+  /**
+   * The served process's drain (`http/shutdown.ts`): counts the requests in flight, refuses
+   * new ones once the process is shutting down, and keeps the cut-off ones from committing.
+   */
+  drain?: Drain;
   /** More domain apps to mount (built with `defineRoute`), after the built-in ones. */
   domains?: readonly OpenAPIHono<AppEnv>[];
 }
@@ -42,7 +48,12 @@ export const openApiPath = "/v1/openapi.json";
 
 export function createApp(options: AppOptions) {
   const config = defaultConfig(options.config);
-  const deps = { db: options.db, config, ...(options.faults ? { faults: options.faults } : {}) };
+  const deps = {
+    db: options.db,
+    config,
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.drain ? { shutdown: options.drain } : {}),
+  };
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -57,6 +68,9 @@ export function createApp(options: AppOptions) {
       c.req.header(provider.headers.version) ?? supportedVersions[0],
     );
   });
+
+  // Once the process is shutting down, a new request is answered 503 before anything runs.
+  if (options.drain) app.use("*", options.drain.middleware);
 
   // A body over the limit is refused before anything reads it, chunked or not.
   app.use("*", limitBody(config.maxBodyBytes));

@@ -12,6 +12,8 @@ import { type LocalPorts, localEnvironment, provider } from "../protocol/provide
 import { type App, createApp } from "./app.ts";
 import { defaultConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
+import type { FaultHooks } from "./http/context.ts";
+import { createDrain, defaultShutdownGraceMs, shutDown } from "./http/shutdown.ts";
 import { type Requester, type WarmUpStep, type WarmUpTarget, warmUp } from "./warm-up.ts";
 import {
   createWebhookWorker,
@@ -47,6 +49,13 @@ export interface StartOptions {
   warmUpRounds?: number;
   /** Where the start says what it did: each warm-up path, then that it listens. */
   log?: (line: string) => void;
+  /**
+   * How long `close()` lets the requests in flight run before it cuts them off
+   * (`http/shutdown.ts`); default SHUTDOWN_GRACE_MS, else 15 s.
+   */
+  shutdownGraceMs?: number;
+  /** Tests only: faults injected into writing requests (`http/context.ts`). */
+  faults?: FaultHooks;
 }
 
 export interface ServerHandle {
@@ -59,7 +68,15 @@ export interface ServerHandle {
   webhooks: WebhookWorker | undefined;
   /** The paths warmed up before the port was listened on, with their statuses. */
   warmUp: WarmUpStep[];
-  close(): Promise<void>;
+  /** How long `close()` lets the requests in flight run (ms). */
+  shutdownGraceMs: number;
+  /**
+   * Shuts down gracefully (`http/shutdown.ts`): new requests are refused, those in flight
+   * finish and are answered, then the database is closed. Past the grace period the rest are
+   * cut off, uncommitted; `cut` says whether any were. `alongside`: other hosts' shutdowns
+   * over the same database, which its close waits for too.
+   */
+  close(alongside?: readonly Promise<unknown>[]): Promise<{ cut: boolean }>;
 }
 
 export const defaultDataDir = `.${provider.id}/db`;
@@ -84,6 +101,17 @@ function requestTimeoutFromEnv(): { requestTimeoutMs?: number } {
     throw new Error("REQUEST_TIMEOUT_MS must be a whole number of milliseconds (0: none).");
   }
   return { requestTimeoutMs: ms };
+}
+
+/** SHUTDOWN_GRACE_MS: how long a shutdown waits for the requests in flight; default 15 s. */
+function shutdownGraceFromEnv(): number {
+  const raw = process.env.SHUTDOWN_GRACE_MS;
+  if (raw === undefined) return defaultShutdownGraceMs;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new Error("SHUTDOWN_GRACE_MS must be a whole number of milliseconds.");
+  }
+  return ms;
 }
 
 /** PGLITE_THREAD=0: PGlite on the event loop's thread; anything else (or unset): its own thread. */
@@ -132,7 +160,14 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     ...rateLimitFromEnv(),
     ...requestTimeoutFromEnv(),
   });
-  const app = createApp({ db: database.db, config });
+  const graceMs = options.shutdownGraceMs ?? shutdownGraceFromEnv();
+  const drain = createDrain();
+  const app = createApp({
+    db: database.db,
+    config,
+    drain,
+    ...(options.faults ? { faults: options.faults } : {}),
+  });
   const log = options.log ?? (() => {});
   const target = await options.beforeListen?.(database);
   const started = performance.now();
@@ -162,22 +197,47 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     database,
     webhooks,
     warmUp: warmed,
-    close: async () => {
-      await webhooks?.stop();
-      await new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
+    shutdownGraceMs: graceMs,
+    close: async (alongside = []) => {
+      const [cut] = await Promise.all([
+        shutDown(server as Server, graceMs, drain),
+        webhooks?.stop(),
+        ...alongside,
+      ]);
       if (owned) await database.close();
+      return { cut };
     },
   };
+}
+
+/**
+ * On SIGTERM or SIGINT, `close` (a graceful shutdown), then exit: 0, or 1 when the close
+ * failed. A second signal while it drains is not caught: it ends the process at once.
+ */
+export function closeOnSignals(
+  close: () => Promise<{ cut: boolean }>,
+  log: (line: string) => void,
+): void {
+  const stop = async (signal: NodeJS.Signals) => {
+    process.removeListener("SIGINT", stop);
+    process.removeListener("SIGTERM", stop);
+    log(`${signal}: finishing the requests in flight, refusing new ones`);
+    try {
+      const { cut } = await close();
+      log(cut ? "stopped; requests still running after the grace period were cut off" : "stopped");
+      process.exit(0);
+    } catch (error) {
+      console.error("the shutdown failed:", error);
+      process.exit(1);
+    }
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 // `tsx server/main.ts` serves until interrupted.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const handle = await startServer();
   console.log(`API listening on ${handle.url} (${handle.database.kind})`);
-  const stop = async () => {
-    await handle.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  closeOnSignals(() => handle.close(), console.log);
 }

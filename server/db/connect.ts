@@ -80,6 +80,9 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   pool.on("connect", (client) => {
     client.on("error", (error) => console.error(`database connection lost: ${error.message}`));
   });
+  // One dropped while idle in the pool makes the pool emit "error" too (logged just above),
+  // which would end the process as well; the pool has already let the dead client go.
+  pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, kind: "postgres", close: () => db.destroy() };

@@ -2,7 +2,10 @@
  * PGlite under a killed process (issue 15, items 1 and 2): `kill -9` of the API process in a
  * stream of writes, then a restart on the same data directory, finds every acknowledged
  * write and no partial one; a process that dies between the Idempotency-Key claim and the
- * commit leaves the key free, and the retry charges once.
+ * commit leaves the key free, and the retry charges once. SIGTERM (a graceful shutdown,
+ * `http/shutdown.ts`) lets the charge in flight commit before the process exits; one held
+ * past the grace period leaves nothing. On PostgreSQL, a process killed while it holds an
+ * Idempotency-Key uncommitted frees it for another process's retry, which charges once.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -13,8 +16,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provider } from "../../protocol/provider.ts";
 import { createApp } from "../app.ts";
-import { sandboxBankAccount } from "../money/money-test.ts";
+import { chargesOf, connectedAccount, sandboxBankAccount } from "../money/money-test.ts";
 import { createPlatform } from "../platforms/platforms.ts";
+import { testApi } from "../test/api.ts";
+import { setupTestDatabase, testSchema } from "../test/db.ts";
 import { openDatabase } from "./connect.ts";
 
 const serverScript = fileURLToPath(new URL("../test/fault-server.ts", import.meta.url));
@@ -22,26 +27,53 @@ let dataDir: string;
 let secretKey: string;
 let accountId: string;
 
-/** Starts the API process on the data directory; resolves with its origin once it listens. */
-function startProcess(
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
+interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  /** Resolves with the first line the process prints (from its start on) that `matches`. */
+  printed(matches: (line: string) => boolean): Promise<string>;
+}
+
+/** Starts the API process on the data directory; resolves once it listens. */
+function startProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", serverScript], {
     env: { ...process.env, FAULT_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const lines: string[] = [];
+  const waiting = new Set<() => void>();
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    lines.push(line);
+    for (const wake of waiting) wake();
+  });
+  const printed = (matches: (line: string) => boolean) =>
+    new Promise<string>((found) => {
+      const look = () => {
+        const line = lines.find(matches);
+        if (line === undefined) return;
+        waiting.delete(look);
+        found(line);
+      };
+      waiting.add(look);
+      look();
+    });
   return new Promise((ready, fail) => {
     child.once("exit", (code) => fail(new Error(`the API process exited (${code})`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => {
-      ready({ child, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
+    printed((line) => line.startsWith('{"port"')).then((line) => {
+      ready({
+        child,
+        url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`,
+        printed,
+      });
     });
   });
 }
 
+/** Resolves with the process's exit code (null when a signal ended it). */
 const exited = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) done();
-    else child.once("exit", () => done());
+  new Promise<number | null>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done(child.exitCode);
+    else child.once("exit", (code) => done(code));
   });
 
 function charge(url: string, idempotencyKey: string) {
@@ -55,6 +87,23 @@ function charge(url: string, idempotencyKey: string) {
     },
     body: "amount=1500&currency=usd&payment_method=pm_card_visa",
   });
+}
+
+/**
+ * Starts the API process holding each charge inside its transaction (after its work), sends
+ * one with `idempotencyKey` and, once it is held, SIGTERM.
+ */
+async function sigtermDuringCharge(idempotencyKey: string, env: Record<string, string>) {
+  const started = await startProcess({
+    FAULT_PATH: "/v1/charges",
+    FAULT_HOLD_AT: "afterWork",
+    ...env,
+  });
+  const inFlight = charge(started.url, idempotencyKey);
+  inFlight.catch(() => {}); // awaited by the test
+  await started.printed((line) => line.includes('"holding"'));
+  started.child.kill("SIGTERM");
+  return { ...started, inFlight };
 }
 
 /** The charges and ledger rows on the data directory, read after the process is gone. */
@@ -129,7 +178,7 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
     const before = (await stored()).charges.length;
     const dying = await startProcess({
       FAULT_KILL_AT: "beforeCommit",
-      FAULT_KILL_PATH: "/v1/charges",
+      FAULT_PATH: "/v1/charges",
     });
     await expect(charge(dying.url, "k-killed")).rejects.toThrow();
     await exited(dying.child);
@@ -145,5 +194,107 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
       await exited(child);
     }
     expect((await stored()).charges).toHaveLength(before + 1);
+  }, 120_000);
+
+  it("SIGTERM while a charge is inside its transaction: it commits and is answered, a new connection is refused, the process exits 0, and a restart finds the charge once", async () => {
+    const before = await stored();
+    const { child, url, printed, inFlight } = await sigtermDuringCharge("k-sigterm", {
+      FAULT_HOLD_MS: "1500",
+    });
+    await printed((line) => line.startsWith("SIGTERM: finishing the requests in flight"));
+    await expect(charge(url, "k-after-sigterm")).rejects.toMatchObject({
+      cause: { code: "ECONNREFUSED" },
+    });
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Connection")).toBe("close");
+    const { id } = (await answer.json()) as { id: string };
+    expect(await printed((line) => line.startsWith("stopped"))).toBe("stopped");
+    expect(await exited(child)).toBe(0);
+    const after = await stored();
+    const ids = (charges: { id: string }[]) => charges.map((c) => c.id).sort();
+    expect(ids(after.charges)).toEqual(ids([...before.charges, { id }]));
+    const charged = after.charges.find((c) => c.id === id)!;
+    expect(after.ledger).toContain(charged.balance_transaction);
+    const restarted = await startProcess();
+    try {
+      const retry = await charge(restarted.url, "k-sigterm");
+      expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+      expect(((await retry.json()) as { id: string }).id).toBe(id);
+    } finally {
+      restarted.child.kill("SIGKILL");
+      await exited(restarted.child);
+    }
+    expect((await stored()).charges).toHaveLength(before.charges.length + 1);
+  }, 180_000);
+
+  it("SIGTERM with a charge held past the grace period: its connection is cut, the process exits 0, and after a restart nothing of it is there and its retry charges once", async () => {
+    const before = await stored();
+    const { child, printed, inFlight } = await sigtermDuringCharge("k-cut-off", {
+      FAULT_HOLD_MS: "3000",
+      SHUTDOWN_GRACE_MS: "200",
+    });
+    await expect(inFlight).rejects.toThrow();
+    expect(await printed((line) => line.startsWith("stopped"))).toMatch(/cut off/);
+    expect(await exited(child)).toBe(0);
+    expect(await stored()).toEqual(before);
+    const restarted = await startProcess();
+    try {
+      const retry = await charge(restarted.url, "k-cut-off");
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("Idempotent-Replayed")).toBeNull();
+    } finally {
+      restarted.child.kill("SIGKILL");
+      await exited(restarted.child);
+    }
+    expect((await stored()).charges).toHaveLength(before.charges.length + 1);
+  }, 180_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)("PostgreSQL: an API process killed", () => {
+  const t = setupTestDatabase();
+  const api = testApi(t);
+
+  it("inside its transaction while another process's retry waits on its key: the kill rolls it back, the retry charges, and the money moves once", async () => {
+    const a = await connectedAccount(api);
+    secretKey = a.secretKey;
+    accountId = a.accountId;
+    const holding = await startProcess({
+      FAULT_DATABASE_URL: process.env.DATABASE_URL!,
+      FAULT_SCHEMA: testSchema,
+      FAULT_PATH: "/v1/charges",
+      FAULT_HOLD_AT: "beforeCommit",
+      FAULT_HOLD_MS: "60000",
+    });
+    const first = charge(holding.url, "k-pg-killed");
+    first.catch(() => {});
+    await holding.printed((line) => line.includes('"holding"'));
+    // The retry, on another API process (this one's app), waits on the uncommitted key.
+    let answered = false;
+    const retry = api
+      .post("/v1/charges", {
+        ...a.as,
+        headers: { ...a.as.headers, [api.headers.idempotencyKey]: "k-pg-killed" },
+        params: { amount: 1500, currency: "usd", payment_method: "pm_card_visa" },
+      })
+      .finally(() => {
+        answered = true;
+      });
+    await new Promise((done) => setTimeout(done, 500));
+    expect(answered).toBe(false);
+    holding.child.kill("SIGKILL");
+    await exited(holding.child);
+    await expect(first).rejects.toThrow();
+    const retried = await retry;
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    const again = await api.post("/v1/charges", {
+      ...a.as,
+      headers: { ...a.as.headers, [api.headers.idempotencyKey]: "k-pg-killed" },
+      params: { amount: 1500, currency: "usd", payment_method: "pm_card_visa" },
+    });
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.id).toBe(retried.body.id);
   }, 120_000);
 });

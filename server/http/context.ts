@@ -8,6 +8,13 @@ export interface Deps {
   config: ServerConfig;
   /** Tests only: faults injected at the points of a writing request (`FaultHooks`). */
   faults?: FaultHooks;
+  /** The served process's shutdown (`shutdown.ts`): past its grace, nothing more commits. */
+  shutdown?: ShutdownState;
+}
+
+/** What a request's commit asks of the process's shutdown: were the requests in flight cut off? */
+export interface ShutdownState {
+  readonly cut: boolean;
 }
 
 /**

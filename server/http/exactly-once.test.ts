@@ -3,12 +3,15 @@
  * work, after the answer is stored, after the commit; a dropped database connection on
  * PostgreSQL), then the client's retry with the same Idempotency-Key. The money moves once,
  * and the key never answers 409 afterwards (the process kill is in `db/durability.test.ts`).
+ * A PostgreSQL connection dropped while idle in the pool leaves the process up (an
+ * unhandled "error" event there would end it, and fail the test run).
  * And an answer that carries a key is never stored nor replayed (issue 14, item 8).
  */
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
-import { connectedAccount } from "../money/money-test.ts";
+import { openDatabase } from "../db/connect.ts";
+import { chargesOf, connectedAccount } from "../money/money-test.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import type { FaultHooks, FaultPoint } from "./context.ts";
@@ -36,20 +39,6 @@ const fail: FaultAction = async () => {
   throw new Error("injected fault");
 };
 
-async function chargesOf(accountId: string) {
-  const charges = await t.db
-    .selectFrom("charges")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .execute();
-  const ledger = await t.db
-    .selectFrom("balance_transactions")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .execute();
-  return { charges: charges.length, ledger: ledger.length };
-}
-
 async function setup() {
   const a = await connectedAccount(api);
   const charge = (idem: string) =>
@@ -67,13 +56,13 @@ describe("a fault inside a charge, then the client's retry with the same key", (
     armed = { point: "afterWork", path: "/v1/charges", act: fail };
     const first = await a.charge("k-after-work");
     expect(first.status).toBe(500);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 0, ledger: 0 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 0, ledger: 0 });
     const retry = await a.charge("k-after-work");
     expect(retry.status).toBe(200);
     const again = await a.charge("k-after-work");
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body.id).toBe(retry.body.id);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
   });
 
   it("after the answer is stored, before the commit (a crash between claim and finish): the key is free at once and acts once", async () => {
@@ -84,25 +73,25 @@ describe("a fault inside a charge, then the client's retry with the same key", (
     expect(stored).toEqual([]);
     const retry = await a.charge("k-before-commit");
     expect(retry.status).toBe(200);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
     // 23 hours later the key still replays the one charge; it never answers 409.
     api.clock.now += 23 * 60 * 60;
     const later = await a.charge("k-before-commit");
     api.clock.now -= 23 * 60 * 60;
     expect(later.status).toBe(200);
     expect(later.body.id).toBe(retry.body.id);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
   });
 
   it("after the commit, before the answer is sent: the retry replays the committed charge", async () => {
     const a = await setup();
     armed = { point: "afterCommit", path: "/v1/charges", act: fail };
     expect((await a.charge("k-after-commit")).status).toBe(500);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
     const retry = await a.charge("k-after-commit");
     expect(retry.status).toBe(200);
     expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
   });
 
   it("a fault in a request without a key leaves no partial write (the charge and its ledger row go together)", async () => {
@@ -113,7 +102,7 @@ describe("a fault inside a charge, then the client's retry with the same key", (
       params: { amount: 2_000, currency: "usd", payment_method: "pm_card_visa" },
     });
     expect(r.status).toBe(500);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 0, ledger: 0 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 0, ledger: 0 });
   });
 
   it("a typed error is the answer: a declined charge is stored and its 402 replayed", async () => {
@@ -130,7 +119,7 @@ describe("a fault inside a charge, then the client's retry with the same key", (
     expect(retry.status).toBe(402);
     expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
     expect(retry.body).toEqual(first.body);
-    expect((await chargesOf(a.accountId)).charges).toBe(1);
+    expect((await chargesOf(t.db, a.accountId)).charges).toBe(1);
   });
 });
 
@@ -151,7 +140,7 @@ describe("a typed error thrown inside a handler's transaction block", () => {
     expect(retry.body).toEqual(first.body);
     const payouts = await t.db.selectFrom("payouts").select("id").execute();
     expect(payouts).toEqual([]);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 0, ledger: 0 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 0, ledger: 0 });
   });
 });
 
@@ -166,14 +155,51 @@ describe.runIf(process.env.DATABASE_URL)("PostgreSQL: a dropped connection", () 
       },
     };
     expect((await a.charge("k-dropped")).status).toBe(500);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 0, ledger: 0 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 0, ledger: 0 });
     const balance = await api.get("/v1/balance", a.as);
     expect(balance.status).toBe(200);
     const retry = await a.charge("k-dropped");
     expect(retry.status).toBe(200);
-    expect(await chargesOf(a.accountId)).toEqual({ charges: 1, ledger: 1 });
+    expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 1, ledger: 1 });
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)(
+  "PostgreSQL: a connection dropped while idle in the pool",
+  () => {
+    it("does not end the process: the pool drops it and the next request succeeds", async () => {
+      const a = await setup();
+      expect((await a.charge("k-before-drop")).status).toBe(200);
+      // The connection that served it is idle in the pool now; it is ended from outside (what
+      // a PostgreSQL restart, a failover or an idle timeout does).
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.db);
+      const idle = rows[0]!.pid;
+      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, migrate: false });
+      try {
+        await sql`select pg_terminate_backend(${idle})`.execute(admin.db);
+        await expect
+          .poll(async () => {
+            const found = await sql`select 1 from pg_stat_activity where pid = ${idle}`.execute(
+              admin.db,
+            );
+            return found.rows.length;
+          })
+          .toBe(0);
+      } finally {
+        await admin.close();
+      }
+      // The client's error has reached the pool (an unhandled one would end this process).
+      await new Promise((done) => setTimeout(done, 100));
+      const after = await a.charge("k-after-drop");
+      expect(after.status).toBe(200);
+      const { rows: now } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+        t.db,
+      );
+      expect(now[0]!.pid).not.toBe(idle);
+      expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 2, ledger: 2 });
+    });
+  },
+);
 
 describe("the idempotency store never keeps or replays a key", () => {
   it("an account session's client_secret and a claim's keys are not stored; a retry is told, not replayed", async () => {

@@ -23,6 +23,7 @@ import { ApiError, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
 import { claimIdempotent, type IdempotencyOutcome, storeIdempotentAnswer } from "./idempotency.ts";
 import { carriesKey } from "./key-bearing.ts";
+import { shuttingDown } from "./shutdown.ts";
 import { nestable, type RequestTransaction } from "./transaction.ts";
 import { validate } from "./validate.ts";
 
@@ -275,7 +276,9 @@ function inRequestTransaction<T>(
     const request = nestable(trx);
     c.set("deps", { ...deps, db: request.db });
     const result = await work(request);
-    // Past its deadline (answered 503 already), the request rolls back instead (`deadline.ts`).
+    // Past its deadline (answered 503 already), the request rolls back instead (`deadline.ts`);
+    // so does one cut off at the end of a shutdown's grace period (`shutdown.ts`).
+    if (deps.shutdown?.cut) throw shuttingDown();
     deadline.beginCommit();
     return result;
   });
@@ -451,10 +454,13 @@ const rateLimitedResponse = {
   content: { "application/json": { schema: apiErrorResponseJsonSchema } },
 };
 
-/** Past its deadline a request is answered 503 and rolled back (`deadline.ts`). */
-const timedOutResponse = {
+/**
+ * Past its deadline a request is answered 503 and rolled back (`deadline.ts`); one that
+ * arrives while the process shuts down is answered 503 before it runs (`shutdown.ts`).
+ */
+const unavailableResponse = {
   description:
-    "The request did not finish within the server's deadline (`api_error`, code `request_timeout`; 10 s by default). Nothing of it was committed: retry after Retry-After seconds (with the same Idempotency-Key for a POST).",
+    "The request did not finish within the server's deadline (`api_error`, code `request_timeout`; 10 s by default), or it reached a server that is shutting down (`api_error`, code `shutting_down`, with `Connection: close`). Nothing of it was committed: retry after Retry-After seconds (with the same Idempotency-Key for a POST).",
   headers: {
     "Retry-After": {
       description: "Seconds to wait before retrying",
@@ -501,7 +507,7 @@ function registerOpenApi(
       },
       ...(spec.method === "post" ? { 413: bodyTooLargeResponse } : {}),
       429: rateLimitedResponse,
-      503: timedOutResponse,
+      503: unavailableResponse,
       default: errorResponse,
     },
   });

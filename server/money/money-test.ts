@@ -1,5 +1,8 @@
 /** Test helpers of the money core: a platform with a connected account, and its calls. */
+
+import type { Kysely } from "kysely";
 import { endpoints } from "../../protocol/endpoints.ts";
+import type { Database } from "../db/schema.ts";
 import type { testApi } from "../test/api.ts";
 
 export type Api = ReturnType<typeof testApi>;
@@ -62,3 +65,18 @@ export async function connectedAccount(
 /** The amount of `currency` in a balance list (0 when absent). */
 export const amountIn = (list: { amount: number; currency: string }[], currency = "usd") =>
   list.find((m) => m.currency === currency)?.amount ?? 0;
+
+/** How many charges and ledger rows an account has: what a retried charge must move once. */
+export async function chargesOf(db: Kysely<Database>, accountId: string) {
+  const charges = await db
+    .selectFrom("charges")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .execute();
+  const ledger = await db
+    .selectFrom("balance_transactions")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .execute();
+  return { charges: charges.length, ledger: ledger.length };
+}

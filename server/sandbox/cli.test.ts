@@ -1,4 +1,5 @@
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -213,5 +214,64 @@ describe("a running sandbox", () => {
     expect((await stat(temporary.description.dir)).isDirectory()).toBe(true);
     await temporary.close();
     await expect(stat(temporary.description.dir)).rejects.toMatchObject({ code: "ENOENT" });
+  }, 180_000);
+
+  it("stopping lets a charge in flight finish: it is answered with Connection: close, and a restart on the directory finds it", async () => {
+    const running = await startSandbox({
+      dir: join(dir, "graceful"),
+      ports: freePorts,
+      connectDist,
+      payments: 0,
+    });
+    const d = running.description;
+    const api = new URL(d.hosts.api);
+    const body = "amount=1200&currency=usd&payment_method=pm_card_visa";
+    const socket = connect(Number(api.port), api.hostname);
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    const ended = new Promise<void>((done) => socket.once("close", () => done()));
+    socket.write(
+      [
+        "POST /v1/charges HTTP/1.1",
+        `Host: ${api.host}`,
+        `Authorization: Bearer ${d.secretKey}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `${provider.headers.account}: ${d.mainAccountId}`,
+        "Expect: 100-continue",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    // The API has begun the request once it asks for the body.
+    await expect.poll(() => received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+    let stopped = false;
+    const stopping = running.close().then(() => {
+      stopped = true;
+    });
+    await new Promise((done) => setTimeout(done, 300));
+    expect(stopped).toBe(false);
+    socket.write(body);
+    await ended;
+    await stopping;
+    const [, head = "", text = ""] = received.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head).toMatch(/\r\nconnection: close\r\n/i);
+    const { id } = JSON.parse(text) as { id: string };
+    const again = await startSandbox({ dir: d.dir, ports: freePorts, connectDist, payments: 0 });
+    try {
+      const found = await fetch(`${again.description.hosts.api}/v1/charges/${id}`, {
+        headers: {
+          Authorization: `Bearer ${d.secretKey}`,
+          [provider.headers.account]: d.mainAccountId,
+        },
+      });
+      expect(found.status).toBe(200);
+    } finally {
+      await again.close();
+    }
   }, 180_000);
 });

@@ -6,13 +6,15 @@
  * in a directory of the caller's choice (a temporary one, deleted on exit, by default), seeded
  * on the first start. It prints one line of JSON (the keys, the accounts, the hosts, the
  * classic script's URL) once every host answers, or environment lines with `--env`, and stops
- * cleanly on SIGINT / SIGTERM.
+ * cleanly on SIGINT / SIGTERM: every host finishes the requests in flight before the database
+ * closes (`http/shutdown.ts`).
  *
  * `bin.ts` runs it; `npm run build` bundles that (with the rest of the server) into
  * `dist/server/sandbox.js`, and in the repository `npx tsx server/sandbox/bin.ts` runs the same code.
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -32,6 +34,7 @@ import { createConnectHostApp } from "../hosts/connect.ts";
 import { createDashboardHostApp } from "../hosts/dashboard.ts";
 import { createFilesHostApp } from "../hosts/files.ts";
 import { createMarketingHostApp } from "../hosts/marketing.ts";
+import { createDrain, defaultShutdownGraceMs, shutDown } from "../http/shutdown.ts";
 import { fullHistory } from "./history.ts";
 import {
   isEmptyDatabase,
@@ -80,6 +83,10 @@ export interface SandboxDescription {
 
 export interface RunningSandbox {
   description: SandboxDescription;
+  /**
+   * Stops every host gracefully (`http/shutdown.ts`): new connections are refused, the
+   * requests in flight finish (15 s at most), then the database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -125,13 +132,6 @@ function listen(
   });
 }
 
-const closeListener = (server: Listener) =>
-  new Promise<void>((done) => {
-    server.close(() => done());
-    // Keep-alive connections of a browser would hold close() open.
-    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-  });
-
 /** Starts every host over a seeded database; resolves once each one listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const connectDist = options.connectDist ?? findConnectDist();
@@ -139,8 +139,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const dir = resolve(options.dir ?? (await mkdtemp(join(tmpdir(), `${sandboxCommand}-`))));
   let database: DatabaseHandle | undefined;
   const listeners: Listener[] = [];
+  // The API's drain: a request reaching it while the sandbox stops is answered 503.
+  const drain = createDrain();
+  let api: Listener | undefined;
   const close = async () => {
-    await Promise.all(listeners.splice(0).map(closeListener));
+    await Promise.all(
+      listeners
+        .splice(0)
+        .map((server) =>
+          shutDown(server as Server, defaultShutdownGraceMs, server === api ? drain : undefined),
+        ),
+    );
     await database?.close();
     if (temporary) await rm(dir, { recursive: true, force: true });
   };
@@ -159,6 +168,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const origin = new URL(defaults[role]);
       bound[role] = await listen(options.ports?.[role] ?? Number(origin.port), origin.hostname);
       listeners.push(bound[role].server);
+      if (role === "api") api = bound[role].server;
       ports[role] = (bound[role].server.address() as AddressInfo).port;
     }
     const { platform: _platform, ...hosts } = localEnvironment(ports);
@@ -168,7 +178,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // the sandbox serves it.
     const siteScriptFile = join(connectDist, "..", "site", "site.js");
     const apps: Record<SandboxRole, () => { fetch: Fetch }> = {
-      api: () => createApp({ db, config }),
+      api: () => createApp({ db, config, drain }),
       connect: () => createConnectHostApp({ hosts, distDir: connectDist }),
       files: () => createFilesHostApp({ db, config }),
       dashboard: () => createDashboardHostApp({ db, config, siteScriptFile }),
