@@ -19,10 +19,10 @@ afterEach(() => {
   for (const fn of cleanup.splice(0).reverse()) fn();
 });
 
-const hashFor = (component: string, namespace = NS) =>
+const hashFor = (component: string, namespace = NS, platformUrl = `${PLATFORM}/dashboard?x=1`) =>
   `#${new URLSearchParams({
     [provider.hashParams.runningInIframe]: "true",
-    [provider.hashParams.platformUrl]: `${PLATFORM}/dashboard?x=1`,
+    [provider.hashParams.platformUrl]: platformUrl,
     [provider.hashParams.namespace]: namespace,
     [provider.hashParams.component]: component,
   })}`;
@@ -37,25 +37,32 @@ function setup(
     namespace?: string;
     ancestorOrigins?: string[];
     document?: Document;
+    /** Where the page is: its origin, the frames' connect origin and its platformUrl. */
+    at?: { platform: string; connect: string; platformUrl: string };
   } = {},
 ) {
-  const platform = new FakeWindow(PLATFORM);
-  const uiFrame = new FakeWindow(CONNECT);
-  const dataLayerWindow = new FakeWindow(CONNECT);
+  const at = options.at ?? {
+    platform: PLATFORM,
+    connect: CONNECT,
+    platformUrl: `${PLATFORM}/dashboard?x=1`,
+  };
+  const platform = new FakeWindow(at.platform);
+  const uiFrame = new FakeWindow(at.connect);
+  const dataLayerWindow = new FakeWindow(at.connect);
   const [platformSeenByFrame, frameSeenByPlatform] = link(uiFrame, platform);
   const [dataLayerSeenByFrame] = link(uiFrame, dataLayerWindow);
   const parent = Object.assign(platformSeenByFrame, {
     frames: { [dataLayerFrameName(NS)]: dataLayerSeenByFrame },
   });
   const self = Object.assign(uiFrame, { parent });
-  const dataLayer = new FakeDataLayer(dataLayerWindow, CONNECT);
+  const dataLayer = new FakeDataLayer(dataLayerWindow, at.connect);
   cleanup.push(() => dataLayer.close());
   const host = hostElement(NS, platform, frameSeenByPlatform, "host-1", cleanup);
   const warnings: string[] = [];
   let reportSize: ((size: Size) => void) | undefined;
   const page = startFramePage({
-    hash: hashFor(component, options.namespace),
-    origin: CONNECT,
+    hash: hashFor(component, options.namespace, at.platformUrl),
+    origin: at.connect,
     self,
     registry: options.registry ?? {},
     observeSize: (onSize) => {
@@ -184,6 +191,37 @@ describe("the component frame page", () => {
       ancestorOrigins: [PLATFORM],
     });
     await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+  });
+
+  describe("the internal gate on a production connect host", () => {
+    const connect = hostsFor("prod").connect;
+    const onPage = (component: string, platform: string, path: string) =>
+      setup(component, {
+        registry: { [component]: async () => ({ default: TestView }) },
+        ancestorOrigins: [platform],
+        at: { platform, connect, platformUrl: `${platform}${path}` },
+      });
+
+    it("loads an entry point whose parent is the connect host's mobile entry page", async () => {
+      const { page } = onPage("entry-point-create-payout", connect, "/entry.html");
+      await vi.waitFor(() => expect(page.state().status).toBe("ready"));
+    });
+
+    it("refuses an entry point on another page of the connect origin or on a platform's page, and any other internal tool on the entry page", async () => {
+      for (const [component, platform, path] of [
+        ["entry-point-create-payout", connect, "/other.html"],
+        ["entry-point-create-payout", "https://shop.example.com", "/entry.html"],
+        ["debug-utils", connect, "/entry.html"],
+      ] as const) {
+        const { page, dataLayer } = onPage(component, platform, path);
+        await vi.waitFor(() => expect(page.state().status).toBe("error"));
+        // Refused before it asked the data layer for anything.
+        expect(dataLayer.inits).toEqual([]);
+        expect(page.state().errorText, `${component} at ${platform}${path}`).toBe(
+          getDefinition(component).errorText,
+        );
+      }
+    });
   });
 
   it("without a data-layer frame for its namespace the frame reports connection_failed", async () => {
