@@ -8,7 +8,7 @@ import type { Topup } from "../../protocol/objects/topup.schema.ts";
 import { createUser } from "../../server/users/users.ts";
 import { EntryPointModel } from "./models/entry-point.model.ts";
 import { messageIn } from "./models/payment-details.model.ts";
-import { checkLightDarkPseudo } from "./support/a11y.ts";
+import { checkLightDarkPseudo, findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
 
 // The four mobile entry points (issue 11 item 9, docs/mobile.md), each on the connect host's
@@ -87,6 +87,9 @@ describe("the mobile entry page, driven as the native app drives it", () => {
       component: "entry-point-create-payout",
     });
     expect(entry.secretsGiven).toBe(1);
+    // The page as the web view shows it (dark, as the app asked), its frames included.
+    expect(seriousOrCritical(await runAxe(entry.page))).toEqual([]);
+    expect(await findOverflows(balances.frame)).toEqual([]);
     // The form is open at once, on the whole available balance.
     const form = entry.form(balances.frame, word("balances.payOut"));
     const amount = form.getByRole("textbox", { name: word("balances.amount") });
