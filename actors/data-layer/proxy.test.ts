@@ -629,6 +629,28 @@ describe("issue 15: a call answered 429 is retried after Retry-After when safe, 
   const limited = (retryAfter = "2") => rateLimitedAnswer(retryAfter, "req_429");
   const payoutCalls = () => built.api.requests.filter((r) => r.url.includes("/v1/payouts")).length;
 
+  it("a GET waiting out its Retry-After when a logout begins is not sent again with the revoked key: the frame gets the 429, then the keys are revoked", async () => {
+    const sessionUrl = `${env.api}${endpoints.connectSession}`;
+    const { platform, frame } = await ready(claimAnswer(), (r) =>
+      r.url === sessionUrl ? json(200, { deleted: true }) : limited("1"),
+    );
+    const requestId = frame.send({
+      requestType: "authedProxy",
+      method: "GET",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+    });
+    await until(() => payoutCalls() === 1, "the first call");
+    const logout = platform.send({ requestType: "logout" });
+    await settle(5);
+    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(false);
+    built.timers.advance(1_000);
+    await until(() => platform.replyTo(logout) !== undefined, "the logout's reply");
+    expect(payoutCalls()).toBe(1);
+    expect(frame.replyTo(requestId)).toMatchObject({ requestType: "response", status: 429 });
+    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(true);
+  });
+
   it("waits the seconds of Retry-After, sends the GET again, and answers the frame its success", async () => {
     let calls = 0;
     const { frame } = await ready(claimAnswer(), () =>
