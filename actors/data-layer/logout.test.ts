@@ -13,7 +13,7 @@ import {
 } from "./fakes.ts";
 import { LOGOUT_SETTLE_MS } from "./key-gate.ts";
 import { lastAccountStorageName, refreshTokenStorageName } from "./keys.actor.ts";
-import { missingKeyMessage } from "./proxy.ts";
+import { CLAIM_WAIT_MS, missingKeyMessage } from "./proxy.ts";
 
 let built: Built;
 afterEach(() => built?.dispose());
@@ -236,15 +236,22 @@ describe("logout and the calls around it (docs/protocol.md 'Logout on the server
   /** A provider that answers every call, the revocations included, with `route`. */
   const readyWith = (route: Handler, signedIn = true) => ready(route, signedIn, route);
 
-  it("a call in flight when the logout arrives is answered before DELETE /v1/connect/session is sent", async () => {
+  /** A frame's GET /v1/payouts on the wire, its answer held, then the platform's logout. */
+  async function callThenLogout(logout: Record<string, unknown> = {}, signedIn = true) {
     const call = held();
-    const { platform, frame } = await readyWith((r) =>
-      r.url === payouts ? call.promise : json(200, {}),
+    const { platform, frame } = await readyWith(
+      (r) => (r.url === payouts ? call.promise : json(200, {})),
+      signedIn,
     );
     const inFlight = frame.send(get(payouts));
     await until(() => seen().length === 1, "the call on the wire");
-    const logout = platform.send({ requestType: "logout" });
+    const loggingOut = platform.send({ requestType: "logout", ...logout });
     await settle(20);
+    return { call, platform, frame, inFlight, logout: loggingOut };
+  }
+
+  it("a call in flight when the logout arrives is answered before DELETE /v1/connect/session is sent", async () => {
+    const { call, platform, frame, inFlight, logout } = await callThenLogout();
     expect(seen()).toEqual([`GET ${payouts}`]);
     call.answer(json(200, { object: "list", data: [] }));
     await until(() => platform.replyTo(logout) !== undefined, "the logout's reply");
@@ -296,14 +303,7 @@ describe("logout and the calls around it (docs/protocol.md 'Logout on the server
   });
 
   it("the wait is bounded: a call hung past LOGOUT_SETTLE_MS does not hold the revocation back", async () => {
-    const call = held();
-    const { platform, frame } = await readyWith((r) =>
-      r.url === payouts ? call.promise : json(200, {}),
-    );
-    frame.send(get(payouts));
-    await until(() => seen().length === 1, "the call on the wire");
-    const logout = platform.send({ requestType: "logout" });
-    await settle(20);
+    const { platform, logout } = await callThenLogout();
     built.timers.advance(LOGOUT_SETTLE_MS - 1);
     await settle(20);
     expect(seen()).toEqual([`GET ${payouts}`]);
@@ -319,15 +319,7 @@ describe("logout and the calls around it (docs/protocol.md 'Logout on the server
   });
 
   it("a 401 answered after the logout to a call sent before it marks no session expired: no clientSecretNeeded, the 401 is the reply", async () => {
-    const call = held();
-    const { platform, frame } = await readyWith(
-      (r) => (r.url === payouts ? call.promise : json(200, {})),
-      false,
-    );
-    const hung = frame.send(get(payouts));
-    await until(() => seen().length === 1, "the call on the wire");
-    const logout = platform.send({ requestType: "logout" });
-    await settle(20);
+    const { call, platform, frame, inFlight: hung, logout } = await callThenLogout({}, false);
     built.timers.advance(LOGOUT_SETTLE_MS);
     await until(() => platform.replyTo(logout) !== undefined, "the logout's reply");
     call.answer(json(401, { error: { type: "authentication_error", code: "api_key_revoked" } }));
@@ -336,5 +328,21 @@ describe("logout and the calls around it (docs/protocol.md 'Logout on the server
     await settle(20);
     expect(platform.ofType("clientSecretNeeded")).toHaveLength(0);
     expect(await state(frame)).toMatchObject({ status: "unauthenticated" });
+  });
+
+  it("a 401 on the account-session key during a user-only logout, which keeps that key, still marks the session expired once the logout is done", async () => {
+    const {
+      call,
+      platform,
+      frame,
+      inFlight: expired,
+      logout,
+    } = await callThenLogout({ clearUserSessionOnly: true }, false);
+    call.answer(json(401, { error: { type: "authentication_error", code: "api_key_expired" } }));
+    await until(() => platform.replyTo(logout) !== undefined, "the logout's reply");
+    await until(() => platform.ofType("clientSecretNeeded").length === 1, "clientSecretNeeded");
+    built.timers.advance(CLAIM_WAIT_MS);
+    await until(() => frame.replyTo(expired) !== undefined, "the call's reply");
+    expect(frame.replyTo(expired)).toMatchObject({ requestType: "response", status: 401 });
   });
 });

@@ -18,8 +18,8 @@
  * Around a logout (`key-gate.ts`): while one runs, an authed call waits for it to finish and
  * then reads the key held then (none after a full logout: "User has not stored a key of
  * type: …"); the logout waits for the authed calls on the wire before it revokes the keys. A
- * 401 answered to a call sent before a logout began neither marks the session expired nor
- * clears the user key: the logout revoked that key, and no new client secret is asked for.
+ * 401 answered to a call sent before a logout that took its key away neither marks the
+ * session expired nor clears a key, and no new client secret is asked for.
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
 import { componentAccessOf } from "../../protocol/catalogue/access.ts";
@@ -294,6 +294,13 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     // The logouts begun before this call was sent: one begun since revoked its key.
     const logoutsBefore = gate.logouts();
     const logoutSince = () => gate.logouts() !== logoutsBefore;
+    /** The key the call went out with is held still, once a logout begun since has ended. */
+    const stillHeld = async (type: KeyType, sent: Record<string, string>) => {
+      if (!logoutSince()) return true;
+      await gate.open();
+      const held = keys.read(type);
+      return held !== undefined && sent.Authorization === `Bearer ${held.apiKey}`;
+    };
     // On the wire until its answer is in (a logout waits for it, `key-gate.ts`).
     const settled = keyType === null ? () => {} : gate.track();
     let answer: HttpAnswer;
@@ -361,9 +368,9 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         code: answer.status,
       });
       // SPEC.md §6: a 401 marks the session invalid; on the user key it ends the user session.
-      // Not when a logout began after the call was sent: that logout revoked its key, so the
-      // 401 is answered as it is, and no new client secret is asked for.
-      if (answer.status === 401 && keyType !== null && logoutSince())
+      // Not when a logout began after the call was sent and took its key away (revoked it):
+      // the 401 is answered as it is, and no new client secret is asked for.
+      if (answer.status === 401 && keyType !== null && !(await stillHeld(keyType, headers)))
         log.info("data layer: a call sent before a logout answered 401", { status: 401 });
       else if (answer.status === 401 && keyType === "provider_user") keys.clear("provider_user");
       else if (answer.status === 401 && keyType === "account_session") {
