@@ -60,6 +60,8 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     deps.platformOrigin !== null && internalOverridesAllowed(new URL(deps.platformOrigin).hostname);
 
   const keys = createKeyStore({ clock, storage: deps.storage, log });
+  // Closed by a logout: no key-bearing call goes out until it has finished (key-gate.ts).
+  const gate = createKeyGate(timers);
   // Late-bound: the intake is created last, once every handler exists.
   let intake: Intake | null = null;
   const broadcast: Intake["broadcast"] = (message) => intake?.broadcast(message);
@@ -77,6 +79,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       return session ? observabilityMetadataOf(session) : null;
     },
     sessionKey: () => keys.read("account_session")?.apiKey ?? null,
+    gate,
     consent: deps.consent,
   });
 
@@ -103,8 +106,6 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       connection.send(authStateChanged(authStateFor(connection.sender, state)));
   });
 
-  // Closed by a logout: no key-bearing call goes out until it has finished (key-gate.ts).
-  const gate = createKeyGate(timers);
   const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log, timers, gate });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
   const transfers = createTransfers({ fetch, hosts, proxy });

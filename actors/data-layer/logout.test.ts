@@ -285,6 +285,39 @@ describe("logout and the calls around it (docs/protocol.md 'Logout on the server
     expect(seen()).toEqual(["DELETE Bearer uk_1", `DELETE Bearer ${claimAnswer().api_key}`]);
   });
 
+  it("telemetry posted during a logout carries no key, and a post on the wire with the key is answered before the revocation", async () => {
+    const metrics = `${env.api}${endpoints.metricsIntake}`;
+    const intake = held();
+    const revocation = held();
+    const { platform } = await readyWith((r) =>
+      r.url === metrics && r.headers.Authorization
+        ? intake.promise
+        : r.url === sessionUrl && r.headers.Authorization === "Bearer uk_1"
+          ? revocation.promise
+          : json(202, {}),
+    );
+    const metricsEvent = {
+      requestType: "metricsEvent" as const,
+      metrics: [{ name: "frame.load", kind: "timing" as const, value: 120 }],
+    };
+    const posts = () => built.api.requests.filter((r) => r.url === metrics);
+    platform.post(metricsEvent);
+    await until(() => posts().length === 1, "the first metrics post");
+    const logout = platform.send({ requestType: "logout" });
+    await settle(20);
+    expect(seen()).toEqual([]);
+    intake.answer(json(202, {}));
+    await until(() => seen().length === 1, "the user key's revocation");
+    platform.post(metricsEvent);
+    await until(() => posts().length === 2, "the second metrics post");
+    revocation.answer(json(200, { deleted: true }));
+    await until(() => platform.replyTo(logout) !== undefined, "the logout's reply");
+    expect(posts().map((r) => r.headers.Authorization)).toEqual([
+      `Bearer ${claimAnswer().api_key}`,
+      undefined,
+    ]);
+  });
+
   it("a call arriving during a user-only logout goes out after it with the account-session key, never the revoked user key", async () => {
     const revocation = held();
     const { platform, frame } = await readyWith((r) =>
