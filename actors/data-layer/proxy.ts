@@ -291,7 +291,7 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     const id = slot(connection, requestId);
     inflight.get(id)?.abort();
     inflight.set(id, controller);
-    // The logouts begun before this call was sent: one begun since revoked its key.
+    // The logouts begun before this call was sent: one begun since may revoke its key.
     const logoutsBefore = gate.logouts();
     const logoutSince = () => gate.logouts() !== logoutsBefore;
     /** The key the call went out with is held still, once a logout begun since has ended. */
