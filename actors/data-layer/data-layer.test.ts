@@ -345,6 +345,34 @@ describe("SPEC.md §7 risk signals", () => {
     expect(sent).toMatchObject({ method: "POST", body: "" });
     expect(sent.headers.Authorization).toBe(`Bearer ${claimAnswer().api_key}`);
   });
+
+  it("risk signals asked for during a full logout wait for it and are not sent with the revoked key", async () => {
+    let revoke: (response: Response) => void = () => {};
+    const revocation = new Promise<Response>((resolve) => (revoke = resolve));
+    const sessionUrl = `${env.api}${endpoints.connectSession}`;
+    const platform = await platformReady(
+      new MemoryStorage(),
+      withProvider(
+        () => json(200, claimAnswer()),
+        (r) => (r.url === sessionUrl ? revocation : json(200, {})),
+      ),
+    );
+    await claim(platform);
+    const frame = built.frame();
+    await until(() => frame.ofType("initresponse").length === 1, "initresponse");
+    const logout = platform.send({ requestType: "logout" });
+    await until(() => built.api.requests.some((r) => r.url === sessionUrl), "the revocation");
+    const risk = frame.send({ requestType: "collectRiskSignalsRequest" });
+    await settle(20);
+    expect(frame.replyTo(risk)).toBeUndefined();
+    revoke(json(200, { deleted: true }));
+    await until(() => frame.replyTo(risk) !== undefined, "the risk signals' reply");
+    expect(platform.replyTo(logout)).toMatchObject({ requestType: "response", ok: true });
+    expect(frame.replyTo(risk)).toMatchObject({
+      body: { status: "failed", error: "No valid account session apiKey found" },
+    });
+    expect(built.api.requests.some((r) => r.url.endsWith(endpoints.riskSignals))).toBe(false);
+  });
 });
 
 describe("SPEC.md §7 telemetry requests", () => {

@@ -14,6 +14,7 @@ import { type Claim, createClaim } from "./claim.ts";
 import { createFontStylesheets } from "./font-stylesheets.ts";
 import { createInspectionHub, INSPECTOR_COMPONENT, type InspectionHub } from "./inspection.ts";
 import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
+import { createKeyGate } from "./key-gate.ts";
 import { createKeyStore, type KeyStore } from "./keys.actor.ts";
 import { createLogout } from "./logout.ts";
 import { createPopup, type Popup } from "./popup.ts";
@@ -59,6 +60,8 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     deps.platformOrigin !== null && internalOverridesAllowed(new URL(deps.platformOrigin).hostname);
 
   const keys = createKeyStore({ clock, storage: deps.storage, log });
+  // Closed by a logout: no key-bearing call goes out until it has finished (key-gate.ts).
+  const gate = createKeyGate(timers);
   // Late-bound: the intake is created last, once every handler exists.
   let intake: Intake | null = null;
   const broadcast: Intake["broadcast"] = (message) => intake?.broadcast(message);
@@ -76,6 +79,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       return session ? observabilityMetadataOf(session) : null;
     },
     sessionKey: () => keys.read("account_session")?.apiKey ?? null,
+    gate,
     consent: deps.consent,
   });
 
@@ -102,14 +106,14 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       connection.send(authStateChanged(authStateFor(connection.sender, state)));
   });
 
-  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log, timers });
+  const proxy = createProxy({ fetch, hosts, keys, claim, telemetry, log, timers, gate });
   const popup = createPopup({ fetch, hosts, keys, clock, telemetry, log, broadcast });
   const transfers = createTransfers({ fetch, hosts, proxy });
   const fontStylesheets = createFontStylesheets({
     fetch,
     development: classifyEnvironment(new URL(deps.selfOrigin).hostname) !== "production",
   });
-  const logout = createLogout({ fetch, hosts, keys, claim });
+  const logout = createLogout({ fetch, hosts, keys, claim, gate, log });
   const inspection = createInspectionHub({
     allowed:
       deps.platformOrigin !== null &&
@@ -136,9 +140,13 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
         claim.request(connection, request);
         return;
       case "collectRiskSignalsRequest":
-        void collectRiskSignals({ fetch, hosts, keys, log }).then((result) =>
-          connection.send(okResponse(request.requestId, result)),
-        );
+        // Sent with the account-session key: not while a logout runs, and counted on the wire.
+        void gate.open().then(() => {
+          const settled = gate.track();
+          return collectRiskSignals({ fetch, hosts, keys, log })
+            .finally(settled)
+            .then((result) => connection.send(okResponse(request.requestId, result)));
+        });
         return;
       case "authedProxy":
       case "proxy":

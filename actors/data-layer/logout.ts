@@ -11,6 +11,10 @@
  * When no user key is held but a refresh token is (the user key expired), the token is
  * revoked on the provider first (POST /v1/connect/refresh_token/revoke with the
  * account-session key), so it cannot outlive the logout (docs/security.md).
+ *
+ * Before any of that, the logout closes the key gate (`key-gate.ts`) until it has answered:
+ * no new call goes out with a key meanwhile, and the calls already sent with one are given
+ * up to LOGOUT_SETTLE_MS to settle, so none reaches the server after its key's revocation.
  */
 import { createActor, fromPromise } from "xstate";
 import { countsAsInvalidated, toCallFailure } from "../../machines/auth/failure.ts";
@@ -22,21 +26,41 @@ import { registerInspectable } from "../inspection/inspectables.ts";
 import type { Claim } from "./claim.ts";
 import { sendOrFail } from "./http.ts";
 import type { Connection } from "./intake.ts";
+import { type KeyGate, LOGOUT_SETTLE_MS } from "./key-gate.ts";
 import type { KeyStore } from "./keys.actor.ts";
 import { authStateFor, fetchErrorResponse, okResponse } from "./replies.ts";
-import type { FetchLike } from "./types.ts";
+import type { FetchLike, Logger } from "./types.ts";
 
 export interface LogoutOptions {
   fetch: FetchLike;
   hosts: ProviderHosts;
   keys: KeyStore;
   claim: Pick<Claim, "session">;
+  /** Closed while a logout runs; the key-bearing calls in flight settle before it revokes. */
+  gate: KeyGate;
+  log: Logger;
 }
 
 export function createLogout(options: LogoutOptions) {
-  const { fetch, hosts, keys, claim } = options;
+  const { fetch, hosts, keys, claim, gate, log } = options;
 
-  return function logout(
+  return async function logout(
+    connection: Connection,
+    request: DataLayerRequestOf<"logout">,
+  ): Promise<void> {
+    const reopen = gate.close();
+    try {
+      if (!(await gate.settled(LOGOUT_SETTLE_MS)))
+        log.warn("data layer: logout goes on with key-bearing calls still in flight", {
+          waitedMs: LOGOUT_SETTLE_MS,
+        });
+      await revokeAndClear(connection, request);
+    } finally {
+      reopen();
+    }
+  };
+
+  function revokeAndClear(
     connection: Connection,
     request: DataLayerRequestOf<"logout">,
   ): Promise<void> {
@@ -120,5 +144,5 @@ export function createLogout(options: LogoutOptions) {
       });
       actor.start();
     });
-  };
+  }
 }

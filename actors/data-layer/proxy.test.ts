@@ -628,18 +628,37 @@ describe("issue 14 item 2: nothing key-shaped leaves through the proxy (docs/sec
 describe("issue 15: a call answered 429 is retried after Retry-After when safe, bounded", () => {
   const limited = (retryAfter = "2") => rateLimitedAnswer(retryAfter, "req_429");
   const payoutCalls = () => built.api.requests.filter((r) => r.url.includes("/v1/payouts")).length;
+  const getPayouts = (frame: FakeClient) =>
+    frame.send({
+      requestType: "authedProxy",
+      method: "GET",
+      url: `${env.api}/v1/payouts`,
+      componentName: "payouts",
+    });
+
+  it("a GET waiting out its Retry-After when a logout begins is not sent again with the revoked key: the frame gets the 429, then the keys are revoked", async () => {
+    const sessionUrl = `${env.api}${endpoints.connectSession}`;
+    const { platform, frame } = await ready(claimAnswer(), (r) =>
+      r.url === sessionUrl ? json(200, { deleted: true }) : limited("1"),
+    );
+    const requestId = getPayouts(frame);
+    await until(() => payoutCalls() === 1, "the first call");
+    const logout = platform.send({ requestType: "logout" });
+    await settle(5);
+    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(false);
+    built.timers.advance(1_000);
+    await until(() => platform.replyTo(logout) !== undefined, "the logout's reply");
+    expect(payoutCalls()).toBe(1);
+    expect(frame.replyTo(requestId)).toMatchObject({ requestType: "response", status: 429 });
+    expect(built.api.requests.some((r) => r.url === sessionUrl)).toBe(true);
+  });
 
   it("waits the seconds of Retry-After, sends the GET again, and answers the frame its success", async () => {
     let calls = 0;
     const { frame } = await ready(claimAnswer(), () =>
       ++calls <= 2 ? limited("2") : json(200, { object: "list", data: [] }),
     );
-    const requestId = frame.send({
-      requestType: "authedProxy",
-      method: "GET",
-      url: `${env.api}/v1/payouts`,
-      componentName: "payouts",
-    });
+    const requestId = getPayouts(frame);
     await until(() => payoutCalls() === 1, "the first call");
     await settle(5);
     expect(frame.replyTo(requestId)).toBeUndefined();
@@ -657,12 +676,7 @@ describe("issue 15: a call answered 429 is retried after Retry-After when safe, 
 
   it("gives up after two retries and forwards the 429 with its error and Retry-After", async () => {
     const { frame } = await ready(claimAnswer(), () => limited("1"));
-    const requestId = frame.send({
-      requestType: "authedProxy",
-      method: "GET",
-      url: `${env.api}/v1/payouts`,
-      componentName: "payouts",
-    });
+    const requestId = getPayouts(frame);
     for (let sent = 1; sent <= 3; sent++) {
       await until(() => payoutCalls() === sent, `call ${sent}`);
       await settle(5);
@@ -684,12 +698,7 @@ describe("issue 15: a call answered 429 is retried after Retry-After when safe, 
     const { frame } = await ready(claimAnswer(), () =>
       ++calls === 1 ? limited("3600") : json(200, { object: "list", data: [] }),
     );
-    const requestId = frame.send({
-      requestType: "authedProxy",
-      method: "GET",
-      url: `${env.api}/v1/payouts`,
-      componentName: "payouts",
-    });
+    const requestId = getPayouts(frame);
     await until(() => payoutCalls() === 1, "the first call");
     await settle(5);
     built.timers.advance(5_000);
@@ -745,12 +754,7 @@ describe("issue 15: a call answered 429 is retried after Retry-After when safe, 
 
   it("an abort during the wait cancels the retry and sends no reply", async () => {
     const { frame } = await ready(claimAnswer(), () => limited("2"));
-    const requestId = frame.send({
-      requestType: "authedProxy",
-      method: "GET",
-      url: `${env.api}/v1/payouts`,
-      componentName: "payouts",
-    });
+    const requestId = getPayouts(frame);
     await until(() => payoutCalls() === 1, "the first call");
     await settle(5);
     frame.post({ requestType: "abort", targetRequestId: requestId });

@@ -14,6 +14,12 @@
  * waiting more than 5 s at a time (`protocol/messages/rate-limit.ts`), when that is safe: a
  * GET, or a write that carries an Idempotency-Key (the kit's mutations do); other writes
  * and uploads are not.
+ *
+ * Around a logout (`key-gate.ts`): while one runs, an authed call waits for it to finish and
+ * then reads the key held then (none after a full logout: "User has not stored a key of
+ * type: …"); the logout waits for the authed calls on the wire before it revokes the keys. A
+ * 401 answered to a call sent before a logout that took its key away neither marks the
+ * session expired nor clears a key, and no new client secret is asked for.
  */
 import type { KeyType, StoredKey } from "../../machines/auth/auth.machine.ts";
 import { componentAccessOf } from "../../protocol/catalogue/access.ts";
@@ -47,6 +53,7 @@ import {
   urlWithoutQuery,
 } from "./http.ts";
 import type { Connection } from "./intake.ts";
+import type { KeyGate } from "./key-gate.ts";
 import type { KeyStore } from "./keys.actor.ts";
 import { errorResponse, fetchErrorResponse, type Reply } from "./replies.ts";
 import type { Telemetry } from "./telemetry.ts";
@@ -160,6 +167,8 @@ export interface ProxyOptions {
   claim: Pick<Claim, "session" | "overrideInUse" | "sessionExpired" | "whenClaimed">;
   telemetry: Pick<Telemetry, "analytics">;
   log: Logger;
+  /** Held closed by a logout (`key-gate.ts`): authed calls wait, and are counted on the wire. */
+  gate: KeyGate;
 }
 
 /**
@@ -181,7 +190,7 @@ export interface ApiProxy {
 }
 
 export function createProxy(options: ProxyOptions): ApiProxy {
-  const { fetch, hosts, keys, claim, telemetry, log } = options;
+  const { fetch, hosts, keys, claim, telemetry, log, gate } = options;
   const timers = options.timers ?? systemTimers;
   /** Resolves true after `ms`, or false as soon as `signal` aborts. */
   const pause = (ms: number, signal: AbortSignal) =>
@@ -241,6 +250,8 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     if (request.requestType === "authedProxy") {
       const keyTypeNow = () =>
         keyTypeFor(request.method, path, request.body, keys.read("provider_user") !== undefined);
+      // No key leaves while a logout runs: wait for it, then read the key held then.
+      await gate.open();
       keyType = keyTypeNow();
       if (
         keyType === "account_session" &&
@@ -248,6 +259,12 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         (await claim.whenClaimed(CLAIM_WAIT_MS))
       )
         keyType = keyTypeNow();
+      if (gate.closed()) {
+        // A logout began while this call waited for a claim. Nothing is awaited from here
+        // to the send, so the call is on the wire (and counted) before a logout can begin.
+        await gate.open();
+        keyType = keyTypeNow();
+      }
       const session = claim.session();
       // The component is the one the port was bound to at init, never the request's own.
       const component = connection.componentName;
@@ -274,6 +291,18 @@ export function createProxy(options: ProxyOptions): ApiProxy {
     const id = slot(connection, requestId);
     inflight.get(id)?.abort();
     inflight.set(id, controller);
+    // The logouts begun before this call was sent: one begun since may revoke its key.
+    const logoutsBefore = gate.logouts();
+    const logoutSince = () => gate.logouts() !== logoutsBefore;
+    /** The key the call went out with is held still, once a logout begun since has ended. */
+    const stillHeld = async (type: KeyType, sent: Record<string, string>) => {
+      if (!logoutSince()) return true;
+      await gate.open();
+      const held = keys.read(type);
+      return held !== undefined && sent.Authorization === `Bearer ${held.apiKey}`;
+    };
+    // On the wire until its answer is in (a logout waits for it, `key-gate.ts`).
+    const settled = keyType === null ? () => {} : gate.track();
     let answer: HttpAnswer;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -287,6 +316,7 @@ export function createProxy(options: ProxyOptions): ApiProxy {
               signal: controller.signal,
             });
       } catch (error) {
+        settled();
         if (inflight.get(id) === controller) inflight.delete(id);
         if (error instanceof NetworkFailure && error.aborted) {
           log.info("data layer: proxied call aborted", { connection: connection.id });
@@ -312,16 +342,21 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         !isRateLimited(answer.status) ||
         !mayRetryRateLimited(request.method, headers) ||
         (transfer && request.method !== "GET") ||
-        attempt >= MAX_RATE_LIMIT_RETRIES
+        attempt >= MAX_RATE_LIMIT_RETRIES ||
+        (keyType !== null && logoutSince())
       )
         break;
       const waitMs = rateLimitBackoffMs(attempt, retryAfterSeconds(answer.headers));
       log.info("data layer: rate limited, retrying", { waitMs, attempt: attempt + 1 });
       if (!(await pause(waitMs, controller.signal))) {
+        settled();
         log.info("data layer: proxied call aborted", { connection: connection.id });
         return;
       }
+      // Its key was revoked meanwhile: the frame gets the 429, not a call with that key.
+      if (keyType !== null && logoutSince()) break;
     }
+    settled();
     if (inflight.get(id) === controller) inflight.delete(id);
     if (controller.signal.aborted) return;
 
@@ -333,7 +368,11 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         code: answer.status,
       });
       // SPEC.md §6: a 401 marks the session invalid; on the user key it ends the user session.
-      if (answer.status === 401 && keyType === "provider_user") keys.clear("provider_user");
+      // Not when a logout began after the call was sent and took its key away (revoked it):
+      // the 401 is answered as it is, and no new client secret is asked for.
+      if (answer.status === 401 && keyType !== null && !(await stillHeld(keyType, headers)))
+        log.info("data layer: a call sent before a logout answered 401", { status: 401 });
+      else if (answer.status === 401 && keyType === "provider_user") keys.clear("provider_user");
       else if (answer.status === 401 && keyType === "account_session") {
         const stale = headers.Authorization;
         claim.sessionExpired();

@@ -19,6 +19,7 @@ import { siteConstants } from "../../protocol/site/constants.ts";
 import { redactPersonalData } from "../../protocol/site/personal-data.ts";
 import { type AnalyticsLogger, createAnalyticsLogger } from "../site/analytics.ts";
 import { send } from "./http.ts";
+import type { KeyGate } from "./key-gate.ts";
 import type { Clock, FetchLike, Logger, Timers } from "./types.ts";
 
 export const ANALYTICS_BATCH_SIZE = siteConstants.analyticsBatchSize;
@@ -73,6 +74,8 @@ export interface TelemetryOptions {
   sessionMetadata(): ObservabilityMetadata | null;
   /** The account-session key, when one is held: the intake ties the records to its account. */
   sessionKey(): string | null;
+  /** A logout's gate (key-gate.ts): no key while it runs; the posts with one are counted. */
+  gate?: Pick<KeyGate, "closed" | "track">;
   /** Analytics is the functional category: nothing is collected without it. */
   consent: TelemetryConsent;
 }
@@ -84,23 +87,32 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     options.pagePath === undefined ? null : options.pagePath.slice(0, PAGE_PATH_MAX_LENGTH);
 
   const authorization = (): Record<string, string> => {
+    // None while a logout runs (key-gate.ts): the intake takes keyless posts too.
+    if (options.gate?.closed()) return {};
     const key = options.sessionKey();
     return key ? { Authorization: `Bearer ${key}` } : {};
   };
+  /** Counts a post that carries a key on the wire, so a logout waits for it. */
+  const tracked = (headers: Record<string, string>) =>
+    headers.Authorization && options.gate ? options.gate.track() : () => {};
 
   const post = (path: string, json: unknown) => {
+    const headers = authorization();
+    const settled = tracked(headers);
     send(fetch, {
       url: `${hosts.api}${path}`,
       method: "POST",
       json,
-      headers: authorization(),
-    }).then(
-      (answer) => {
-        if (!answer.ok)
-          log.warn("data layer: telemetry intake refused", { path, status: answer.status });
-      },
-      (error) => log.warn("data layer: telemetry send failed", { path, reason: String(error) }),
-    );
+      headers,
+    })
+      .finally(settled)
+      .then(
+        (answer) => {
+          if (!answer.ok)
+            log.warn("data layer: telemetry intake refused", { path, status: answer.status });
+        },
+        (error) => log.warn("data layer: telemetry send failed", { path, reason: String(error) }),
+      );
   };
 
   const analyticsLogger = createAnalyticsLogger({
@@ -108,13 +120,15 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     allowed: () => options.consent.allows("functional"),
     onWarning: (message, detail) => log.warn(`data layer: ${message}`, detail),
     send: async (body, { keepalive }) => {
+      const headers = authorization();
+      const settled = tracked(headers);
       const response = await fetch(`${hosts.api}${endpoints.analyticsIntake}`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...authorization() },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
         body,
         keepalive,
         credentials: "omit",
-      });
+      }).finally(settled);
       if (!response.ok)
         log.warn("data layer: telemetry intake refused", {
           path: endpoints.analyticsIntake,
