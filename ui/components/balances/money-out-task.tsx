@@ -10,7 +10,12 @@ import type { SessionComponents } from "../../../protocol/catalogue/features.ts"
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostProps, useSession } from "../../frame/frame-context.tsx";
 import { TaskScreen } from "../kit/task-screen.tsx";
-import { BalancesPending, useBalancesData, withSessionAccount } from "./balance-parts.tsx";
+import {
+  BalanceSummary,
+  BalancesPending,
+  useBalancesData,
+  withSessionAccount,
+} from "./balance-parts.tsx";
 
 /** What a task is given to render itself. */
 export interface MoneyOutTaskContext {
@@ -28,8 +33,11 @@ export interface MoneyOutTaskContext {
 export interface MoneyOutTaskProps {
   view: ComponentViewProps;
   title: string;
-  /** The figures the task starts from. */
-  summary(context: MoneyOutTaskContext): ReactNode;
+  /**
+   * The figures the task starts from; by default the balance and the schedule
+   * (`BalanceSummary`, as the balances view shows them).
+   */
+  summary?(context: MoneyOutTaskContext): ReactNode;
   /** The task itself, until it is done. */
   task(context: MoneyOutTaskContext): ReactNode;
 }
@@ -64,7 +72,22 @@ export const MoneyOutTask = withSessionAccount(function MoneyOutTask(
   };
   return (
     <div aria-busy={snapshot.matches("refreshing")}>
-      <TaskScreen title={props.title} summary={props.summary(context)} done={done}>
+      <TaskScreen
+        title={props.title}
+        summary={
+          props.summary ? (
+            props.summary(context)
+          ) : (
+            <BalanceSummary
+              balance={data.balance}
+              schedule={data.schedule}
+              hideManualStatus={false}
+              contactPlatform={null}
+            />
+          )
+        }
+        done={done}
+      >
         {props.task(context)}
       </TaskScreen>
     </div>

@@ -10,7 +10,7 @@ import { useIntl } from "react-intl";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostEvent } from "../../frame/frame-context.tsx";
 import { Banner } from "../../kit/index.ts";
-import { AddFundsAction, BalanceSummary, topupCurrencies } from "../balances/balance-parts.tsx";
+import { AddFundsAction, topupCurrencies } from "../balances/balance-parts.tsx";
 import { balancesMessages } from "../balances/balances.messages.ts";
 import { MoneyOutTask } from "../balances/money-out-task.tsx";
 import { taskScreenMessages as m } from "../kit/task-screen.messages.ts";
@@ -24,14 +24,6 @@ export default function EntryPointAddFunds(props: ComponentViewProps) {
     <MoneyOutTask
       view={props}
       title={intl.formatMessage(balancesMessages.addFunds)}
-      summary={({ data }) => (
-        <BalanceSummary
-          balance={data.balance}
-          schedule={data.schedule}
-          hideManualStatus={false}
-          contactPlatform={null}
-        />
-      )}
       task={({ data, session, attributes, view, finish }) => {
         const currencies = topupCurrencies(data.destinations, session, "entry-point-add-funds");
         const currency = attributes["selected-currency"] ?? currencies[0];

@@ -9,7 +9,7 @@ import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostEvent } from "../../frame/frame-context.tsx";
 import { Banner } from "../../kit/index.ts";
-import { BalanceSummary, PayoutAction } from "../balances/balance-parts.tsx";
+import { PayoutAction } from "../balances/balance-parts.tsx";
 import { balancesMessages } from "../balances/balances.messages.ts";
 import { MoneyOutTask } from "../balances/money-out-task.tsx";
 import { taskScreenMessages as m } from "../kit/task-screen.messages.ts";
@@ -25,14 +25,6 @@ export default function EntryPointCreatePayout(props: ComponentViewProps) {
     <MoneyOutTask
       view={props}
       title={intl.formatMessage(balancesMessages.payOut)}
-      summary={({ data }) => (
-        <BalanceSummary
-          balance={data.balance}
-          schedule={data.schedule}
-          hideManualStatus={false}
-          contactPlatform={null}
-        />
-      )}
       task={({ data, components, attributes, view, finish }) => {
         if (!sessionFeature(components, component, "standard_payouts")) return null;
         const first = data.balance.available.find((a) => a.amount > 0);

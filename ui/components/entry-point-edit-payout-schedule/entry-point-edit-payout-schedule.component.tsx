@@ -7,7 +7,7 @@ import { useIntl } from "react-intl";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostEvent } from "../../frame/frame-context.tsx";
-import { BalanceSummary, ScheduleEditor } from "../balances/balance-parts.tsx";
+import { ScheduleEditor } from "../balances/balance-parts.tsx";
 import { balancesMessages } from "../balances/balances.messages.ts";
 import { MoneyOutTask } from "../balances/money-out-task.tsx";
 import { taskScreenMessages as m } from "../kit/task-screen.messages.ts";
@@ -23,14 +23,6 @@ export default function EntryPointEditPayoutSchedule(props: ComponentViewProps) 
     <MoneyOutTask
       view={props}
       title={intl.formatMessage(balancesMessages.editSchedule)}
-      summary={({ data }) => (
-        <BalanceSummary
-          balance={data.balance}
-          schedule={data.schedule}
-          hideManualStatus={false}
-          contactPlatform={null}
-        />
-      )}
       task={({ data, components, view, finish }) =>
         sessionFeature(components, component, "edit_payout_schedule") ? (
           <ScheduleEditor
