@@ -457,8 +457,47 @@ const describeValue = (value: unknown) => {
   }
 };
 
-const isVariableName = (name: string): name is ThemeVariableName =>
+export const isVariableName = (name: string): name is ThemeVariableName =>
   Object.hasOwn(themeVariableKinds, name);
+
+/**
+ * One variable's value as `validateAppearance` judges it: its CSS string, or the kind it
+ * failed to be (the UI config tool shows the error on the variable's control).
+ */
+export function checkThemeVariable(
+  name: ThemeVariableName,
+  value: string,
+): { ok: true; css: string } | { ok: false; kind: VariableKind } {
+  const kind = themeVariableKinds[name];
+  const parsed = variableKinds[kind].safeParse(value.trim());
+  return parsed.success ? { ok: true, css: parsed.data } : { ok: false, kind };
+}
+
+/** The variables most platforms set: the UI config tool's `simplified` controls. */
+export const commonThemeVariables = [
+  "colorPrimary",
+  "colorBackground",
+  "colorText",
+  "colorSecondaryText",
+  "colorDanger",
+  "colorBorder",
+  "fontFamily",
+  "fontSizeBase",
+  "spacingUnit",
+  "borderRadius",
+] as const satisfies readonly ThemeVariableName[];
+
+/**
+ * The express dashboard's branding settings as theme variables: its brand colour (the
+ * primary colour of text actions and highlights) and its button colours.
+ */
+export const brandingThemeVariables = [
+  "colorPrimary",
+  "buttonPrimaryColorBackground",
+  "buttonPrimaryColorBorder",
+  "buttonPrimaryColorText",
+  "actionPrimaryColorText",
+] as const satisfies readonly ThemeVariableName[];
 
 function validateVariables(
   input: unknown,

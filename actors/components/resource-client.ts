@@ -181,5 +181,15 @@ export function kitActors(api: Pick<Api, "get" | "download">): KitActors {
     ),
     // The kit's download machine: a file through the data layer, the key only in its header.
     fetchFile: fromPromise<File, { url: string }>(({ input }) => api.download(input.url)),
+    // Text onto the clipboard (the UI config tool's export). A frame the platform did not
+    // allow `clipboard-write` is refused: the machine's failure, and the view selects the text.
+    copyText: fromPromise<void, { text: string }>(async ({ input }) => {
+      // Asked first, so a frame without the permission fails quietly (no console error).
+      const policy = (document as { featurePolicy?: { allowsFeature(f: string): boolean } })
+        .featurePolicy;
+      if (policy && !policy.allowsFeature("clipboard-write"))
+        throw new Error("this frame may not write to the clipboard (clipboard-write)");
+      await navigator.clipboard.writeText(input.text);
+    }),
   };
 }

@@ -92,7 +92,7 @@ export const dashboardSections = [
   {
     path: "tools",
     title: "Tools",
-    components: ["debug-components-list", "debug-utils", "debug-ui-library"],
+    components: ["debug-components-list", "debug-utils", "debug-ui-config", "debug-ui-library"],
   },
   {
     // The mobile entry points: in the platform's app each opens full-screen in a web view
@@ -277,6 +277,12 @@ export function dashboardPage(
         <select id="locale" name="locale">${options}</select>
         <button type="button" name="logout">Log out of the components</button>
         <output name="status" role="status"></output>
+        <div class="appearance-code">
+          <label for="appearance-json">Appearance object (JSON), from the UI config tool</label>
+          <textarea id="appearance-json" name="appearance" rows="3" spellcheck="false"></textarea>
+          <button type="button" name="apply-appearance">Use this appearance</button>
+          <button type="button" name="default-appearance">Back to the default appearance</button>
+        </div>
       </section>
       <section class="webhooks" aria-labelledby="webhooks-heading">
         <h2 id="webhooks-heading">Webhook events received</h2>

@@ -1,13 +1,20 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { darkTheme, lightTheme, themeVariableNames } from "../../protocol/appearance.schema.ts";
 import type { TraceFile } from "../../protocol/inspection.ts";
+import { tagName } from "../../protocol/provider.ts";
 import { discoverMachines, repoRoot } from "../../scripts/diagrams.ts";
 import { parseTrace, runTraceTests, traceToTest } from "../../scripts/trace-to-test.ts";
+import { PayoutsListModel } from "../../sdk/testing/payouts-list.model.ts";
+import { cssVar } from "../../ui/theme/css.ts";
+import { DebugUiConfigModel } from "./models/debug-ui-config.model.ts";
 import { DebugUtilsModel } from "./models/debug-utils.model.ts";
-import { checkLightDarkPseudo } from "./support/a11y.ts";
+import { messageIn } from "./models/details.model.ts";
+import { checkLightDarkPseudo, findOverflows } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
+import { comparePngs, screenshotOf } from "./support/pixels.ts";
 
 // Issue 17, the internal debug tools on the example platform's tools page.
 //
@@ -174,5 +181,105 @@ describe("debug-ui-library", () => {
     const primary = frame.locator(".kit-library .kit-button--primary").first();
     expect(await primary.innerText()).toBe("Retry");
     await checkLightDarkPseudo(platform, [frame], () => primary.innerText());
+  });
+});
+
+// debug-ui-config: the appearance playground. A person edits theme variables, sees them in
+// the preview frames of a built component (light and dark), copies the appearance object
+// into the platform's code (the example dashboard keeps a pasted appearance for
+// `loadConnectAndInitialize`), and the real component then looks as the preview did.
+describe("debug-ui-config", () => {
+  it("previews edited variables on payouts-list in light and dark, refuses a value not of its kind, and exports the appearance object", async () => {
+    const platform = await example.opened();
+    await platform.page.setViewportSize({ width: 1280, height: 900 });
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "tools");
+    const tool = new DebugUiConfigModel(await platform.frameOf("debug-ui-config"));
+    await tool.waitOpen();
+    expect((await tool.variables()).length).toBe(themeVariableNames.length);
+
+    // The preview is the real view on the provider's data, in a frame of its own per theme.
+    const light = new PayoutsListModel(await tool.previewFrame("light"));
+    await light.settle();
+    const rows = await light.seeRows();
+    expect(rows.length).toBeGreaterThan(0);
+    const dark = new PayoutsListModel(await tool.previewFrame("dark"));
+    await dark.settle();
+    expect(await dark.seeRows()).toEqual(rows);
+
+    await tool.setVariable("colorPrimary", "#0f766e");
+    await tool.setVariable("borderRadius", "12px");
+    await tool.setVariable("spacingUnit", "wide");
+    expect(await tool.errorOf("spacingUnit")).toBe(
+      messageIn("en-US", "debugUiConfig.kindError").match(/length \{([^}]*)\}/)![1],
+    );
+    expect(await tool.errorOf("colorPrimary")).toBe("");
+    const rootVar = (frame: Frame, name: string) =>
+      frame.evaluate(
+        (n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(),
+        name,
+      );
+    const lightFrame = await tool.previewFrame("light");
+    const darkFrame = await tool.previewFrame("dark");
+    await expect.poll(() => rootVar(lightFrame, cssVar("colorPrimary"))).toBe("#0f766e");
+    expect(await rootVar(darkFrame, cssVar("colorPrimary"))).toBe("#0f766e");
+    expect(await rootVar(lightFrame, cssVar("colorBackground"))).toBe(lightTheme.colorBackground);
+    expect(await rootVar(darkFrame, cssVar("colorBackground"))).toBe(darkTheme.colorBackground);
+    // The refused value is applied nowhere: the default spacing stays.
+    expect(await rootVar(lightFrame, cssVar("spacingUnit"))).toBe(lightTheme.spacingUnit);
+    expect(await tool.exported()).toEqual({
+      theme: "light",
+      variables: { colorPrimary: "#0f766e", borderRadius: "12px" },
+    });
+
+    // Copy: the clipboard where the browser allows it, else the text selected to copy.
+    const copied = await tool.copy();
+    if (copied.said === tool.copiedText()) expect(copied.selected).toBe(false);
+    else expect(copied).toEqual({ said: tool.copyFailedText(), selected: true });
+
+    await checkLightDarkPseudo(platform, [tool.frame], () =>
+      tool.frame.getByRole("heading", { level: 2 }).first().innerText(),
+    );
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    expect(await findOverflows(tool.frame)).toEqual([]);
+  });
+
+  it("exports an appearance that, passed to loadConnectAndInitialize, renders payouts-list as the preview showed it (screenshots compared)", async () => {
+    const platform = await example.opened();
+    await platform.page.setViewportSize({ width: 1280, height: 1100 });
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "tools");
+    const tool = new DebugUiConfigModel(await platform.frameOf("debug-ui-config"));
+    await tool.waitOpen();
+    await tool.setVariable("colorPrimary", "#9d174d");
+    await tool.setVariable("colorText", "#111827");
+    await tool.setVariable("tableRowPaddingY", "6px");
+    await tool.setVariable("badgeBorderRadius", "2px");
+    await tool.setVariable("fontSizeBase", "15px");
+    const preview = new PayoutsListModel(await tool.previewFrame("light"));
+    await preview.settle();
+    const previewRows = await preview.seeRows();
+    const code = await tool.exportedText();
+    const width = await tool.previewFrameElement("light").evaluate((el) => el.clientWidth);
+    const expected = await screenshotOf(platform.page, tool.previewFrameElement("light"));
+
+    // The platform's developer pastes the object into the dashboard's code (its field keeps
+    // it for loadConnectAndInitialize on the next load), then shows a payouts list as wide.
+    await platform.useAppearance(code);
+    await platform.addElements("payouts-list", 1);
+    await platform.page.evaluate(
+      ({ tag, w }) => {
+        const element = document.querySelector<HTMLElement>(tag)!;
+        element.style.display = "block";
+        element.style.width = `${w}px`;
+      },
+      { tag: tagName("payouts-list"), w: width },
+    );
+    const list = await platform.payoutsList();
+    await list.settle();
+    expect(await list.seeRows()).toEqual(previewRows);
+    const frameElement = platform.page.locator(tagName("payouts-list")).locator("iframe").first();
+    const actual = await screenshotOf(platform.page, frameElement);
+    const difference = comparePngs(expected, actual);
+    expect(difference.width).toBe(width);
+    expect(difference.changedShare).toBeLessThan(0.002);
   });
 });

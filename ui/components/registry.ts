@@ -36,6 +36,7 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
     import("./debug-components-list/debug-components-list.component.tsx"),
   "debug-utils": () => import("./debug-utils/debug-utils.component.tsx"),
   "debug-ui-library": () => import("./debug-ui-library/debug-ui-library.component.tsx"),
+  "debug-ui-config": () => import("./debug-ui-config/debug-ui-config.component.tsx"),
   balances: () => import("./balances/balances.component.tsx"),
   payouts: () => import("./payouts/payouts.component.tsx"),
   "instant-payouts": () => import("./instant-payouts/instant-payouts.component.tsx"),

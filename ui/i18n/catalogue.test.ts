@@ -42,6 +42,12 @@ function plurals(elements: MessageFormatElement[]): { keys: string[] }[] {
 // Sample arguments that every placeholder of the kit's messages accepts.
 const sampleArgs = {
   count: 3,
+  theme: "dark",
+  scheme: "dark",
+  group: "colours",
+  kind: "colour",
+  value: "#ffffff",
+  component: "payments",
   min: 2,
   max: 40,
   example: "94103",

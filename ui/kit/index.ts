@@ -192,4 +192,4 @@ export {
   ToastRegion,
   type ToastRegionProps,
 } from "./toast.view.tsx";
-export { useStylesheet } from "./use-stylesheet.ts";
+export { StyleDocument, useStylesheet } from "./use-stylesheet.ts";

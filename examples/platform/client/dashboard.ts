@@ -16,10 +16,48 @@ const locale = controls.querySelector<HTMLSelectElement>('select[name="locale"]'
 const logout = controls.querySelector<HTMLButtonElement>('button[name="logout"]')!;
 const status = controls.querySelector<HTMLOutputElement>('output[name="status"]')!;
 
-const appearance = () => ({
-  theme: dark.checked ? ("dark" as const) : ("light" as const),
-  variables: { colorPrimary: colour.value },
-});
+const appearanceCode = controls.querySelector<HTMLTextAreaElement>('textarea[name="appearance"]')!;
+const applyAppearance = controls.querySelector<HTMLButtonElement>(
+  'button[name="apply-appearance"]',
+)!;
+const defaultAppearance = controls.querySelector<HTMLButtonElement>(
+  'button[name="default-appearance"]',
+)!;
+
+/**
+ * An appearance the developer pasted from the UI config tool (debug-ui-config), kept for
+ * this tab and passed to `loadConnectAndInitialize` from the next load on: what a platform
+ * does with the object the tool exports. The colour and dark controls then change only what
+ * the person touches.
+ */
+const storedAppearanceKey = "example-platform:appearance";
+type Appearance = { theme?: "light" | "dark" | "system"; variables?: Record<string, string> };
+const stored = ((): Appearance | null => {
+  const text = sessionStorage.getItem(storedAppearanceKey);
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Appearance) : null;
+  } catch {
+    return null;
+  }
+})();
+if (stored) {
+  appearanceCode.value = JSON.stringify(stored, null, 2);
+  dark.checked = stored.theme === "dark";
+  const hex = stored.variables?.colorPrimary;
+  if (hex && /^#[0-9a-f]{6}$/i.test(hex)) colour.value = hex;
+}
+const touched = { colour: stored === null, dark: stored === null };
+
+const appearance = (): Appearance => {
+  const base: Appearance = stored ?? { theme: "light" };
+  return {
+    ...base,
+    ...(touched.dark ? { theme: dark.checked ? ("dark" as const) : ("light" as const) } : {}),
+    variables: { ...base.variables, ...(touched.colour ? { colorPrimary: colour.value } : {}) },
+  };
+};
 
 const instance = loadConnectAndInitialize({
   publishableKey: config.publishableKey,
@@ -349,8 +387,32 @@ for (const name of config.components) {
   list.append(section);
 }
 
-colour.addEventListener("change", () => instance.update({ appearance: appearance() }));
-dark.addEventListener("change", () => instance.update({ appearance: appearance() }));
+colour.addEventListener("change", () => {
+  touched.colour = true;
+  instance.update({ appearance: appearance() });
+});
+dark.addEventListener("change", () => {
+  touched.dark = true;
+  instance.update({ appearance: appearance() });
+});
+applyAppearance.addEventListener("click", () => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(appearanceCode.value);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    say("That is not an appearance object: paste the JSON the UI config tool exports.");
+    return;
+  }
+  sessionStorage.setItem(storedAppearanceKey, JSON.stringify(parsed));
+  location.reload();
+});
+defaultAppearance.addEventListener("click", () => {
+  sessionStorage.removeItem(storedAppearanceKey);
+  location.reload();
+});
 locale.addEventListener("change", () => instance.update({ locale: locale.value }));
 
 logout.addEventListener("click", async () => {

@@ -320,6 +320,18 @@ export class PlatformPage {
     ] as const);
   }
 
+  /**
+   * Pastes an appearance object into the dashboard's "Use an appearance" field and uses it:
+   * the page loads again and passes it to `loadConnectAndInitialize`.
+   */
+  async useAppearance(code: string) {
+    await this.page.getByLabel("Appearance object (JSON), from the UI config tool").fill(code);
+    await Promise.all([
+      this.page.waitForEvent("load"),
+      this.page.getByRole("button", { name: "Use this appearance", exact: true }).click(),
+    ]);
+  }
+
   async chooseLocale(locale: string) {
     await this.page.getByLabel("Locale", { exact: true }).selectOption(locale);
   }

@@ -5,7 +5,7 @@
  * view rendered inline (its API calls made in its own name), or, when this version has no
  * view for it, its typed "not available in this version" text. Never a mock.
  */
-import { type ComponentType, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
 import {
   DEBUG_LIST_PAGE_SIZE,
@@ -25,46 +25,13 @@ import type {
 } from "../../../machines/components/resource-list.types.ts";
 import type { ComponentName } from "../../../protocol/catalogue/index.ts";
 import { catalogueManifest } from "../../../protocol/catalogue/manifest.ts";
-import type { ComponentViewProps, ViewLookup } from "../../frame/component-view.ts";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { ComponentScope, useSession, useViewLookup } from "../../frame/frame-context.tsx";
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { connectDetail, connectResourceList } from "../kit/resource-list.connect.ts";
+import { useOpenedView } from "../kit/use-opened-view.ts";
 import { DebugComponentsListView, type OpenedComponent } from "./debug-components-list.view.tsx";
-
-type Loaded =
-  | { name: string; status: "loading" | "unavailable" | "failed" }
-  | { name: string; status: "shown"; View: ComponentType<ComponentViewProps> };
-
-/** Loads the view of the opened component, if this version has one. */
-function useOpenedView(name: string | null, views: ViewLookup): Loaded | null {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    if (name === null) {
-      setLoaded(null);
-      return;
-    }
-    const load = views(name);
-    if (!load) {
-      setLoaded({ name, status: "unavailable" });
-      return;
-    }
-    let current = true;
-    setLoaded({ name, status: "loading" });
-    load().then(
-      (module) => {
-        if (current) setLoaded({ name, status: "shown", View: module.default });
-      },
-      () => {
-        if (current) setLoaded({ name, status: "failed" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [name, views]);
-  return loaded?.name === name ? loaded : null;
-}
 
 export default function DebugComponentsList(props: ComponentViewProps) {
   const { onUnauthorized, reportLoadError } = props;

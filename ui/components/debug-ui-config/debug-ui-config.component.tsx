@@ -1,0 +1,166 @@
+/**
+ * The internal `debug-ui-config` tool as the frame registers it (issue 17 item 4): the
+ * appearance playground. The appearance editor machine holds what was typed; every accepted
+ * value reaches two preview frames at once — the chosen built component in the light and in
+ * the dark theme, each themed as a real component frame would be with that appearance
+ * (`PreviewFrame`) — and the export, the appearance object to pass to
+ * `loadConnectAndInitialize`.
+ *
+ * Attributes: `simplified` shows only the common variables, `express-branding-settings` only
+ * the express dashboard's branding ones, `from-internal-site` leaves out the platform's
+ * code hint (provider staff paste the object into the platform's settings).
+ */
+import { type ComponentType, useEffect, useMemo, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import { componentRows } from "../../../machines/components/debug-components-list/debug-components-list.rows.ts";
+import {
+  appearanceEditorMachine,
+  editorState,
+} from "../../../machines/components/debug-ui-config/appearance-editor.machine.ts";
+import {
+  type AppearanceOption,
+  darkTheme,
+  lightTheme,
+  type ThemeVariables,
+} from "../../../protocol/appearance.schema.ts";
+import type { ComponentName } from "../../../protocol/catalogue/index.ts";
+import { catalogueManifest } from "../../../protocol/catalogue/manifest.ts";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
+import { useHostProps, useSession, useViewLookup } from "../../frame/frame-context.tsx";
+import { isOn } from "../../frame/host-attributes.ts";
+import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import { PreviewFrame } from "../kit/preview-frame.tsx";
+import { useOpenedView } from "../kit/use-opened-view.ts";
+import { debugUiConfigMessages as m } from "./debug-ui-config.messages.ts";
+import { DebugUiConfigView } from "./debug-ui-config.view.tsx";
+import { groupedVariables } from "./variable-groups.ts";
+
+/** The component previewed first, when the session enables it. */
+const firstPreview = "payouts-list";
+
+/** Built, enabled, platform-facing components (not the internal tools, not an alias). */
+export function previewChoices(
+  session: Parameters<typeof componentRows>[1],
+  hasView: (name: string) => boolean,
+): string[] {
+  return componentRows(catalogueManifest, session, hasView)
+    .filter(
+      (r) =>
+        r.enabled &&
+        r.hasView &&
+        r.aliasOf === null &&
+        (r.releaseState === "ga" || r.releaseState === "preview"),
+    )
+    .map((r) => r.name)
+    .sort((a, b) => (a === firstPreview ? -1 : b === firstPreview ? 1 : a.localeCompare(b)));
+}
+
+function Previews(props: {
+  name: string;
+  View: ComponentType<ComponentViewProps>;
+  appearance: AppearanceOption;
+  view: ComponentViewProps;
+}) {
+  const intl = useIntl();
+  const { name, View, appearance, view } = props;
+  // The view could not show its content: the shell's failure, as in a real frame.
+  const [failed, setFailed] = useState<string | null>(null);
+  const entry = catalogueManifest[name as keyof typeof catalogueManifest];
+  return (
+    <>
+      {(["light", "dark"] as const).map((scheme) => (
+        <div key={scheme} className="ui-config__frame" data-scheme={scheme}>
+          <PreviewFrame
+            title={intl.formatMessage(m.previewFrame, { component: name, scheme })}
+            componentName={name}
+            appearance={{ ...appearance, theme: scheme }}
+            status={failed === name ? "error" : "ready"}
+            errorText={entry?.errorText ?? null}
+          >
+            <View
+              component={name as ComponentName}
+              onUnauthorized={view.onUnauthorized}
+              onLoadFailed={() => setFailed(name)}
+              reportLoadError={view.reportLoadError}
+            />
+          </PreviewFrame>
+        </div>
+      ))}
+    </>
+  );
+}
+
+export default function DebugUiConfig(props: ComponentViewProps) {
+  const session = useSession();
+  const views = useViewLookup();
+  const attributes = useHostProps()?.attributes ?? {};
+  const choices = useMemo(
+    () => previewChoices(session, (name) => views(name) !== undefined),
+    [session, views],
+  );
+  const { snapshot, send } = useComponentMachine(appearanceEditorMachine, {
+    input: { preview: null },
+    view: props,
+  });
+  const { context } = snapshot;
+  const preview = context.preview;
+  useEffect(() => {
+    const chosen = choices[0];
+    if (chosen && (preview === null || !choices.includes(preview)))
+      send({ type: "preview.choose", component: chosen });
+  }, [choices, preview, send]);
+
+  const state = useMemo(() => editorState(context), [context]);
+  const opened = useOpenedView(preview, views);
+  const exportRef = useRef<HTMLTextAreaElement>(null);
+  const copy = snapshot.matches({ export: "copying" })
+    ? "copying"
+    : snapshot.matches({ export: "copied" })
+      ? "copied"
+      : snapshot.matches({ export: "copyFailed" })
+        ? "copyFailed"
+        : "idle";
+  // The browser refused the clipboard: the text is selected for the person to copy.
+  useEffect(() => {
+    if (copy !== "copyFailed") return;
+    exportRef.current?.focus();
+    exportRef.current?.select();
+  }, [copy]);
+
+  const set = isOn(attributes["express-branding-settings"])
+    ? "branding"
+    : isOn(attributes.simplified)
+      ? "simplified"
+      : "all";
+  return (
+    <DebugUiConfigView
+      groups={groupedVariables(set)}
+      entries={context.entries[context.scheme]}
+      defaults={
+        context.scheme === "dark"
+          ? { ...darkTheme, ...(state.appearance.variables as Partial<ThemeVariables>) }
+          : lightTheme
+      }
+      errors={state.errors}
+      onChange={(name, value) => send({ type: "variable.change", name, value })}
+      theme={context.theme}
+      onTheme={(theme) => send({ type: "theme.choose", theme })}
+      scheme={context.scheme}
+      onScheme={(scheme) => send({ type: "scheme.choose", scheme })}
+      onResetAll={() => send({ type: "reset.all" })}
+      previewChoices={choices}
+      preview={preview}
+      onPreview={(component) => send({ type: "preview.choose", component })}
+      previews={
+        opened?.status === "shown" && preview ? (
+          <Previews name={preview} View={opened.View} appearance={state.appearance} view={props} />
+        ) : null
+      }
+      exported={state.exported}
+      platformHint={!isOn(attributes["from-internal-site"])}
+      copy={copy}
+      onCopy={() => send({ type: "export.copy" })}
+      exportRef={exportRef}
+    />
+  );
+}
