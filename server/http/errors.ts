@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { ApiErrorType } from "../../protocol/objects/api-error.schema.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { AppEnv } from "./context.ts";
 
 export class ApiError extends Error {
@@ -57,10 +58,35 @@ export const authenticationError = (message: string, code?: string) =>
 export const permissionError = (message: string, code?: string) =>
   new ApiError(403, "permission_error", message, code ? { code } : {});
 
+/** Seconds a client waits before retrying a request the database could not serve. */
+export const databaseRetryAfterSeconds = 2;
+
+/**
+ * The answer to a request the database could not serve: it was unreachable, or the
+ * connection dropped (`db/unavailable.ts`). Nothing of the request was committed (its
+ * transaction, with any Idempotency-Key it claimed, rolled back with the connection), so
+ * the retry runs once. `mayHaveCommitted`: the connection dropped during the COMMIT itself
+ * (`route.ts`), so whether it took effect is unknown and the message says so.
+ */
+export const databaseUnavailable = (options: { mayHaveCommitted?: boolean } = {}) =>
+  new ApiError(
+    503,
+    "api_error",
+    options.mayHaveCommitted
+      ? `The connection to the database was lost while this request was committing, so it may have been committed. Retry it after ${databaseRetryAfterSeconds} seconds (Retry-After) with the same Idempotency-Key: if it was committed, its answer is replayed and it does not run again. Without an Idempotency-Key, check whether it took effect before making it again.`
+      : `The database is unavailable; nothing of this request was committed. Retry it after ${databaseRetryAfterSeconds} seconds (Retry-After), with the same Idempotency-Key for a POST.`,
+    {
+      code: "database_unavailable",
+      headers: { "Retry-After": String(databaseRetryAfterSeconds) },
+    },
+  );
+
 /**
  * The not-found and error answers of a host app that speaks the API's error object (the API
  * host, the files host): an unknown URL is `url_invalid`; an ApiError is answered as it is;
- * anything else is logged with its request id and answered as a generic `api_error` (500).
+ * the database out of reach (`db/unavailable.ts`) is logged in one line and answered 503
+ * `database_unavailable` with Retry-After; anything else is logged with its request id and
+ * answered as a generic `api_error` (500).
  */
 export function answerErrorsAsApi(app: Hono<AppEnv>): void {
   app.notFound((c) => {
@@ -76,6 +102,11 @@ export function answerErrorsAsApi(app: Hono<AppEnv>): void {
     const requestId = c.get("requestId");
     if (error instanceof ApiError) {
       return c.json(error.toBody(requestId), error.status as 400, error.headers ?? {});
+    }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[${requestId}] database unavailable: ${error.message}`);
+      const unavailable = databaseUnavailable();
+      return c.json(unavailable.toBody(requestId), 503, unavailable.headers);
     }
     console.error(`[${requestId}]`, error);
     const internal = new ApiError(500, "api_error", "An unexpected error occurred.");

@@ -2,7 +2,8 @@
  * Exactly once under faults: a fault injected at each point of a writing request (after the
  * work, after the answer is stored, after the commit; a dropped database connection on
  * PostgreSQL), then the client's retry with the same Idempotency-Key. The money moves once,
- * and the key never answers 409 afterwards (the process kill is in `db/durability.test.ts`).
+ * and the key never answers 409 afterwards (the process kill is in `db/durability.test.ts`;
+ * the dropped connection's 503 `database_unavailable` in `database-unavailable.test.ts`).
  * A PostgreSQL connection dropped while idle in the pool leaves the process up (an
  * unhandled "error" event there would end it, and fail the test run).
  * And an answer that carries a key is never stored nor replayed (issue 14, item 8).
@@ -154,7 +155,10 @@ describe.runIf(process.env.DATABASE_URL)("PostgreSQL: a dropped connection", () 
         await sql`select pg_terminate_backend(pg_backend_pid())`.execute(db!);
       },
     };
-    expect((await a.charge("k-dropped")).status).toBe(500);
+    const dropped = await a.charge("k-dropped");
+    expect(dropped.status).toBe(503);
+    expect(dropped.body.error).toMatchObject({ type: "api_error", code: "database_unavailable" });
+    expect(dropped.headers.get("Retry-After")).toBe("2");
     expect(await chargesOf(t.db, a.accountId)).toEqual({ charges: 0, ledger: 0 });
     const balance = await api.get("/v1/balance", a.as);
     expect(balance.status).toBe(200);

@@ -15,11 +15,12 @@ import { z } from "zod";
 import { apiErrorResponseSchema } from "../../protocol/objects/api-error.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { actingPrincipal, authenticate, requireKind } from "./auth.ts";
 import { bodyTooLarge } from "./body-limit.ts";
 import type { AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { type Deadline, withDeadline } from "./deadline.ts";
-import { ApiError, invalidRequest, permissionError } from "./errors.ts";
+import { ApiError, databaseUnavailable, invalidRequest, permissionError } from "./errors.ts";
 import { FormError, type FormValue, parseBracketed } from "./form.ts";
 import { claimIdempotent, type IdempotencyOutcome, storeIdempotentAnswer } from "./idempotency.ts";
 import { carriesKey } from "./key-bearing.ts";
@@ -266,22 +267,36 @@ async function answerOf(
  * transactions become savepoints, every read it makes sees the same state, and nothing of
  * it commits unless all of it does.
  */
-function inRequestTransaction<T>(
+async function inRequestTransaction<T>(
   c: Context<AppEnv>,
   deps: Deps,
   deadline: Deadline,
   work: (request: RequestTransaction) => Promise<T>,
 ): Promise<T> {
-  return deps.db.transaction().execute(async (trx) => {
-    const request = nestable(trx);
-    c.set("deps", { ...deps, db: request.db });
-    const result = await work(request);
-    // Past its deadline (answered 503 already), the request rolls back instead (`deadline.ts`);
-    // so does one cut off at the end of a shutdown's grace period (`shutdown.ts`).
-    if (deps.shutdown?.cut) throw shuttingDown();
-    deadline.beginCommit();
-    return result;
-  });
+  let committing = false;
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const request = nestable(trx);
+      c.set("deps", { ...deps, db: request.db });
+      const result = await work(request);
+      // Past its deadline (answered 503 already), the request rolls back instead
+      // (`deadline.ts`); so does one cut off at the end of a shutdown's grace period
+      // (`shutdown.ts`).
+      if (deps.shutdown?.cut) throw shuttingDown();
+      deadline.beginCommit();
+      committing = true;
+      return result;
+    });
+  } catch (error) {
+    // The connection lost before COMMIT took the transaction with it: the error handler
+    // answers 503 `database_unavailable`, nothing committed. Lost during COMMIT, the
+    // outcome is unknown, and the answer says so.
+    if (!committing || !isDatabaseUnavailable(error)) throw error;
+    console.error(
+      `[${c.get("requestId")}] database unavailable during COMMIT: ${(error as Error).message}`,
+    );
+    throw databaseUnavailable({ mayHaveCommitted: true });
+  }
 }
 
 /** The idempotency scope: whose key, acting for which account. */
@@ -456,11 +471,13 @@ const rateLimitedResponse = {
 
 /**
  * Past its deadline a request is answered 503 and rolled back (`deadline.ts`); one that
- * arrives while the process shuts down is answered 503 before it runs (`shutdown.ts`).
+ * arrives while the process shuts down is answered 503 before it runs (`shutdown.ts`); one
+ * the database could not serve (unreachable, the connection dropped) is answered 503 and
+ * rolled back (`errors.ts`, `db/unavailable.ts`).
  */
 const unavailableResponse = {
   description:
-    "The request did not finish within the server's deadline (`api_error`, code `request_timeout`; 10 s by default), or it reached a server that is shutting down (`api_error`, code `shutting_down`, with `Connection: close`). Nothing of it was committed: retry after Retry-After seconds (with the same Idempotency-Key for a POST).",
+    "The request did not finish within the server's deadline (`api_error`, code `request_timeout`; 10 s by default), or it reached a server that is shutting down (`api_error`, code `shutting_down`, with `Connection: close`), or the database was unreachable or its connection dropped (`api_error`, code `database_unavailable`). Nothing of it was committed: retry after Retry-After seconds (with the same Idempotency-Key for a POST). (Only when the connection dropped during the commit itself does the `database_unavailable` message say it may have been committed: the same Idempotency-Key then replays it if it was.)",
   headers: {
     "Retry-After": {
       description: "Seconds to wait before retrying",
