@@ -95,6 +95,14 @@ export const dashboardSections = [
     components: ["debug-components-list", "debug-utils", "debug-ui-config", "debug-ui-library"],
   },
   {
+    // Every built component at once in the dashboard's appearance and locale: an engineer's
+    // page, heavy by design, so the overview leaves it out.
+    path: "preview",
+    title: "UI preview",
+    components: ["debug-ui-preview"],
+    overview: false,
+  },
+  {
     // The mobile entry points: in the platform's app each opens full-screen in a web view
     // on the connect host's entry page (docs/mobile.md); here they stand side by side, with
     // the attributes the app passes. Each one is a task on its own, so the overview leaves

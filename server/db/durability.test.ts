@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { provider } from "../../protocol/provider.ts";
 import { createApp } from "../app.ts";
 import { chargesOf, connectedAccount, sandboxBankAccount } from "../money/money-test.ts";
@@ -34,12 +34,25 @@ interface ApiProcess {
   printed(matches: (line: string) => boolean): Promise<string>;
 }
 
+/** Every API process a test started, so that one a failed test left running is ended. */
+const children = new Set<ChildProcess>();
+afterEach(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited(child);
+    }
+  }
+  children.clear();
+});
+
 /** Starts the API process on the data directory; resolves once it listens. */
 function startProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", serverScript], {
     env: { ...process.env, FAULT_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  children.add(child);
   const lines: string[] = [];
   const waiting = new Set<() => void>();
   createInterface({ input: child.stdout! }).on("line", (line) => {
@@ -202,9 +215,13 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite: the API process killed", () =
       FAULT_HOLD_MS: "1500",
     });
     await printed((line) => line.startsWith("SIGTERM: finishing the requests in flight"));
-    await expect(charge(url, "k-after-sigterm")).rejects.toMatchObject({
-      cause: { code: "ECONNREFUSED" },
-    });
+    // Refused: no listener any more, or — when fetch reuses a kept-alive connection the
+    // draining server closes — reset before anything is read. Either way nothing ran.
+    const refusal = await charge(url, "k-after-sigterm").then(
+      (response) => `answered ${response.status}`,
+      (error: { cause?: { code?: string } }) => error.cause?.code,
+    );
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(refusal);
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Connection")).toBe("close");

@@ -3,11 +3,13 @@ import path from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { darkTheme, lightTheme, themeVariableNames } from "../../protocol/appearance.schema.ts";
+import { catalogueManifest } from "../../protocol/catalogue/manifest.ts";
 import type { TraceFile } from "../../protocol/inspection.ts";
 import { tagName } from "../../protocol/provider.ts";
 import { discoverMachines, repoRoot } from "../../scripts/diagrams.ts";
 import { parseTrace, runTraceTests, traceToTest } from "../../scripts/trace-to-test.ts";
 import { PayoutsListModel } from "../../sdk/testing/payouts-list.model.ts";
+import { viewRegistry } from "../../ui/components/registry.ts";
 import { cssVar } from "../../ui/theme/css.ts";
 import { DebugUiConfigModel } from "./models/debug-ui-config.model.ts";
 import { DebugUtilsModel } from "./models/debug-utils.model.ts";
@@ -281,5 +283,71 @@ describe("debug-ui-config", () => {
     const difference = comparePngs(expected, actual);
     expect(difference.width).toBe(width);
     expect(difference.changedShare).toBeLessThan(0.002);
+  });
+});
+
+// debug-ui-preview: every built component the session enables, side by side, each in a
+// frame of its own, in the appearance and language the platform gives the tool.
+describe("debug-ui-preview", () => {
+  it("shows every built, enabled component in its own frame in the platform's colour and locale, live; axe finds nothing serious in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
+    const platform = await example.opened();
+    await platform.page.setViewportSize({ width: 1280, height: 900 });
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "preview");
+    const tool = await platform.frameOf("debug-ui-preview");
+    // The example platform's session enables every built component.
+    const expected = Object.keys(viewRegistry).filter((name) => {
+      const entry = catalogueManifest[name as keyof typeof catalogueManifest];
+      return (
+        !("aliasOf" in entry) && (entry.releaseState === "ga" || entry.releaseState === "preview")
+      );
+    });
+    const items = tool.locator(".ui-preview__item");
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(expected.length);
+    const shown = await items.evaluateAll((els) =>
+      els.map((e) => e.getAttribute("data-component")),
+    );
+    expect([...shown].sort()).toEqual([...expected].sort());
+    expect(shown[0]).toBe("payouts-list");
+
+    // Each preview is a frame of its own, and each one's shell gets past loading, none failed.
+    const frameOf = async (name: string) =>
+      (await tool
+        .locator(`.ui-preview__item[data-component="${name}"] iframe`)
+        .elementHandle()
+        .then((h) => h?.contentFrame()))!;
+    const statuses = async () =>
+      Promise.all(
+        expected.map(async (name) =>
+          (await frameOf(name))
+            .locator(".frame-shell")
+            .getAttribute("data-status")
+            .then((s) => `${name}:${s}`),
+        ),
+      );
+    await expect
+      .poll(statuses, { timeout: 20_000 })
+      .toEqual(expected.map((name) => `${name}:ready`));
+    const payouts = new PayoutsListModel(await frameOf("payouts-list"));
+    await payouts.settle();
+    expect((await payouts.seeRows()).length).toBeGreaterThan(0);
+
+    // The platform's appearance reaches every preview, live.
+    const primaries = () =>
+      Promise.all(
+        expected.map(async (name) =>
+          (await frameOf(name)).evaluate(
+            (n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(),
+            cssVar("colorPrimary"),
+          ),
+        ),
+      );
+    await platform.chooseColour("#0b7a5a");
+    await expect.poll(primaries).toEqual(expected.map(() => "#0b7a5a"));
+
+    await checkLightDarkPseudo(platform, [tool], () =>
+      frameOf("payouts-list").then((f) => f.locator("body").innerText()),
+    );
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    expect(await findOverflows(tool)).toEqual([]);
   });
 });

@@ -37,6 +37,7 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "debug-utils": () => import("./debug-utils/debug-utils.component.tsx"),
   "debug-ui-library": () => import("./debug-ui-library/debug-ui-library.component.tsx"),
   "debug-ui-config": () => import("./debug-ui-config/debug-ui-config.component.tsx"),
+  "debug-ui-preview": () => import("./debug-ui-preview/debug-ui-preview.component.tsx"),
   balances: () => import("./balances/balances.component.tsx"),
   payouts: () => import("./payouts/payouts.component.tsx"),
   "instant-payouts": () => import("./instant-payouts/instant-payouts.component.tsx"),

@@ -145,7 +145,12 @@ export default function ChartPlot({
         ],
       },
       data,
-      el,
+      // Mounted by hand: uPlot tests its target with `instanceof HTMLElement`, which fails
+      // for an element of another frame's realm (a debug tool's preview frame).
+      (self, init) => {
+        el.appendChild(self.root);
+        init();
+      },
     );
     plot.current = u;
   });

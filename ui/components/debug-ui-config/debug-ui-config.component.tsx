@@ -10,9 +10,8 @@
  * the express dashboard's branding ones, `from-internal-site` leaves out the platform's
  * code hint (provider staff paste the object into the platform's settings).
  */
-import { type ComponentType, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useIntl } from "react-intl";
-import { componentRows } from "../../../machines/components/debug-components-list/debug-components-list.rows.ts";
 import {
   appearanceEditorMachine,
   editorState,
@@ -23,67 +22,29 @@ import {
   lightTheme,
   type ThemeVariables,
 } from "../../../protocol/appearance.schema.ts";
-import type { ComponentName } from "../../../protocol/catalogue/index.ts";
-import { catalogueManifest } from "../../../protocol/catalogue/manifest.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostProps, useSession, useViewLookup } from "../../frame/frame-context.tsx";
 import { isOn } from "../../frame/host-attributes.ts";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
-import { PreviewFrame } from "../kit/preview-frame.tsx";
-import { useOpenedView } from "../kit/use-opened-view.ts";
+import { previewChoices } from "../kit/preview-choices.ts";
+import { ComponentPreview } from "../kit/preview-frame.tsx";
 import { debugUiConfigMessages as m } from "./debug-ui-config.messages.ts";
 import { DebugUiConfigView } from "./debug-ui-config.view.tsx";
 import { groupedVariables } from "./variable-groups.ts";
 
-/** The component previewed first, when the session enables it. */
-const firstPreview = "payouts-list";
-
-/** Built, enabled, platform-facing components (not the internal tools, not an alias). */
-export function previewChoices(
-  session: Parameters<typeof componentRows>[1],
-  hasView: (name: string) => boolean,
-): string[] {
-  return componentRows(catalogueManifest, session, hasView)
-    .filter(
-      (r) =>
-        r.enabled &&
-        r.hasView &&
-        r.aliasOf === null &&
-        (r.releaseState === "ga" || r.releaseState === "preview"),
-    )
-    .map((r) => r.name)
-    .sort((a, b) => (a === firstPreview ? -1 : b === firstPreview ? 1 : a.localeCompare(b)));
-}
-
-function Previews(props: {
-  name: string;
-  View: ComponentType<ComponentViewProps>;
-  appearance: AppearanceOption;
-  view: ComponentViewProps;
-}) {
+function Previews(props: { name: string; appearance: AppearanceOption; view: ComponentViewProps }) {
   const intl = useIntl();
-  const { name, View, appearance, view } = props;
-  // The view could not show its content: the shell's failure, as in a real frame.
-  const [failed, setFailed] = useState<string | null>(null);
-  const entry = catalogueManifest[name as keyof typeof catalogueManifest];
+  const { name, appearance, view } = props;
   return (
     <>
       {(["light", "dark"] as const).map((scheme) => (
         <div key={scheme} className="ui-config__frame" data-scheme={scheme}>
-          <PreviewFrame
+          <ComponentPreview
+            name={name}
             title={intl.formatMessage(m.previewFrame, { component: name, scheme })}
-            componentName={name}
             appearance={{ ...appearance, theme: scheme }}
-            status={failed === name ? "error" : "ready"}
-            errorText={entry?.errorText ?? null}
-          >
-            <View
-              component={name as ComponentName}
-              onUnauthorized={view.onUnauthorized}
-              onLoadFailed={() => setFailed(name)}
-              reportLoadError={view.reportLoadError}
-            />
-          </PreviewFrame>
+            view={view}
+          />
         </div>
       ))}
     </>
@@ -111,7 +72,6 @@ export default function DebugUiConfig(props: ComponentViewProps) {
   }, [choices, preview, send]);
 
   const state = useMemo(() => editorState(context), [context]);
-  const opened = useOpenedView(preview, views);
   const exportRef = useRef<HTMLTextAreaElement>(null);
   const copy = snapshot.matches({ export: "copying" })
     ? "copying"
@@ -152,9 +112,7 @@ export default function DebugUiConfig(props: ComponentViewProps) {
       preview={preview}
       onPreview={(component) => send({ type: "preview.choose", component })}
       previews={
-        opened?.status === "shown" && preview ? (
-          <Previews name={preview} View={opened.View} appearance={state.appearance} view={props} />
-        ) : null
+        preview ? <Previews name={preview} appearance={state.appearance} view={props} /> : null
       }
       exported={state.exported}
       platformHint={!isOn(attributes["from-internal-site"])}

@@ -9,8 +9,8 @@ import {
 } from "../../../protocol/appearance.schema.ts";
 import type { SanitizedSession } from "../../../protocol/objects/sanitized-session.schema.ts";
 import { I18nProvider } from "../../i18n/provider.tsx";
+import { previewChoices } from "../kit/preview-choices.ts";
 import { viewLoaderFor } from "../registry.ts";
-import { previewChoices } from "./debug-ui-config.component.tsx";
 import { DebugUiConfigView, type DebugUiConfigViewProps } from "./debug-ui-config.view.tsx";
 import { groupedVariables } from "./variable-groups.ts";
 

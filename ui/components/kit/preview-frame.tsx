@@ -16,11 +16,15 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "re
 import { createPortal } from "react-dom";
 import type { AppearanceOption } from "../../../protocol/appearance.schema.ts";
 import { validateAppearance } from "../../../protocol/appearance.schema.ts";
+import type { ComponentName } from "../../../protocol/catalogue/index.ts";
+import { catalogueManifest, isManifestName } from "../../../protocol/catalogue/manifest.ts";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { frameStylesheet } from "../../frame/frame.css.ts";
-import { ComponentScope } from "../../frame/frame-context.tsx";
+import { ComponentScope, useViewLookup } from "../../frame/frame-context.tsx";
 import { FrameShell, type FrameShellStatus } from "../../frame/frame-shell.view.tsx";
 import { kitStylesheet, StyleDocument, useStylesheet } from "../../kit/index.ts";
 import { createThemeApplier, type ThemeApplier } from "../../theme/apply.ts";
+import { useOpenedView } from "./use-opened-view.ts";
 
 /** The preview iframe in the tool's own document: borderless, as wide as its place. */
 const previewStylesheet = `
@@ -117,5 +121,53 @@ export function PreviewFrame(props: PreviewFrameProps) {
           )
         : null}
     </>
+  );
+}
+
+export interface ComponentPreviewProps {
+  /** The catalogue name of the component shown. */
+  name: string;
+  title: string;
+  appearance: AppearanceOption;
+  /** The tool's own view props: a 401 and a load error are reported as the tool's. */
+  view: ComponentViewProps;
+  className?: string;
+}
+
+/**
+ * A built component in a `PreviewFrame`: its view loaded from the frame's registry (a
+ * skeleton meanwhile), its failure to show its content the shell's error with the
+ * catalogue's error text, as in a real frame.
+ */
+export function ComponentPreview(props: ComponentPreviewProps) {
+  const { name, title, appearance, view, className } = props;
+  const opened = useOpenedView(name, useViewLookup());
+  const [failed, setFailed] = useState(false);
+  const entry = isManifestName(name) ? catalogueManifest[name] : undefined;
+  const status: FrameShellStatus =
+    failed || opened?.status === "failed" || opened?.status === "unavailable"
+      ? "error"
+      : opened?.status === "shown"
+        ? "ready"
+        : "loading";
+  const View = opened?.status === "shown" ? opened.View : null;
+  return (
+    <PreviewFrame
+      title={title}
+      componentName={name}
+      appearance={appearance}
+      status={status}
+      errorText={entry?.errorText ?? null}
+      {...(className ? { className } : {})}
+    >
+      {View ? (
+        <View
+          component={name as ComponentName}
+          onUnauthorized={view.onUnauthorized}
+          onLoadFailed={() => setFailed(true)}
+          reportLoadError={view.reportLoadError}
+        />
+      ) : null}
+    </PreviewFrame>
   );
 }
