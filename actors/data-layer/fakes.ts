@@ -144,6 +144,26 @@ export function rateLimitedAnswer(retryAfter = "1", requestId = "req_rate_limite
   });
 }
 
+/**
+ * The provider's answer while its database is out of reach (server/http/errors.ts
+ * `databaseUnavailable`): 503 `api_error` / `database_unavailable`, `Retry-After` in seconds
+ * (none: `retryAfter` null), the body parsed with the API error schema like the 429's.
+ */
+export function unavailableAnswer(retryAfter: string | null = "2", requestId = "req_503") {
+  const body = apiErrorResponseSchema.parse({
+    error: {
+      type: "api_error",
+      code: "database_unavailable",
+      message: "The database could not be reached; nothing was committed.",
+      request_id: requestId,
+    },
+  });
+  return json(503, body, {
+    ...(retryAfter === null ? {} : { "Retry-After": retryAfter }),
+    [provider.headers.requestId]: requestId,
+  });
+}
+
 export class ManualClock implements Clock {
   constructor(public time = Date.UTC(2026, 0, 1)) {}
   now() {

@@ -13,6 +13,7 @@ import {
   type RecordedRequest,
   rateLimitedAnswer,
   settle,
+  unavailableAnswer,
   until,
 } from "./fakes.ts";
 import { CLAIM_WAIT_MS, keyTypeFor, needsExternalAccountKey } from "./proxy.ts";
@@ -750,6 +751,37 @@ describe("issue 15: a call answered 429 is retried after Retry-After when safe, 
     );
     expect(second?.body).toBe(first?.body);
     expect(frame.replyTo(requestId)).toMatchObject({ ok: true, body: { id: "po_1" } });
+  });
+
+  it("a GET answered 503 with Retry-After (the provider's database out of reach) waits it out and is sent again", async () => {
+    let calls = 0;
+    const { frame } = await ready(claimAnswer(), () =>
+      ++calls === 1 ? unavailableAnswer("2") : json(200, { object: "list", data: [] }),
+    );
+    const requestId = getPayouts(frame);
+    await until(() => payoutCalls() === 1, "the first call");
+    await settle(5);
+    built.timers.advance(1_999);
+    await settle(5);
+    expect(payoutCalls()).toBe(1);
+    expect(frame.replyTo(requestId)).toBeUndefined();
+    built.timers.advance(1);
+    await until(() => frame.replyTo(requestId) !== undefined, "the answer");
+    expect(payoutCalls()).toBe(2);
+    expect(frame.replyTo(requestId)).toMatchObject({ requestType: "response", ok: true });
+  });
+
+  it("a 503 that names no Retry-After, and a 500, reach the frame at once: nothing says when to come back", async () => {
+    for (const failing of [() => unavailableAnswer(null), () => json(500, { error: {} })]) {
+      const { frame } = await ready(claimAnswer(), failing);
+      const before = payoutCalls();
+      const requestId = getPayouts(frame);
+      await until(() => frame.replyTo(requestId) !== undefined, "the answer");
+      expect(payoutCalls() - before).toBe(1);
+      built.timers.advance(10_000);
+      await settle(10);
+      expect(payoutCalls() - before).toBe(1);
+    }
   });
 
   it("an abort during the wait cancels the retry and sends no reply", async () => {

@@ -10,7 +10,8 @@
  * after expiry) instead of failing at once; a call answered 401 on that key marks the
  * session expired and is sent once more with the new key when the platform's new session
  * is claimed (a 401 means the API did nothing, so the retry is safe). A call answered 429
- * (rate limited: nothing ran) is sent again after its Retry-After, twice at most and never
+ * (rate limited: nothing ran), or 503 with a Retry-After (the provider's database out of
+ * reach, a deadline, a shutdown: nothing committed), is sent again after its Retry-After, twice at most and never
  * waiting more than 5 s at a time (`protocol/messages/rate-limit.ts`), when that is safe: a
  * GET, or a write that carries an Idempotency-Key (the kit's mutations do); other writes
  * and uploads are not.
@@ -31,7 +32,7 @@ import {
 } from "../../protocol/endpoints.ts";
 import type { DataLayerRequestOf } from "../../protocol/messages/data-layer.schema.ts";
 import {
-  isRateLimited,
+  isRetryableAnswer,
   MAX_RATE_LIMIT_RETRIES,
   mayRetryRateLimited,
   rateLimitBackoffMs,
@@ -335,11 +336,12 @@ export function createProxy(options: ProxyOptions): ApiProxy {
         else connection.send(errorResponse(requestId, GENERIC_REQUEST_ERROR));
         return;
       }
-      // A 429 ran nothing: a GET, or a write under an Idempotency-Key, is sent again after
-      // Retry-After (bounded, protocol/messages/rate-limit.ts); what still answers 429 goes
-      // to the frame. An upload's body is the frame's: it is not sent twice.
+      // A 429 ran nothing, nor did a 503 with Retry-After (the provider unavailable for a
+      // moment): a GET, or a write under an Idempotency-Key, is sent again after Retry-After
+      // (bounded, protocol/messages/rate-limit.ts); what still answers so goes to the frame.
+      // An upload's body is the frame's: it is not sent twice.
       if (
-        !isRateLimited(answer.status) ||
+        !isRetryableAnswer(answer.status, answer.headers) ||
         !mayRetryRateLimited(request.method, headers) ||
         (transfer && request.method !== "GET") ||
         attempt >= MAX_RATE_LIMIT_RETRIES ||

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isRateLimited,
+  isRetryableAnswer,
   MAX_RATE_LIMIT_WAIT_MS,
   mayRetryRateLimited,
   rateLimitBackoffMs,
@@ -31,6 +32,15 @@ describe("the rate-limit answer as the data layer and the frames read it", () =>
   it("is a 429 and nothing else", () => {
     expect(isRateLimited(429)).toBe(true);
     for (const status of [200, 400, 403, 500, 503]) expect(isRateLimited(status)).toBe(false);
+  });
+
+  it("waits out a 429, and a 503 only when it says when to come back", () => {
+    expect(isRetryableAnswer(429, {})).toBe(true);
+    expect(isRetryableAnswer(503, { "retry-after": "2" })).toBe(true);
+    expect(isRetryableAnswer(503, {})).toBe(false);
+    expect(isRetryableAnswer(503, { "retry-after": "soon" })).toBe(false);
+    for (const status of [200, 400, 500, 502, 504])
+      expect(isRetryableAnswer(status, { "retry-after": "2" })).toBe(false);
   });
 
   it("lets a GET be sent again, a write only when it carries an Idempotency-Key", () => {

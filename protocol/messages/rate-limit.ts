@@ -24,6 +24,18 @@ export const BASE_RATE_LIMIT_WAIT_MS = 500;
 export const isRateLimited = (status: number) => status === RATE_LIMIT_STATUS;
 
 /**
+ * The provider's "unavailable for a moment" answer: 503 `api_error` with `Retry-After` (its
+ * database out of reach, the request past its deadline, the process shutting down). Nothing
+ * of the call was committed — or, when the connection dropped at the commit itself, a retry
+ * under the same Idempotency-Key replays what was — so it is as safe to send again as a 429.
+ */
+export const UNAVAILABLE_STATUS = 503;
+
+/** A 429, or a 503 that says when to come back: the answers the proxy may wait out. */
+export const isRetryableAnswer = (status: number, headers: Readonly<Record<string, string>>) =>
+  isRateLimited(status) || (status === UNAVAILABLE_STATUS && retryAfterSeconds(headers) !== null);
+
+/**
  * Whether a rate-limited call may be sent again unasked: a 429 ran nothing, but a write is
  * repeated only under an Idempotency-Key (the provider then acts once, whichever attempt
  * gets through); a GET always.
