@@ -118,12 +118,12 @@ describe("issue 6 acceptance", () => {
   it("a dashboard page, opened from the page list, loads only its own components' frames with one claim of its own", async () => {
     const platform = await signedIn(undefined, "tools");
     await platform.everyComponentReady();
-    // The tools page: the components list, debug-utils (the live inspector) and the UI library.
-    expect((await platform.componentStates()).map((c) => c.name)).toEqual([
-      "debug-components-list",
-      "debug-utils",
-      "debug-ui-library",
-    ]);
+    // The tools page: the components list, debug-utils (the live inspector), the appearance
+    // playground and the UI library, in the section's order.
+    expect((await platform.componentStates()).map((c) => c.name)).toEqual(
+      dashboardSection("tools")!.components.filter((name) => builtComponents().includes(name)),
+    );
+    expect((await platform.componentStates()).length).toBe(4);
     const before = claims().length;
     await platform.openSection("Payouts");
     await platform.everyComponentReady();
