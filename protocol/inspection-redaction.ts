@@ -10,7 +10,11 @@ import {
   MAX_KEYS,
   MAX_STRING,
 } from "./inspection.ts";
+import { REDACTED } from "./redaction.ts";
 import { redactPersonalData } from "./site/personal-data.ts";
+
+/** Field names that hold a password or a one-time code, in any case or spelling. */
+const passwordField = /pass(?:word|code|phrase)|^otp$/i;
 
 function plain(value: unknown, depth: number): InspectionJson | undefined {
   if (value === null) return null;
@@ -43,6 +47,12 @@ function plain(value: unknown, depth: number): InspectionJson | undefined {
     return { actor: object.id === undefined ? object.sessionId : String(object.id) };
   const out: Record<string, InspectionJson> = {};
   for (const name of Object.keys(object).slice(0, MAX_KEYS)) {
+    // A password (the sign-in popup's form) has no shape a pattern could find: its field
+    // keeps a placeholder of the same type, so a guard that wants one still passes.
+    if (passwordField.test(name) && typeof object[name] === "string") {
+      out[name] = REDACTED;
+      continue;
+    }
     const field = plain(object[name], depth + 1);
     if (field !== undefined) out[name] = field;
   }
@@ -52,7 +62,8 @@ function plain(value: unknown, depth: number): InspectionJson | undefined {
 /**
  * A recorded value as JSON with keys and personal data replaced by placeholders of the same
  * shape (`redactPersonalData`, the analytics logger's rules: `[email]`, `[name]`, `[card]`,
- * key-shaped strings `[redacted]`, secret-named fields removed). Functions are left out,
+ * key-shaped strings `[redacted]`, secret-named fields removed; and a password's field
+ * `[redacted]`). Functions are left out,
  * actor references named, errors and files described.
  */
 export function redactForInspection(value: unknown): InspectionJson {

@@ -28,6 +28,23 @@ describe("redactForInspection", () => {
     });
   });
 
+  it("replaces the sign-in popup's password and its key, keeping their shape for replay", () => {
+    const key = `${provider.keyPrefixes.popupTest}abcdefgh12345678`;
+    const submit = redactForInspection({
+      type: "form.submit",
+      email: "ada@example.com",
+      password: "correct horse battery staple",
+    });
+    expect(submit).toEqual({ type: "form.submit", email: "[name]", password: "[redacted]" });
+    const done = redactForInspection({ type: "xstate.done.actor.signIn", output: { apiKey: key } });
+    expect(JSON.stringify(done)).not.toContain(key);
+    expect(JSON.stringify(done)).not.toContain("abcdefgh");
+    // An API error's code is not a one-time code: it stays, for guards and for reading.
+    expect(redactForInspection({ error: { code: "rate_limit" } })).toEqual({
+      error: { code: "rate_limit" },
+    });
+  });
+
   it("names an actor reference instead of walking it, and cuts what is too deep", () => {
     const ref = { id: "listPage", sessionId: "x:3", send: () => {} };
     expect(redactForInspection({ child: ref })).toEqual({ child: { actor: "listPage" } });

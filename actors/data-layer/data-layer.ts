@@ -125,6 +125,7 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
     connections: () => intake?.connections() ?? [],
     startRecorder: async (options) =>
       (await import("../inspection/recorder.ts")).startRecorder({ ...options, timers }),
+    popupOrigin: deps.selfOrigin,
   });
 
   const onRequest = (connection: Connection, request: PortRequest): void => {
@@ -233,7 +234,14 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
       publishableKey = init.publishableKey;
     },
     onRequest,
-    onPopupEvent: (event) => popup.popupEvent(event),
+    onPopupEvent: (event, source) => {
+      if (event.requestType === "popupInspectionReport") {
+        inspection.popupReport(source, event.records as InspectionRecord[]);
+        return;
+      }
+      inspection.popupEvent(source, event.requestType);
+      popup.popupEvent(event);
+    },
   });
   const live = intake;
 

@@ -48,7 +48,16 @@ export class FakeWindow implements DataLayerWindow {
   /** A UI frame: another frame of the same parent. */
   readonly sibling = { name: "UI frame", parent: this.parent };
   /** The sign-in popup a UI frame opened. */
-  readonly popup = { name: "popup", parent: null, opener: this.sibling };
+  readonly popup = {
+    name: "popup",
+    parent: null,
+    opener: this.sibling,
+    /** What the data layer posted to it, with the target origin. */
+    received: [] as { data: unknown; targetOrigin: string }[],
+    postMessage(data: unknown, targetOrigin: string) {
+      this.received.push({ data, targetOrigin });
+    },
+  };
   /** A window of some other page. */
   readonly elsewhere = { name: "elsewhere", parent: { name: "other page" } };
   /** @param platformOrigin the parent page's origin (messages from it come from `parent`). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { InspectionRecord } from "../../protocol/inspection.ts";
 import { isKeyShaped } from "../../protocol/redaction.ts";
-import { type Built, build, settle, until } from "./fakes.ts";
+import { type Built, build, env, marker, settle, until } from "./fakes.ts";
 import { inspectorRefusedMessage } from "./inspection.ts";
 
 /**
@@ -132,5 +132,85 @@ describe("the inspector's relay in the data layer", () => {
     await settle();
     expect([...inspectionMessages(platform), ...inspectionMessages(list)]).toEqual([]);
     expect(built.logs.text()).toMatch(/inspection records dropped/);
+  });
+});
+
+describe("the sign-in popup and the inspector", () => {
+  const popupRecord = (seq: number, scope = "popup"): InspectionRecord => ({
+    ...record(seq),
+    scope,
+    machine: "signIn",
+  });
+  const told = () =>
+    built.window.popup.received.map(
+      (m) => `${(m.data as { requestType: string }).requestType} → ${m.targetOrigin}`,
+    );
+  const fromPopup = (requestType: string, extra: Record<string, unknown> = {}) =>
+    built.window.post(env.connect, { type: marker, requestType, ...extra });
+
+  it("a ready popup is told to start while the inspector is open and to stop when it closes; its records reach the inspector under the scope popup", async () => {
+    built = build();
+    await built.claimed();
+    const inspector = built.frame("debug-utils");
+    await inspector.request({ requestType: "inspectorOpen" });
+    fromPopup("popupReady");
+    await settle();
+    expect(told()).toEqual([`inspectionStart → ${env.connect}`]);
+    // A popup may not name itself another context: its records are the popup's.
+    fromPopup("popupInspectionReport", { records: [popupRecord(0, "payouts-list")] });
+    await until(
+      () =>
+        inspector
+          .ofType("inspectionRecords")
+          .some((m) => (m.records as InspectionRecord[]).some((r) => r.machine === "signIn")),
+      "the popup's records at the inspector",
+    );
+    const relayed = inspector
+      .ofType("inspectionRecords")
+      .flatMap((m) => m.records as InspectionRecord[])
+      .filter((r) => r.actor === "x:1" && r.machine === "signIn");
+    expect(relayed.map((r) => r.scope)).toEqual(["popup"]);
+    await inspector.request({ requestType: "inspectorClose" });
+    expect(told()).toEqual([`inspectionStart → ${env.connect}`, `inspectionStop → ${env.connect}`]);
+  });
+
+  it("a popup already open when the inspector opens is told to start; one that completed is not", async () => {
+    built = build();
+    await built.claimed();
+    fromPopup("popupReady");
+    await settle();
+    expect(told()).toEqual([]);
+    const inspector = built.frame("debug-utils");
+    await inspector.request({ requestType: "inspectorOpen" });
+    expect(told()).toEqual([`inspectionStart → ${env.connect}`]);
+    await inspector.request({ requestType: "inspectorClose" });
+    fromPopup("popupComplete");
+    await settle();
+    await inspector.request({ requestType: "inspectorOpen" });
+    expect(told()).toEqual([`inspectionStart → ${env.connect}`, `inspectionStop → ${env.connect}`]);
+  });
+
+  it("drops a popup's records when no inspector is open, and a report from a window that is not a popup of a UI frame", async () => {
+    built = build();
+    await built.claimed();
+    const inspector = built.frame("debug-utils");
+    fromPopup("popupReady");
+    fromPopup("popupInspectionReport", { records: [popupRecord(0)] });
+    await inspector.request({ requestType: "inspectorOpen" });
+    // From a window of another page, with the connect origin: not a popup of ours.
+    built.window.post(
+      env.connect,
+      { type: marker, requestType: "popupInspectionReport", records: [popupRecord(1)] },
+      [],
+      built.window.elsewhere,
+    );
+    await settle();
+    built.timers.advance(200);
+    await settle();
+    const fromPopups = inspector
+      .ofType("inspectionRecords")
+      .flatMap((m) => m.records as InspectionRecord[])
+      .filter((r) => r.scope === "popup");
+    expect(fromPopups).toEqual([]);
   });
 });

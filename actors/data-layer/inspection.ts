@@ -4,13 +4,18 @@
  * port bound to that component and only where internal components may load (SPEC.md §6) —
  * then every other port hears `inspectionStart` (ports that open later hear it at init), the
  * frames and the loader report their actors' records with `inspectionReport`, and the data
- * layer passes them, with its own actors' records, to the inspector's port alone. When the
+ * layer passes them, with its own actors' records, to the inspector's port alone. A sign-in
+ * popup is no port: it is told `inspectionStart` / `inspectionStop` by a window message to
+ * the window its `popupReady` came from (the connect origin only), and its records come back
+ * as the popup event `popupInspectionReport`, relayed under the scope `popup`. When the
  * inspector closes, every port hears `inspectionStop`. While no inspector is open, nothing is
  * recorded here and a report is dropped.
  */
 import type { InspectionRecord } from "../../protocol/inspection.ts";
+import type { ToPopupMessage } from "../../protocol/messages/popup.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Recorder, RecorderOptions } from "../inspection/recorder.ts";
+import type { PostTarget } from "../messaging/types.ts";
 import type { Connection } from "./intake.ts";
 import { errorResponse, okResponse } from "./replies.ts";
 import type { Logger } from "./types.ts";
@@ -28,7 +33,12 @@ export interface InspectionHubOptions {
   connections(): readonly Connection[];
   /** Starts this context's recorder (a lazy chunk: nothing of it loads until needed). */
   startRecorder(options: Pick<RecorderOptions, "scope" | "send">): Promise<Recorder>;
+  /** The connect origin: where a popup runs, the only target its messages are posted to. */
+  popupOrigin: string;
 }
+
+/** The scope a popup's records are relayed under, whatever they say. */
+export const POPUP_SCOPE = "popup";
 
 export interface InspectionHub {
   open(connection: Connection, requestId: string): void;
@@ -36,6 +46,13 @@ export interface InspectionHub {
   report(connection: Connection, records: InspectionRecord[]): void;
   /** A port that opened: it starts recording at once when the inspector is open. */
   connected(connection: Connection): void;
+  /**
+   * A sign-in popup's event, from its window (the intake checked origin and opener): a ready
+   * popup is told `inspectionStart` while an inspector is open, a complete one forgotten.
+   */
+  popupEvent(popup: PostTarget, requestType: string): void;
+  /** A popup's records: relayed (as scope `popup`) only from a popup told to record. */
+  popupReport(popup: PostTarget, records: InspectionRecord[]): void;
   stop(): void;
 }
 
@@ -61,6 +78,21 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
   const toInspector = (records: InspectionRecord[]) =>
     inspector?.send({ type, requestType: "inspectionRecords", records });
 
+  /** Popups that said they are ready and have not completed; those told to record. */
+  const popups = new Set<PostTarget>();
+  let recordingPopups = new WeakSet<PostTarget>();
+  const tellPopup = (popup: PostTarget, requestType: ToPopupMessage["requestType"]) => {
+    try {
+      popup.postMessage({ type, requestType } satisfies ToPopupMessage, options.popupOrigin);
+    } catch {
+      popups.delete(popup); // closed meanwhile
+    }
+  };
+  const startPopup = (popup: PostTarget) => {
+    recordingPopups.add(popup);
+    tellPopup(popup, "inspectionStart");
+  };
+
   const shutDown = () => {
     generation++;
     recorder?.stop();
@@ -70,6 +102,8 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
     inspector = null;
     for (const connection of options.connections())
       if (connection !== was) connection.send({ type, requestType: "inspectionStop" });
+    for (const popup of popups) tellPopup(popup, "inspectionStop");
+    recordingPopups = new WeakSet();
   };
 
   return {
@@ -85,6 +119,7 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
         inspector = connection;
         const mine = ++generation;
         for (const other of options.connections()) if (other !== connection) start(other);
+        for (const popup of popups) startPopup(popup);
         void options.startRecorder({ scope: "data-layer", send: toInspector }).then(
           (started) => {
             if (mine === generation) recorder = started;
@@ -109,6 +144,22 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
     },
     connected(connection) {
       if (inspector && connection !== inspector) start(connection);
+    },
+    popupEvent(popup, requestType) {
+      if (requestType === "popupReady") {
+        popups.add(popup);
+        if (inspector) startPopup(popup);
+      } else if (requestType === "popupComplete") {
+        popups.delete(popup);
+      }
+    },
+    popupReport(popup, records) {
+      if (!inspector || !recordingPopups.has(popup)) {
+        // One crossing `inspectionStop` on its way is expected; anything else is not.
+        if (!popups.has(popup)) log.warn("data layer: popup inspection records dropped");
+        return;
+      }
+      toInspector(records.map((record) => ({ ...record, scope: POPUP_SCOPE })));
     },
     stop: shutDown,
   };

@@ -24,6 +24,7 @@ import {
 import type { PopupEvent } from "../../protocol/messages/popup.schema.ts";
 import type { SanitizedSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { allowlists, type ProviderHosts } from "../../protocol/provider.ts";
+import type { PostTarget } from "../messaging/types.ts";
 import { initResponse, type Reply } from "./replies.ts";
 import type { DataLayerWindow, Logger, WindowMessageEvent } from "./types.ts";
 
@@ -45,7 +46,8 @@ export type PortRequest = Exclude<DataLayerRequest, InitRequest>;
 export interface IntakeHandlers {
   onInit(connection: Connection, init: InitRequest): void;
   onRequest(connection: Connection, request: PortRequest): void;
-  onPopupEvent(event: PopupEvent): void;
+  /** A popup's event, with its window (checked: the connect origin, a UI frame's opener). */
+  onPopupEvent(event: PopupEvent, source: PostTarget): void;
 }
 
 export interface IntakeOptions extends IntakeHandlers {
@@ -182,7 +184,7 @@ export function createIntake(options: IntakeOptions): Intake {
           drop("popup event not from a popup of a UI frame", { origin });
           return;
         }
-        options.onPopupEvent(verdict.message);
+        options.onPopupEvent(verdict.message, event.source as PostTarget);
         return;
       }
       if (verdict.kind === "init") {

@@ -41,7 +41,8 @@ export interface PopupOptions {
 
 export interface Popup {
   wait(connection: Connection, request: PopupWaitRequest): void;
-  popupEvent(event: PopupEvent): void;
+  /** A popup event about the sign-in (its inspection reports go to the inspection hub). */
+  popupEvent(event: Exclude<PopupEvent, { requestType: "popupInspectionReport" }>): void;
   abort(connection: Connection, requestId: string): boolean;
   /** Waits not yet finished. */
   pending(): number;

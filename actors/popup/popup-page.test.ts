@@ -125,3 +125,85 @@ describe("the sign-in popup page", () => {
     expect(w.self.closed).toBe(1);
   });
 });
+
+describe("the sign-in popup and the live inspector", () => {
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  function inspected() {
+    const posted: { message: Record<string, unknown>; targetOrigin: string }[] = [];
+    const dataLayer = {
+      postMessage: (message: Record<string, unknown>, targetOrigin: string) =>
+        posted.push({ message, targetOrigin }),
+    };
+    type Listener = (event: { data: unknown; origin: string; source: unknown }) => void;
+    const listeners = new Set<Listener>();
+    const self = {
+      opener: { parent: { frames: { [dataLayerFrameName("ns1")]: dataLayer } } },
+      close() {},
+      addEventListener: (_: "message", l: Listener) => listeners.add(l),
+      removeEventListener: (_: "message", l: Listener) => listeners.delete(l),
+    };
+    let loads = 0;
+    const page = startPopupPage({
+      hash: new URL(popupUrl(CONNECT, { namespace: "ns1", account: "acct_1" })).hash,
+      origin: CONNECT,
+      apiOrigin: API,
+      self,
+      fetch: async () =>
+        new Response(JSON.stringify({ api_key: "upk_test_abcdefgh12345678" }), { status: 200 }),
+      loadRecorder: () => {
+        loads++;
+        return import("../inspection/recorder.ts");
+      },
+    });
+    const hear = (requestType: string, from: unknown = dataLayer, origin = CONNECT) => {
+      for (const l of [...listeners])
+        l({ data: { type: provider.messageMarker, requestType }, origin, source: from });
+    };
+    const reports = () =>
+      posted
+        .filter((p) => p.message.requestType === "popupInspectionReport")
+        .flatMap((p) => p.message.records as { scope: string; machine: string }[]);
+    return { page, posted, hear, reports, loads: () => loads };
+  }
+
+  it("records nothing until the data layer says inspectionStart; then its sign-in machine's records go to the data layer, password and key redacted", async () => {
+    const w = inspected();
+    await wait(150);
+    expect(w.loads()).toBe(0);
+    expect(w.reports()).toEqual([]);
+    w.hear("inspectionStart");
+    await expect.poll(() => w.reports().length, { timeout: 5_000 }).toBeGreaterThan(0);
+    w.page.submit({ email: "anna@example.com", password: "correct horse" });
+    // Its form.submit, and the sign-in's answer carrying the key, are recorded too.
+    await expect
+      .poll(() => JSON.stringify(w.reports()), { timeout: 5_000 })
+      .toContain("xstate.done.actor");
+    expect(JSON.stringify(w.reports())).toContain('"password":"[redacted]"');
+    // Everything it sends is the popup's; its sign-in machine among it (in a test run other
+    // files' actors share this module's registry; in the popup the sign-in is alone).
+    expect(new Set(w.reports().map((r) => r.scope))).toEqual(new Set(["popup"]));
+    expect(w.reports().map((r) => r.machine)).toContain("signIn");
+    const text = JSON.stringify(
+      w.posted.filter((p) => p.message.requestType === "popupInspectionReport"),
+    );
+    expect(text).not.toContain("correct horse");
+    expect(text).not.toContain("abcdefgh12345678");
+    for (const p of w.posted) expect(p.targetOrigin).toBe(CONNECT);
+  });
+
+  it("ignores inspectionStart from any other window or origin, and stops on inspectionStop", async () => {
+    const w = inspected();
+    w.hear("inspectionStart", { postMessage() {} });
+    w.hear("inspectionStart", undefined, "https://evil.example");
+    await wait(50);
+    expect(w.loads()).toBe(0);
+    w.hear("inspectionStart");
+    await expect.poll(() => w.reports().length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(w.loads()).toBe(1);
+    const started = w.reports().length;
+    w.hear("inspectionStop");
+    w.page.submit({ email: "anna@example.com", password: "correct horse" });
+    await wait(150);
+    expect(w.reports().length).toBe(started);
+  });
+});

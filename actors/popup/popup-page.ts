@@ -18,8 +18,10 @@ import {
   signInMachine,
 } from "../../machines/popup/sign-in.machine.ts";
 import { endpoints } from "../../protocol/endpoints.ts";
-import type { PopupEventType } from "../../protocol/messages/popup.schema.ts";
+import { type PopupEventType, toPopupMessageSchema } from "../../protocol/messages/popup.schema.ts";
 import { provider } from "../../protocol/provider.ts";
+import { registerInspectable } from "../inspection/inspectables.ts";
+import type { Recorder } from "../inspection/recorder.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
 import type { PostTarget } from "../messaging/types.ts";
 
@@ -112,9 +114,65 @@ export async function signInWithPassword(
   throw new SignInError("unavailable");
 }
 
+/**
+ * Records the popup's actors for the live inspector while the data layer says one is open:
+ * only `inspectionStart` / `inspectionStop` from the data-layer window this popup posts to,
+ * on its own (connect) origin, schema-checked. Returns what stops it.
+ */
+function reportInspectionTo(
+  dataLayer: PostTarget | undefined,
+  options: PopupPageOptions,
+  post: (requestType: PopupEventType, extra?: Record<string, unknown>) => void,
+): () => void {
+  const window = options.self;
+  if (!dataLayer || !window.addEventListener || !window.removeEventListener) return () => {};
+  const load = options.loadRecorder ?? (() => import("../inspection/recorder.ts"));
+  let recorder: Recorder | null = null;
+  let generation = 0;
+  const stop = () => {
+    generation++;
+    recorder?.stop();
+    recorder = null;
+  };
+  const onMessage = (event: { data: unknown; origin: string; source: unknown }) => {
+    if (event.source !== dataLayer || event.origin !== options.origin) return;
+    const message = toPopupMessageSchema.safeParse(event.data);
+    if (!message.success) return;
+    if (message.data.requestType === "inspectionStop") return stop();
+    if (recorder) return;
+    const mine = ++generation;
+    void load().then(({ startRecorder }) => {
+      if (mine !== generation) return;
+      recorder = startRecorder({
+        scope: "popup",
+        send: (records) => post("popupInspectionReport", { records }),
+      });
+    });
+  };
+  window.addEventListener("message", onMessage);
+  return () => {
+    window.removeEventListener?.("message", onMessage);
+    // What is waiting goes before the popup closes.
+    recorder?.flush();
+    stop();
+  };
+}
+
 export interface PopupPageView {
   status: "orphaned" | "editing" | "signingIn" | "done";
   failure: SignInFailure | null;
+}
+
+/** A window's message listener, as the popup page takes it (its own window in the page). */
+export interface MessageSource {
+  addEventListener(
+    type: "message",
+    listener: (event: { data: unknown; origin: string; source: unknown }) => void,
+  ): void;
+  removeEventListener(
+    type: "message",
+    listener: (event: { data: unknown; origin: string; source: unknown }) => void,
+  ): void;
 }
 
 export interface PopupPageOptions {
@@ -122,8 +180,10 @@ export interface PopupPageOptions {
   /** The popup's own origin: the connect origin. */
   origin: string;
   apiOrigin: string;
-  self: OpenerLike & { close(): void };
+  self: OpenerLike & { close(): void } & Partial<MessageSource>;
   fetch: FetchLike;
+  /** Loads the live inspector's recorder (a lazy chunk; tests pass their own). */
+  loadRecorder?: () => Promise<typeof import("../inspection/recorder.ts")>;
 }
 
 export interface PopupPage {
@@ -157,7 +217,19 @@ export function startPopupPage(options: PopupPageOptions): PopupPage {
     post("popupAuthenticationComplete", { apiKey, sessionCreatedForEmbedded }),
   );
   actor.on("report.complete", () => post("popupComplete"));
-  actor.on("window.close", () => options.self.close());
+  // The live inspector (issue 17) may watch it: nothing is recorded until the data layer,
+  // and it alone, says an inspector is open (`inspectionStart`).
+  const unregister = registerInspectable(actor);
+  const stopReporting = reportInspectionTo(dataLayer, options, post);
+  actor.on("window.close", () => {
+    options.self.close();
+    // After the transition that asked it, so its own record goes out with the rest (a
+    // window closes once this task ends).
+    queueMicrotask(() => {
+      stopReporting();
+      unregister();
+    });
+  });
   actor.start();
   post("popupReady");
 

@@ -6,6 +6,7 @@
  * rebroadcasts popupAuthenticationComplete: that one carries the provider user's key.
  */
 import * as z from "zod/mini";
+import { inspectionRecordsSchema } from "../inspection.ts";
 import { provider } from "../provider.ts";
 
 const marker = z.literal(provider.messageMarker);
@@ -48,13 +49,36 @@ export const popupCompleteSchema = z.object({
   requestType: z.literal("popupComplete"),
 });
 
+/**
+ * The popup's actors' records for the live inspector (issue 17), sent only after the data
+ * layer told this popup `inspectionStart`, redacted in the popup (the password and the key
+ * included). The data layer relays them to the inspector alone, as the popup's (scope
+ * `popup`); never rebroadcast.
+ */
+export const popupInspectionReportSchema = z.object({
+  type: marker,
+  requestType: z.literal("popupInspectionReport"),
+  records: inspectionRecordsSchema,
+});
+
 export const popupEventSchema = z.discriminatedUnion("requestType", [
   popupReadySchema,
   popupLoadedSchema,
   popupDoRefreshSchema,
   popupAuthenticationCompleteSchema,
   popupCompleteSchema,
+  popupInspectionReportSchema,
 ]);
+
+/**
+ * What the data layer posts to a popup it heard from (its window, the connect origin):
+ * whether the live inspector is open, so the popup starts or stops recording.
+ */
+export const toPopupMessageSchema = z.object({
+  type: marker,
+  requestType: z.enum(["inspectionStart", "inspectionStop"]),
+});
+export type ToPopupMessage = z.output<typeof toPopupMessageSchema>;
 
 export type PopupEvent = z.output<typeof popupEventSchema>;
 export type PopupEventType = PopupEvent["requestType"];
@@ -65,6 +89,7 @@ export const popupEventSchemas = {
   popupDoRefresh: popupDoRefreshSchema,
   popupAuthenticationComplete: popupAuthenticationCompleteSchema,
   popupComplete: popupCompleteSchema,
+  popupInspectionReport: popupInspectionReportSchema,
 } as const satisfies Record<PopupEventType, z.ZodMiniType>;
 
 export const popupEventTypes = Object.keys(popupEventSchemas) as PopupEventType[];
