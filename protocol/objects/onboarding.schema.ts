@@ -1,12 +1,13 @@
 /**
  * The bodies account-onboarding's steps send to `POST /v1/account`, as the frames check them
  * before anything is sent; the provider applies the same rules (`server/accounts/
- * account-params.ts` uses `dobProblem` and `isValidPostalCode`), so what one refuses the
- * other refuses too, on the same `param`.
+ * account-params.ts` uses `dobProblem` and `isValidPostalCode`, `tax-ids.ts` `checkAccountId`),
+ * so what one refuses the other refuses too, on the same `param`.
  */
 import * as z from "zod/mini";
 import { businessTypes, serviceAgreements } from "./account.schema.ts";
 import { isValidPostalCode } from "./postal-codes.ts";
+import { checkAccountId } from "./tax-ids.ts";
 
 export interface DateOfBirth {
   day: number;
@@ -57,7 +58,8 @@ const dobSchema = z.strictObject({
  * phone, date of birth (a real day, not after `today`), the home address in that country
  * (its postal code of that country's form), and in the US the last four digits of the SSN —
  * or, where the provider asks for the id number (`individual.id_number`, eventually due in
- * the US), the whole SSN, nine digits, which satisfies both.
+ * the US), the whole SSN, nine digits, which satisfies both. Elsewhere the id number, when
+ * given, by the country's rule (`tax-ids.ts`: a GB NINO, a CA SIN, …).
  */
 export function individualDetailsParamsSchema(
   country: string,
@@ -84,7 +86,11 @@ export function individualDetailsParamsSchema(
           ? options.fullIdNumber
             ? { id_number: z.string().check(z.regex(/^\d{9}$/)) }
             : { ssn_last_4: z.string().check(z.regex(/^\d{4}$/)) }
-          : { id_number: z.optional(z.string().check(z.regex(/^[0-9A-Za-z-]{4,30}$/))) }),
+          : {
+              id_number: z.optional(
+                z.string().check(z.refine((t) => checkAccountId("id_number", country, t).ok)),
+              ),
+            }),
       })
       .check(
         z.superRefine((person, ctx) => {

@@ -13,6 +13,9 @@ export const currencyCode = z
   .string()
   .regex(/^[a-z]{3}$/, { error: "Invalid currency: lower-case ISO 4217" });
 const phone = z.string().regex(/^\+?[0-9 ().-]{5,20}$/, { error: "Invalid phone number" });
+/** A tax id or id number as typed (spaces, dots, dashes, slashes); `tax-ids.ts` checks more. */
+const idShape = (name: string) =>
+  z.string().regex(/^[0-9A-Za-z ./-]{4,40}$/, { error: `Invalid ${name}` });
 const url = z.url({ protocol: /^https?$/, error: "Invalid URL: http(s) only" }).max(500);
 
 export const addressParams = z.strictObject({
@@ -62,10 +65,8 @@ export const personParams = z.strictObject({
   phone: phone.optional(),
   dob: dobParams.optional(),
   address: addressParams.optional(),
-  id_number: z
-    .string()
-    .regex(/^[0-9A-Za-z-]{4,30}$/, { error: "Invalid id_number" })
-    .optional(),
+  // Its shape; the account's country's rule (`tax-ids.ts`) is checked by the routes.
+  id_number: idShape("id_number").optional(),
   ssn_last_4: z
     .string()
     .regex(/^\d{4}$/, { error: "Invalid ssn_last_4: four digits" })
@@ -129,10 +130,7 @@ export const accountModelParams = {
       name: formString(500).optional(),
       address: addressParams.optional(),
       phone: phone.optional(),
-      tax_id: z
-        .string()
-        .regex(/^[0-9A-Za-z-]{4,30}$/, { error: "Invalid tax_id" })
-        .optional(),
+      tax_id: idShape("tax_id").optional(),
       directors_provided: formBoolean.optional(),
       owners_provided: formBoolean.optional(),
       executives_provided: formBoolean.optional(),

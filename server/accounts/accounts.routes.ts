@@ -28,6 +28,7 @@ import { checkIdentityDocuments } from "./documents.ts";
 import { findAccount } from "./find.ts";
 import { applyAccountParams, loadOnFile, renderAccount } from "./model.ts";
 import { checkPostalCodes } from "./postal-codes.ts";
+import { checkAccountIds } from "./tax-ids.ts";
 
 export { findAccount };
 
@@ -72,9 +73,10 @@ defineRoute(
       .where("id", "=", principal.platformId)
       .executeTakeFirstOrThrow();
     const now = deps.config.now();
-    const { type, country: givenCountry, controller, ...model } = body;
+    const { type, country: givenCountry, controller, ...given } = body;
     const country = givenCountry ?? platform.country;
-    checkPostalCodes(country, model);
+    checkPostalCodes(country, given);
+    const model = checkAccountIds(country, given);
     // A new account can only name documents uploaded for no account yet.
     await checkIdentityDocuments(
       deps.db,
@@ -141,9 +143,10 @@ defineRoute(
     body: updateAccountParams,
     response: accountSchema,
   },
-  async ({ deps, principal, params, body }) => {
+  async ({ deps, principal, params, body: given }) => {
     const account = await findAccount(deps.db, principal.platformId, params.id);
-    checkPostalCodes(account.country, body);
+    checkPostalCodes(account.country, given);
+    const body = checkAccountIds(account.country, given);
     if (body.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
@@ -257,8 +260,8 @@ defineRoute(
     response: accountSchema,
     components: externalAccountComponents,
   },
-  async ({ c, deps, principal, body }) => {
-    const details = Object.keys(body).filter((k) => !payoutFields.has(k));
+  async ({ c, deps, principal, body: given }) => {
+    const details = Object.keys(given).filter((k) => !payoutFields.has(k));
     if (
       details.length > 0 &&
       !accountDetailComponents.some((name) => principal.components[name]?.enabled === true)
@@ -268,9 +271,10 @@ defineRoute(
         "component_not_enabled",
       );
     }
-    if (body.external_account !== undefined) await requireExternalAccountKey(deps, principal);
+    if (given.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     const account = await findAccount(deps.db, principal.platformId, principal.accountId);
-    checkPostalCodes(account.country, body);
+    checkPostalCodes(account.country, given);
+    const body = checkAccountIds(account.country, given);
     await checkIdentityDocuments(deps.db, account, body.individual, "individual");
     const now = deps.config.now();
     // The account holder accepts the terms in the embedded flow: the provider records where

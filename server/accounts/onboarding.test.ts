@@ -116,4 +116,26 @@ describe("onboarding steps through the session's key", () => {
     expect(after.body.individual ?? null).toBeNull();
     expect(after.body.requirements.currently_due).toContain("individual.first_name");
   });
+
+  it("a malformed SSN is refused on individual[id_number]; a valid one is kept normalised", async () => {
+    const s = await onboardingSession();
+    const { ssn_last_4: _l, ...details } = individual;
+    const refused = await api.post("/v1/account", {
+      key: s.key,
+      params: { individual: { ...details, id_number: "666-12-3456" } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: "id_number_invalid",
+      param: "individual[id_number]",
+    });
+    expect((await api.get("/v1/account", { key: s.key })).body.individual ?? null).toBeNull();
+    const taken = await api.post("/v1/account", {
+      key: s.key,
+      params: { individual: { ...details, id_number: "123-45-6789" } },
+    });
+    expect(taken.status).toBe(200);
+    expect(taken.body.individual).toMatchObject({ id_number_provided: true });
+    expect(taken.body.requirements.currently_due).not.toContain("individual.ssn_last_4");
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * Persons of a connected account (`/v1/accounts/:id/persons`): create, retrieve, update,
  * delete and list, with the platform's secret key or the account's own session key (through
- * an account-details component). The id number is never stored: only that it was provided
- * and its last four characters. Each identity change re-runs the sandbox check.
+ * an account-details component). The id number, checked by the account's country's rule
+ * (`tax-ids.ts`), is never stored: only that it was provided and the last four characters
+ * of its normalised form. Each identity change re-runs the sandbox check.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
@@ -26,6 +27,7 @@ import {
   personValues,
   renderPerson,
 } from "./model.ts";
+import { checkPersonIdNumber } from "./tax-ids.ts";
 
 export const personsApp = new OpenAPIHono<AppEnv>();
 
@@ -63,8 +65,9 @@ defineRoute(
     body: personParams,
     response: personSchema,
   },
-  async ({ deps, principal, params, body }) => {
+  async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
+    const body = checkPersonIdNumber(account.country, given);
     await checkIdentityDocuments(deps.db, account, body, "");
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -121,8 +124,9 @@ defineRoute(
     body: personParams,
     response: personSchema,
   },
-  async ({ deps, principal, params, body }) => {
+  async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
+    const body = checkPersonIdNumber(account.country, given);
     await checkIdentityDocuments(deps.db, account, body, "");
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {

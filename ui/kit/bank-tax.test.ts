@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { checkIban, checkTaxId, checkUsAccountNumber, checkUsRoutingNumber } from "./bank-tax.ts";
+import {
+  companyTaxIdKinds,
+  personIdNumberKinds,
+  type TaxIdKind,
+  taxIdExamples,
+} from "../../protocol/objects/tax-ids.ts";
+import {
+  checkIban,
+  checkTaxId,
+  checkUsAccountNumber,
+  checkUsRoutingNumber,
+  companyTaxIdKind,
+  personIdNumberKind,
+} from "./bank-tax.ts";
 
 describe("bank account checks", () => {
   it("an IBAN as typed is read in electronic form and shown grouped by four", () => {
@@ -77,5 +90,140 @@ describe("tax id checks", () => {
       display: "732 829 320",
     });
     expect(checkTaxId("fr_siren", "732829321")).toEqual({ ok: false });
+  });
+
+  it("GB company registration number: eight digits, or two letters and six", () => {
+    expect(checkTaxId("gb_crn", "0123 4567")).toEqual({
+      ok: true,
+      value: "01234567",
+      display: "01234567",
+    });
+    expect(checkTaxId("gb_crn", "sc123456")).toMatchObject({ ok: true, value: "SC123456" });
+    for (const wrong of ["1234567", "123456789", "SC12345", "S1234567"])
+      expect(checkTaxId("gb_crn", wrong), wrong).toEqual({ ok: false });
+  });
+
+  it("GB National Insurance number: HMRC's prefixes, six digits and the suffix A–D", () => {
+    expect(checkTaxId("gb_nino", "ab 12 34 56 c")).toEqual({
+      ok: true,
+      value: "AB123456C",
+      display: "AB 12 34 56 C",
+    });
+    // Q first or second, O second, D first, an unallocated pair, a suffix past D, a length.
+    for (const wrong of [
+      "QQ123456C",
+      "AQ123456C",
+      "AO123456C",
+      "DA123456C",
+      "GB123456A",
+      "TN123456A",
+      "AB123456E",
+      "AB12345C",
+      "AB1234567C",
+    ])
+      expect(checkTaxId("gb_nino", wrong), wrong).toEqual({ ok: false });
+  });
+
+  it("CA business number: nine digits passing Luhn", () => {
+    expect(checkTaxId("ca_bn", "123 456 782")).toEqual({
+      ok: true,
+      value: "123456782",
+      display: "123456782",
+    });
+    expect(checkTaxId("ca_bn", "123456789")).toEqual({ ok: false });
+    expect(checkTaxId("ca_bn", "12345678")).toEqual({ ok: false });
+  });
+
+  it("CA SIN: nine digits passing Luhn, none starting with 0 or 8, written 130 692 544", () => {
+    expect(checkTaxId("ca_sin", "130-692-544")).toEqual({
+      ok: true,
+      value: "130692544",
+      display: "130 692 544",
+    });
+    expect(checkTaxId("ca_sin", "130692545")).toEqual({ ok: false });
+    expect(checkTaxId("ca_sin", "13069254")).toEqual({ ok: false });
+    // Both pass Luhn; Service Canada issues neither prefix.
+    expect(checkTaxId("ca_sin", "046454286")).toEqual({ ok: false });
+    expect(checkTaxId("ca_sin", "823456082")).toEqual({ ok: false });
+    expect(checkTaxId("ca_bn", "046454286")).toMatchObject({ ok: true });
+    expect(checkTaxId("ca_bn", "823456082")).toMatchObject({ ok: true });
+  });
+
+  it("AU ABN: eleven digits under the ATO's modulus 89, written 51 824 753 556", () => {
+    expect(checkTaxId("au_abn", "51824753556")).toEqual({
+      ok: true,
+      value: "51824753556",
+      display: "51 824 753 556",
+    });
+    for (const abn of ["53 004 085 616", "33 051 775 556"])
+      expect(checkTaxId("au_abn", abn), abn).toMatchObject({ ok: true });
+    expect(checkTaxId("au_abn", "51 824 753 557")).toEqual({ ok: false });
+    expect(checkTaxId("au_abn", "5182475355")).toEqual({ ok: false });
+    expect(checkTaxId("au_abn", "01824753556")).toEqual({ ok: false });
+  });
+
+  it("AU TFN: nine (or eight) digits under their weighted modulus 11", () => {
+    expect(checkTaxId("au_tfn", "123 456 782")).toEqual({
+      ok: true,
+      value: "123456782",
+      display: "123 456 782",
+    });
+    expect(checkTaxId("au_tfn", "12345677")).toEqual({
+      ok: true,
+      value: "12345677",
+      display: "123 456 77",
+    });
+    expect(checkTaxId("au_tfn", "123456783")).toEqual({ ok: false });
+    expect(checkTaxId("au_tfn", "12345678")).toEqual({ ok: false });
+    expect(checkTaxId("au_tfn", "1234567")).toEqual({ ok: false });
+  });
+
+  it("JP corporate number: thirteen digits, the first the NTA's check digit", () => {
+    expect(checkTaxId("jp_cn", "7000012050002")).toEqual({
+      ok: true,
+      value: "7000012050002",
+      display: "7000012050002",
+    });
+    for (const number of ["1180301018771", "5010401067252"])
+      expect(checkTaxId("jp_cn", number), number).toMatchObject({ ok: true });
+    expect(checkTaxId("jp_cn", "8000012050002")).toEqual({ ok: false });
+    expect(checkTaxId("jp_cn", "700001205000")).toEqual({ ok: false });
+  });
+
+  it("JP My Number: twelve digits, the last its check digit, written 1234 5678 9018", () => {
+    expect(checkTaxId("jp_my_number", "123456789018")).toEqual({
+      ok: true,
+      value: "123456789018",
+      display: "1234 5678 9018",
+    });
+    // A remainder of 0 or 1 makes the check digit 0.
+    for (const number of ["123456789000", "123456789050"])
+      expect(checkTaxId("jp_my_number", number), number).toMatchObject({ ok: true });
+    expect(checkTaxId("jp_my_number", "123456789017")).toEqual({ ok: false });
+    expect(checkTaxId("jp_my_number", "12345678901")).toEqual({ ok: false });
+  });
+
+  it("each example passes its own check and is shown as written", () => {
+    // The older DE and FR examples show the shape only (their check digits are wrong).
+    const shapeOnly = new Set<string>(["de_vat", "fr_siren"]);
+    for (const [kind, example] of Object.entries(taxIdExamples) as [TaxIdKind, string][])
+      if (!shapeOnly.has(kind))
+        expect(checkTaxId(kind, example), kind).toMatchObject({ ok: true, display: example });
+  });
+
+  it("each of the seven countries names its company tax id's kind, and its id number's where it has one", () => {
+    expect(Object.keys(companyTaxIdKinds).sort()).toEqual([
+      "AU",
+      "CA",
+      "DE",
+      "FR",
+      "GB",
+      "JP",
+      "US",
+    ]);
+    expect(companyTaxIdKind("jp")).toBe("jp_cn");
+    expect(personIdNumberKind("CA")).toBe("ca_sin");
+    expect(Object.keys(personIdNumberKinds).sort()).toEqual(["AU", "CA", "GB", "JP", "US"]);
+    expect(personIdNumberKind("DE")).toBeUndefined();
   });
 });

@@ -116,6 +116,22 @@ describe("TaxIdInput", () => {
     expect(onValue).toHaveBeenLastCalledWith("DE136695976", undefined);
   });
 
+  it("a new kind (JP My Number): its example, the numeric keyboard, its check digit, its grouping once left", () => {
+    const onValue = vi.fn();
+    inLocale(
+      <TaxIdInput kind="jp_my_number" label="個人番号" value={null} onValueChange={onValue} />,
+    );
+    const input = screen.getByRole("textbox", { name: "個人番号" });
+    expect(describedText(input)).toBe("1234 5678 9018");
+    expect(input.getAttribute("inputmode")).toBe("numeric");
+    fireEvent.change(input, { target: { value: "123456789017" } });
+    expect(onValue).toHaveBeenLastCalledWith(null, expect.objectContaining({ code: "custom" }));
+    fireEvent.change(input, { target: { value: "123456789018" } });
+    expect(onValue).toHaveBeenLastCalledWith("123456789018", undefined);
+    fireEvent.blur(input);
+    expect((input as HTMLInputElement).value).toBe("1234 5678 9018");
+  });
+
   it("words its error in the user's language", async () => {
     inLocale(
       <TaxIdInput

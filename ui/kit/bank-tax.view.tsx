@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from "react";
 import { useIntl } from "react-intl";
+import { numericTaxIdKinds, taxIdExamples } from "../../protocol/objects/tax-ids.ts";
 import { kitMessages } from "../i18n/messages.ts";
 import {
   type Checked,
@@ -169,14 +170,7 @@ export function UsBankAccountInput({
 }
 
 /** How each tax id is usually written; the field's help shows it as the example to follow. */
-export const taxIdExamples: Record<TaxIdKind, string> = {
-  us_ein: "12-3456789",
-  us_ssn: "123-45-6789",
-  us_ssn_last4: "1234",
-  gb_vat: "GB 123 4567 89",
-  de_vat: "DE123456789",
-  fr_siren: "123 456 789",
-};
+export { taxIdExamples };
 
 export interface TaxIdInputProps extends CheckedInputProps {
   kind: TaxIdKind;
@@ -189,7 +183,7 @@ export function TaxIdInput({ kind, description, ...props }: TaxIdInputProps) {
     <CheckedInput
       {...props}
       description={description ?? taxIdExamples[kind]}
-      inputMode={kind.startsWith("us_") || kind === "fr_siren" ? "numeric" : "text"}
+      inputMode={numericTaxIdKinds.has(kind) ? "numeric" : "text"}
       check={(text) => checkTaxId(kind, text)}
       invalid={intl.formatMessage(kitMessages.taxIdInvalid)}
     />

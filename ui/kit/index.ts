@@ -22,6 +22,8 @@ export {
   checkTaxId,
   checkUsAccountNumber,
   checkUsRoutingNumber,
+  companyTaxIdKind,
+  personIdNumberKind,
   type TaxIdKind,
 } from "./bank-tax.ts";
 export {

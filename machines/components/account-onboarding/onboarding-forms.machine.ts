@@ -4,7 +4,7 @@
  * `POST /v1/account`: the business type, the business's own fields (the notification
  * banner's requirement fields, several at once), the individual's details (country-aware:
  * the date of birth not after today, the postal code of the account's country, the SSN's
- * last four in the US), the identity document (front and back, files on the files host) and
+ * last four in the US, the id number by the country's rule), the identity document (front and back, files on the files host) and
  * the terms' acceptance.
  */
 import type { Account } from "../../../protocol/objects/account.schema.ts";
@@ -27,8 +27,8 @@ export const businessTypeFormMachine = createFormMachine({
 });
 
 /** The business step's form: the requirement fields it collects, together. */
-export const businessFormMachineOf = (fields: readonly RequirementField[]) =>
-  createFormMachine({ id: "businessForm", schema: requirementsFormSchema(fields) });
+export const businessFormMachineOf = (fields: readonly RequirementField[], country = "") =>
+  createFormMachine({ id: "businessForm", schema: requirementsFormSchema(fields, country) });
 
 /** The form paths of the individual's details. */
 export const detailsPaths = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { individualDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
 import { requirementsOf } from "../../../protocol/objects/requirements.fixture.ts";
+import { requirementsFormSchema } from "../notification-banner/requirement-forms.ts";
 import { deriveSteps } from "../steps/steps.ts";
 import { asksFullIdNumber } from "./onboarding-forms.machine.ts";
 import {
@@ -185,5 +186,42 @@ describe("the details step's id number", () => {
     expect(details(true).safeParse({ individual: { ...person, id_number: "12345" } }).success).toBe(
       false,
     );
+  });
+
+  it("outside the US is the country's own id number, checked as the provider checks it", () => {
+    const addressIn = { CA: "K1A 0B1", JP: "100-0001", DE: "10115" } as const;
+    const inCountry = (country: keyof typeof addressIn, id_number?: string) =>
+      individualDetailsParamsSchema(country, () => Date.UTC(2026, 0, 1) / 1000).safeParse({
+        individual: {
+          ...person,
+          address: { ...person.address, country, state: "ON", postal_code: addressIn[country] },
+          ...(id_number === undefined ? {} : { id_number }),
+        },
+      }).success;
+    expect(inCountry("CA", "130692544")).toBe(true);
+    expect(inCountry("CA", "130692545")).toBe(false);
+    expect(inCountry("JP", "123456789018")).toBe(true);
+    expect(inCountry("JP", "123456789017")).toBe(false);
+    // Optional; a country without a rule keeps the loose check.
+    expect(inCountry("CA")).toBe(true);
+    expect(inCountry("DE", "65929970489")).toBe(true);
+    expect(inCountry("DE", "12")).toBe(false);
+  });
+});
+
+describe("the business step's tax id", () => {
+  const taxId = { path: "company[tax_id]", kind: "tax_id" } as const;
+  const valid = (country: string, tax_id: string) =>
+    requirementsFormSchema([taxId], country).safeParse({ company: { tax_id } }).success;
+
+  it("is checked by the rule of the account's country", () => {
+    expect(valid("AU", "51824753556")).toBe(true);
+    expect(valid("AU", "51824753557")).toBe(false);
+    expect(valid("JP", "7000012050002")).toBe(true);
+    expect(valid("US", "7000012050002")).toBe(false);
+    expect(valid("GB", "SC123456")).toBe(true);
+    // Where the country is not known, the provider's loose check.
+    expect(valid("", "AB-1234")).toBe(true);
+    expect(valid("", "AB")).toBe(false);
   });
 });

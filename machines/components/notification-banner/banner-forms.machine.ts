@@ -41,6 +41,6 @@ export function riskFormValues(intervention: Pick<RiskIntervention, "id">): Form
   };
 }
 
-/** A requirement's form machine (one per requirement field). */
-export const requirementFormMachineOf = (field: RequirementField) =>
-  createFormMachine({ id: "requirementForm", schema: requirementFormSchema(field) });
+/** A requirement's form machine (one per requirement field), for an account in `country`. */
+export const requirementFormMachineOf = (field: RequirementField, country = "") =>
+  createFormMachine({ id: "requirementForm", schema: requirementFormSchema(field, country) });

@@ -1,10 +1,12 @@
 /**
  * The requirements the banner resolves in place, each with one field: its form path (the
  * API's bracket form, sent to `POST /v1/account`), its kind, and the schema that checks it
- * before anything is sent (the kit's form machine validates with it). Other requirements
+ * before anything is sent (the kit's form machine validates with it; `company[tax_id]` by the
+ * rule of the account's country, `protocol/objects/tax-ids.ts`). Other requirements
  * (persons, documents, bank accounts, terms) are collected by account onboarding.
  */
 import * as z from "zod/mini";
+import { checkAccountId } from "../../../protocol/objects/tax-ids.ts";
 
 export type RequirementFieldKind = "text" | "url" | "email" | "tel" | "tax_id" | "mcc";
 
@@ -29,22 +31,31 @@ export const requirementFields: Readonly<Record<string, RequirementField>> = {
   "company.tax_id": { path: "company[tax_id]", kind: "tax_id" },
 };
 
-const valueSchemas: Record<RequirementFieldKind, z.ZodMiniType<string>> = {
+const valueSchemas: Record<Exclude<RequirementFieldKind, "tax_id">, z.ZodMiniType<string>> = {
   text: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
   url: z.url({ protocol: /^https?$/ }),
   email: z.email(),
   tel: z.string().check(z.regex(/^\+?[0-9][0-9 ()-]{6,19}$/)),
-  tax_id: z.string().check(z.regex(/^[0-9A-Za-z-]{6,20}$/)),
   mcc: z.string().check(z.regex(/^[0-9]{4}$/)),
 };
+
+/** A company tax id of the account's country (its rule, or the loose check where it has none). */
+const taxIdSchema = (country: string): z.ZodMiniType<string> =>
+  z.string().check(z.refine((text) => checkAccountId("tax_id", country, text).ok));
+
+const valueSchema = (kind: RequirementFieldKind, country: string) =>
+  kind === "tax_id" ? taxIdSchema(country) : valueSchemas[kind];
 
 /** The requirement's field, if the banner resolves it in place. */
 export const requirementFieldOf = (requirement: string): RequirementField | undefined =>
   requirementFields[requirement];
 
-/** The body schema of a requirement's form: its one field, nested by its path. */
-export const requirementFormSchema = (field: RequirementField): z.ZodMiniType =>
-  requirementsFormSchema([field]);
+/**
+ * The body schema of a requirement's form: its one field, nested by its path; a tax id by the
+ * rule of the account's `country`.
+ */
+export const requirementFormSchema = (field: RequirementField, country = ""): z.ZodMiniType =>
+  requirementsFormSchema([field], country);
 
 type Shape = { [key: string]: Shape | RequirementFieldKind };
 
@@ -53,7 +64,10 @@ type Shape = { [key: string]: Shape | RequirementFieldKind };
  * step): each field nested by its path, fields under one key (`business_profile`) in one
  * object.
  */
-export function requirementsFormSchema(fields: readonly RequirementField[]): z.ZodMiniType {
+export function requirementsFormSchema(
+  fields: readonly RequirementField[],
+  country = "",
+): z.ZodMiniType {
   const shape: Shape = {};
   for (const field of fields) {
     const keys = field.path.replace(/\]/g, "").split("[");
@@ -69,7 +83,7 @@ export function requirementsFormSchema(fields: readonly RequirementField[]): z.Z
       Object.fromEntries(
         Object.entries(node).map(([key, value]) => [
           key,
-          typeof value === "string" ? valueSchemas[value] : toSchema(value),
+          typeof value === "string" ? valueSchema(value, country) : toSchema(value),
         ]),
       ),
     );

@@ -159,8 +159,12 @@ function BusinessTypeStep(props: StepFormProps) {
 function BusinessStep(props: StepFormProps & { fields: readonly [string, RequirementField][] }) {
   const intl = useIntl();
   const machine = useMemo(
-    () => businessFormMachineOf(props.fields.map(([, field]) => field)),
-    [props.fields],
+    () =>
+      businessFormMachineOf(
+        props.fields.map(([, field]) => field),
+        props.account.country,
+      ),
+    [props.fields, props.account.country],
   );
   const values = Object.fromEntries(props.fields.map(([, field]) => [field.path, ""]));
   const { form, onContinue } = useStepForm(machine, values, props, "onboarding-business");
@@ -177,6 +181,7 @@ function BusinessStep(props: StepFormProps & { fields: readonly [string, Require
         form={form}
         requirement={requirement}
         field={field}
+        country={props.account.country}
         {...(labels[requirement] ? { label: labels[requirement] } : {})}
       />
     )),

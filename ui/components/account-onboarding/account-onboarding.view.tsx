@@ -22,6 +22,7 @@ import {
   FormTextField,
   type FormView,
   Link,
+  personIdNumberKind,
   StepsEndView,
 } from "../../kit/index.ts";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
@@ -83,6 +84,9 @@ export interface DetailsFieldsProps {
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function DetailsFields({ form, country, paths, fullIdNumber }: DetailsFieldsProps) {
+  // Outside the US, the id number of the country's kind (a GB NINO, a CA SIN, …) where it
+  // has one.
+  const idNumberKind = personIdNumberKind(country);
   const intl = useIntl();
   return (
     <>
@@ -144,6 +148,13 @@ export function DetailsFields({ form, country, paths, fullIdNumber }: DetailsFie
           kind="us_ssn_last4"
           label={intl.formatMessage(m.ssnLast4)}
           required
+        />
+      ) : idNumberKind ? (
+        <FormTaxIdField
+          form={form}
+          path={paths.idNumber}
+          kind={idNumberKind}
+          label={intl.formatMessage(m.idNumber)}
         />
       ) : (
         <FormTextField form={form} path={paths.idNumber} label={intl.formatMessage(m.idNumber)} />

@@ -117,11 +117,13 @@ function RequirementForm(props: {
   view: ComponentViewProps;
   requirement: string;
   field: RequirementField;
+  /** The account's country: a tax id by its rule. */
+  country: string;
   onCancel(): void;
   onResolved(): void;
 }) {
-  const { field, onResolved } = props;
-  const machine = useMemo(() => requirementFormMachineOf(field), [field]);
+  const { field, country, onResolved } = props;
+  const machine = useMemo(() => requirementFormMachineOf(field, country), [field, country]);
   const submit = useMutation({ url: "/v1/account", schema: accountSchema });
   const { snapshot, send } = useComponentMachine(machine, {
     input: { values: { [field.path]: "" } },
@@ -134,6 +136,7 @@ function RequirementForm(props: {
       form={formViewOf(snapshot, send, "requirement")}
       requirement={props.requirement}
       field={field}
+      country={country}
       onCancel={props.onCancel}
       onSubmit={() => send({ type: "submit", idempotencyKey: newIdempotencyKey() })}
     />
@@ -195,6 +198,7 @@ function BannerRunner(props: ComponentViewProps & { options: BannerOptions }) {
           view={props}
           requirement={open.requirement}
           field={field}
+          country={context.account?.country ?? ""}
           onCancel={onCancel}
           onResolved={onResolved}
         />

@@ -15,8 +15,10 @@ import {
   Badge,
   Banner,
   Button,
+  companyTaxIdKind,
   FormErrorBanner,
   FormLayout,
+  FormTaxIdField,
   FormTextField,
   type FormView,
 } from "../../kit/index.ts";
@@ -172,6 +174,8 @@ export interface RequirementFieldInputProps {
   /** The requirement's API name (`business_profile.url`). */
   requirement: string;
   field: RequirementField;
+  /** The account's country: a tax id takes its kind (`companyTaxIdKind`) and example. */
+  country?: string;
   /** A label of the caller's; by default the requirement's own (`requirementLabel`). */
   label?: string;
 }
@@ -202,6 +206,11 @@ export function RequirementFieldInput(props: RequirementFieldInputProps) {
   const intl = useIntl();
   const { field } = props;
   const label = props.label ?? requirementLabel(intl, props.requirement);
+  const taxIdKind = field.kind === "tax_id" ? companyTaxIdKind(props.country ?? "") : undefined;
+  if (taxIdKind)
+    return (
+      <FormTaxIdField form={props.form} path={field.path} label={label} kind={taxIdKind} required />
+    );
   const type =
     field.kind === "url" || field.kind === "email" || field.kind === "tel" ? field.kind : "text";
   return <FormTextField form={props.form} path={field.path} label={label} type={type} required />;
@@ -211,6 +220,8 @@ export interface RequirementFormViewProps {
   form: FormView;
   requirement: string;
   field: RequirementField;
+  /** The account's country (a tax id by its rule). */
+  country?: string;
   onSubmit: () => void;
   onCancel: () => void;
 }
@@ -237,6 +248,7 @@ export function RequirementFormView(props: RequirementFormViewProps) {
         form={props.form}
         requirement={props.requirement}
         field={props.field}
+        {...(props.country === undefined ? {} : { country: props.country })}
       />
     </FormLayout>
   );
