@@ -343,6 +343,16 @@ describe("debug-ui-preview", () => {
       );
     await platform.chooseColour("#0b7a5a");
     await expect.poll(primaries).toEqual(expected.map(() => "#0b7a5a"));
+    // And its locale: each preview's document takes the language, as a real frame's does.
+    const payoutsFrame = await frameOf("payouts-list");
+    await platform.chooseLocale("en-XA");
+    await expect
+      .poll(() => payoutsFrame.evaluate(() => document.documentElement.lang))
+      .toBe("en-XA");
+    await platform.chooseLocale("en-US");
+    await expect
+      .poll(() => payoutsFrame.evaluate(() => document.documentElement.lang))
+      .toBe("en-US");
 
     await checkLightDarkPseudo(platform, [tool], () =>
       frameOf("payouts-list").then((f) => f.locator("body").innerText()),

@@ -32,9 +32,14 @@ import { debugUiConfigMessages as m } from "./debug-ui-config.messages.ts";
 import { DebugUiConfigView } from "./debug-ui-config.view.tsx";
 import { groupedVariables } from "./variable-groups.ts";
 
-function Previews(props: { name: string; appearance: AppearanceOption; view: ComponentViewProps }) {
+function Previews(props: {
+  name: string;
+  appearance: AppearanceOption;
+  fonts: unknown;
+  view: ComponentViewProps;
+}) {
   const intl = useIntl();
-  const { name, appearance, view } = props;
+  const { name, appearance, fonts, view } = props;
   return (
     <>
       {(["light", "dark"] as const).map((scheme) => (
@@ -43,6 +48,7 @@ function Previews(props: { name: string; appearance: AppearanceOption; view: Com
             name={name}
             title={intl.formatMessage(m.previewFrame, { component: name, scheme })}
             appearance={{ ...appearance, theme: scheme }}
+            fonts={fonts}
             view={view}
           />
         </div>
@@ -54,7 +60,8 @@ function Previews(props: { name: string; appearance: AppearanceOption; view: Com
 export default function DebugUiConfig(props: ComponentViewProps) {
   const session = useSession();
   const views = useViewLookup();
-  const attributes = useHostProps()?.attributes ?? {};
+  const host = useHostProps();
+  const attributes = host?.attributes ?? {};
   const choices = useMemo(
     () => previewChoices(session, (name) => views(name) !== undefined),
     [session, views],
@@ -112,7 +119,9 @@ export default function DebugUiConfig(props: ComponentViewProps) {
       preview={preview}
       onPreview={(component) => send({ type: "preview.choose", component })}
       previews={
-        preview ? <Previews name={preview} appearance={state.appearance} view={props} /> : null
+        preview ? (
+          <Previews name={preview} appearance={state.appearance} fonts={host?.fonts} view={props} />
+        ) : null
       }
       exported={state.exported}
       platformHint={!isOn(attributes["from-internal-site"])}

@@ -1,7 +1,7 @@
 /**
  * The internal `debug-ui-preview` tool (issue 17 item 6): every built component the session
- * enables, side by side, each in a frame of its own (`ComponentPreview`) with the appearance
- * and the locale the platform gives this tool — so a platform sees its theme on all of them
+ * enables, side by side, each in a frame of its own (`ComponentPreview`) with the appearance,
+ * the fonts and the locale the platform gives this tool — so a platform sees its theme on all of them
  * at once, and an `update({appearance})` or a new locale reaches every preview live.
  */
 import { useId, useMemo } from "react";
@@ -32,7 +32,8 @@ export default function DebugUiPreview(props: ComponentViewProps) {
   const headingId = useId();
   const session = useSession();
   const views = useViewLookup();
-  const appearance = (useHostProps()?.appearance ?? {}) as AppearanceOption;
+  const host = useHostProps();
+  const appearance = (host?.appearance ?? {}) as AppearanceOption;
   const names = useMemo(
     () => previewChoices(session, (name) => views(name) !== undefined),
     [session, views],
@@ -60,6 +61,7 @@ export default function DebugUiPreview(props: ComponentViewProps) {
                   name={name}
                   title={intl.formatMessage(m.frame, { component: name })}
                   appearance={appearance}
+                  fonts={host?.fonts}
                   view={props}
                 />
               </div>

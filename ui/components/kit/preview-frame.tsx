@@ -15,9 +15,10 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { AppearanceOption } from "../../../protocol/appearance.schema.ts";
-import { validateAppearance } from "../../../protocol/appearance.schema.ts";
+import { validateAppearance, validateFonts } from "../../../protocol/appearance.schema.ts";
 import type { ComponentName } from "../../../protocol/catalogue/index.ts";
 import { catalogueManifest, isManifestName } from "../../../protocol/catalogue/manifest.ts";
+import { classifyEnvironment } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { frameStylesheet } from "../../frame/frame.css.ts";
 import { ComponentScope, useViewLookup } from "../../frame/frame-context.tsx";
@@ -37,6 +38,12 @@ export interface PreviewFrameProps {
   /** The component rendered in it: its API calls are made in this name. */
   componentName: string;
   appearance: AppearanceOption;
+  /**
+   * The platform's `fonts` option as given: its faces (`{family, src}`) are declared in the
+   * preview as in a real frame. A `{cssSrc}` stylesheet is not: a real frame has the data
+   * layer fetch it, which a preview does not.
+   */
+  fonts?: unknown;
   /** The shell's state, as a real frame's (default `ready`). */
   status?: FrameShellStatus;
   /** The component's error text, shown translated when `status` is `error`. */
@@ -46,7 +53,7 @@ export interface PreviewFrameProps {
 }
 
 export function PreviewFrame(props: PreviewFrameProps) {
-  const { title, componentName, appearance, className, children } = props;
+  const { title, componentName, appearance, fonts, className, children } = props;
   const { status = "ready", errorText = null } = props;
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const [doc, setDoc] = useState<Document | null>(null);
@@ -64,9 +71,15 @@ export function PreviewFrame(props: PreviewFrameProps) {
     inner.open();
     inner.write("<!doctype html><html><head></head><body></body></html>");
     inner.close();
+    // The frame's language and direction, kept in step as the platform changes the locale.
     const root = iframe.ownerDocument.documentElement;
-    inner.documentElement.lang = root.lang;
-    inner.documentElement.dir = root.dir;
+    const mirror = () => {
+      inner.documentElement.lang = root.lang;
+      inner.documentElement.dir = root.dir;
+    };
+    mirror();
+    const language = new MutationObserver(mirror);
+    language.observe(root, { attributes: true, attributeFilter: ["lang", "dir"] });
     theme.current = createThemeApplier(
       inner,
       { appearance: validateAppearance(undefined).appearance },
@@ -74,16 +87,19 @@ export function PreviewFrame(props: PreviewFrameProps) {
     );
     setDoc(inner);
     return () => {
+      language.disconnect();
       theme.current?.destroy();
       theme.current = null;
       setDoc(null);
     };
   }, []);
 
-  // The appearance, live: validated as a real frame validates the platform's.
+  // The appearance and the fonts, live: validated as a real frame validates the platform's.
   useLayoutEffect(() => {
-    theme.current?.update({ appearance: validateAppearance(appearance).appearance });
-  }, [appearance]);
+    const development = classifyEnvironment(location.hostname) !== "production";
+    const faces = validateFonts(fonts, { development }).fonts.filter((f) => !("cssSrc" in f));
+    theme.current?.update({ appearance: validateAppearance(appearance).appearance, fonts: faces });
+  }, [appearance, fonts]);
 
   // Its width (for the shell's narrow layout) and its height (its content's).
   useEffect(() => {
@@ -129,6 +145,8 @@ export interface ComponentPreviewProps {
   name: string;
   title: string;
   appearance: AppearanceOption;
+  /** The platform's `fonts` option as given (`PreviewFrame`). */
+  fonts?: unknown;
   /** The tool's own view props: a 401 and a load error are reported as the tool's. */
   view: ComponentViewProps;
   className?: string;
@@ -140,7 +158,7 @@ export interface ComponentPreviewProps {
  * catalogue's error text, as in a real frame.
  */
 export function ComponentPreview(props: ComponentPreviewProps) {
-  const { name, title, appearance, view, className } = props;
+  const { name, title, appearance, fonts, view, className } = props;
   const opened = useOpenedView(name, useViewLookup());
   const [failed, setFailed] = useState(false);
   const entry = isManifestName(name) ? catalogueManifest[name] : undefined;
@@ -156,6 +174,7 @@ export function ComponentPreview(props: ComponentPreviewProps) {
       title={title}
       componentName={name}
       appearance={appearance}
+      fonts={fonts}
       status={status}
       errorText={entry?.errorText ?? null}
       {...(className ? { className } : {})}
