@@ -9,8 +9,10 @@ import { tagName } from "../../protocol/provider.ts";
 import { discoverMachines, repoRoot } from "../../scripts/diagrams.ts";
 import { parseTrace, runTraceTests, traceToTest } from "../../scripts/trace-to-test.ts";
 import { PayoutsListModel } from "../../sdk/testing/payouts-list.model.ts";
+import { createUser } from "../../server/users/users.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { cssVar } from "../../ui/theme/css.ts";
+import { BalancesModel } from "./models/balances.model.ts";
 import { DebugUiConfigModel } from "./models/debug-ui-config.model.ts";
 import { DebugUtilsModel } from "./models/debug-utils.model.ts";
 import { messageIn } from "./models/details.model.ts";
@@ -156,6 +158,39 @@ describe("the live inspector", () => {
     // This page, with the inspector, did carry inspection messages (the counter counts).
     expect(await inspectionMessages()).toBeGreaterThan(0);
   }, 120_000);
+
+  it("shows the sign-in popup's machine as the popup's, its password redacted, while a person signs in to replace the payout bank account", async () => {
+    const { env } = example;
+    await createUser(
+      env.db,
+      {
+        email: "inspected@example.com",
+        password: "correct horse inspected",
+        accountId: env.sandbox.mainAccountId,
+        isPrimary: false,
+      },
+      Math.floor(Date.now() / 1000),
+    );
+    const platform = await example.opened();
+    await platform.signIn(env.sandbox.accounts[0]!.label, "tools");
+    await platform.addElements("balances", 1);
+    const inspector = new DebugUtilsModel(await platform.frameOf("debug-utils"));
+    await inspector.waitOpen();
+    const balances = new BalancesModel(await platform.frameOf("balances"));
+    await balances.settled();
+    await balances.startReplacingBankAccount();
+    await balances.signInThroughPopup("inspected@example.com", "correct horse inspected");
+
+    await inspector.chooseActor(/^popup · signIn \(/);
+    await expect
+      .poll(async () => (await inspector.seeEvents()).map((e) => e.type))
+      .toContain("form.submit");
+    const events = await inspector.seeEvents();
+    const submit = events.find((e) => e.type === "form.submit")!;
+    expect(submit.payload).toContain("[redacted]");
+    expect(JSON.stringify(events)).not.toContain("correct horse");
+    expect(JSON.stringify(events)).not.toContain("inspected@example.com");
+  });
 
   it("a page without the inspector sends no inspection message", async () => {
     const platform = await example.opened();
