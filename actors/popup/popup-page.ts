@@ -21,7 +21,7 @@ import { endpoints } from "../../protocol/endpoints.ts";
 import { type PopupEventType, toPopupMessageSchema } from "../../protocol/messages/popup.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { registerInspectable } from "../inspection/inspectables.ts";
-import type { Recorder } from "../inspection/recorder.ts";
+import { recordingSwitch } from "../inspection/switch.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
 import type { PostTarget } from "../messaging/types.ts";
 
@@ -126,35 +126,24 @@ function reportInspectionTo(
 ): () => void {
   const window = options.self;
   if (!dataLayer || !window.addEventListener || !window.removeEventListener) return () => {};
-  const load = options.loadRecorder ?? (() => import("../inspection/recorder.ts"));
-  let recorder: Recorder | null = null;
-  let generation = 0;
-  const stop = () => {
-    generation++;
-    recorder?.stop();
-    recorder = null;
-  };
+  const recording = recordingSwitch({
+    scope: "popup",
+    send: (records) => post("popupInspectionReport", { records }),
+    ...(options.loadRecorder ? { load: options.loadRecorder } : {}),
+  });
   const onMessage = (event: { data: unknown; origin: string; source: unknown }) => {
     if (event.source !== dataLayer || event.origin !== options.origin) return;
     const message = toPopupMessageSchema.safeParse(event.data);
     if (!message.success) return;
-    if (message.data.requestType === "inspectionStop") return stop();
-    if (recorder) return;
-    const mine = ++generation;
-    void load().then(({ startRecorder }) => {
-      if (mine !== generation) return;
-      recorder = startRecorder({
-        scope: "popup",
-        send: (records) => post("popupInspectionReport", { records }),
-      });
-    });
+    if (message.data.requestType === "inspectionStop") recording.stop();
+    else recording.start();
   };
   window.addEventListener("message", onMessage);
   return () => {
     window.removeEventListener?.("message", onMessage);
     // What is waiting goes before the popup closes.
-    recorder?.flush();
-    stop();
+    recording.flush();
+    recording.stop();
   };
 }
 

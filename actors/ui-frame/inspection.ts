@@ -7,36 +7,23 @@
  */
 import type { InspectionRecord } from "../../protocol/inspection.ts";
 import type { InspectorFeed } from "../../ui/frame/frame-context.tsx";
-import type { Recorder } from "../inspection/recorder.ts";
+import { recordingSwitch } from "../inspection/switch.ts";
 import type { DataLayerClient } from "./data-layer-client.ts";
 
 type Client = Pick<DataLayerClient, "onBroadcast" | "send" | "request">;
 
 /** Reports this frame's actors while the inspector is open; returns what stops it for good. */
 export function reportInspection(client: Client, scope: string): () => void {
-  let recorder: Recorder | null = null;
-  let generation = 0;
-  const stop = () => {
-    generation++;
-    recorder?.stop();
-    recorder = null;
-  };
-  const offStart = client.onBroadcast("inspectionStart", () => {
-    if (recorder) return;
-    const mine = ++generation;
-    void import("../inspection/recorder.ts").then(({ startRecorder }) => {
-      if (mine !== generation) return;
-      recorder = startRecorder({
-        scope,
-        send: (records) => client.send({ requestType: "inspectionReport", records }),
-      });
-    });
+  const recording = recordingSwitch({
+    scope,
+    send: (records) => client.send({ requestType: "inspectionReport", records }),
   });
-  const offStop = client.onBroadcast("inspectionStop", stop);
+  const offStart = client.onBroadcast("inspectionStart", () => recording.start());
+  const offStop = client.onBroadcast("inspectionStop", () => recording.stop());
   return () => {
     offStart();
     offStop();
-    stop();
+    recording.stop();
   };
 }
 
