@@ -44,7 +44,9 @@ export type ObserveSize = (onSize: (size: Size) => void) => () => void;
 export const observeDocumentSize: ObserveSize = (onSize) => {
   const element = document.documentElement;
   const measure = () =>
-    onSize({ width: Math.ceil(element.scrollWidth), height: Math.ceil(element.scrollHeight) });
+    // The frame's own width (what its layout gets), not its content's: a view that renders
+    // wide before it knows it is narrow would otherwise keep itself wide.
+    onSize({ width: Math.ceil(element.clientWidth), height: Math.ceil(element.scrollHeight) });
   const observer = new ResizeObserver(measure);
   observer.observe(element);
   measure();

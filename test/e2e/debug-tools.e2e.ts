@@ -16,7 +16,8 @@ import { BalancesModel } from "./models/balances.model.ts";
 import { DebugUiConfigModel } from "./models/debug-ui-config.model.ts";
 import { DebugUtilsModel } from "./models/debug-utils.model.ts";
 import { messageIn } from "./models/details.model.ts";
-import { checkLightDarkPseudo, findOverflows } from "./support/a11y.ts";
+import { pseudoAccents } from "./models/platform.model.ts";
+import { checkLightDarkPseudo, findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
 import { comparePngs, screenshotOf } from "./support/pixels.ts";
 
@@ -201,6 +202,34 @@ describe("the live inspector", () => {
     await list.nextPage();
     await list.list.openRow(0);
     expect(await inspectionMessages()).toBe(0);
+  });
+});
+
+// The components list and the live inspector, like every tool: axe and 360px.
+describe("debug-components-list and debug-utils", () => {
+  it("axe finds nothing serious or critical in either in light, dark and the pseudo-locale; at 360px the inspector never overflows, the components list not in English", async () => {
+    const platform = await example.opened();
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    await platform.signIn(example.env.sandbox.accounts[0]!.label, "tools");
+    const inspector = new DebugUtilsModel(await platform.frameOf("debug-utils"));
+    await inspector.waitOpen();
+    // An actor shown, its diagram and event log with it.
+    await inspector.chooseActor(/^data-layer · auth \(/);
+    const list = await platform.frameOf("debug-components-list");
+    await list.getByRole("table").first().waitFor();
+    // The list in English at 360px: its narrow columns only, nothing sideways.
+    expect(await findOverflows(list)).toEqual([]);
+    for (const dark of [true, false]) {
+      await platform.setDarkTheme(dark);
+      expect(seriousOrCritical(await runAxe(list))).toEqual([]);
+    }
+    await checkLightDarkPseudo(platform, [inspector.frame], () =>
+      inspector.frame.getByRole("heading").first().innerText(),
+    );
+    await platform.chooseLocale("en-XA");
+    await expect.poll(() => list.getByRole("table").first().innerText()).toMatch(pseudoAccents);
+    expect(seriousOrCritical(await runAxe(list))).toEqual([]);
+    await platform.chooseLocale("en-US");
   });
 });
 

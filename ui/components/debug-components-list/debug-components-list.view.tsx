@@ -87,7 +87,6 @@ export function DebugComponentsListView(props: DebugComponentsListViewProps) {
     {
       id: "release",
       header: intl.formatMessage(m.releaseLabel),
-      narrow: true,
       cell: (row) => (
         <Badge status={row.releaseState === "ga" ? "success" : "neutral"}>
           {intl.formatMessage(releaseMessage[row.releaseState])}
