@@ -103,6 +103,5 @@ export class DebugUiConfigModel {
     return { said, selected };
   }
 
-  copiedText = () => this.word("copied");
   copyFailedText = () => this.word("copyFailed");
 }
