@@ -164,6 +164,19 @@ const sdk: UserConfig = {
     },
     rollupOptions: {
       external: [/^react(\/.*)?$/, /^react-dom(\/.*)?$/],
+      // The modules the entry and its lazy chunks share go into ONE chunk: as separate chunks
+      // (the provider, the manifest, the messaging types) each paid its own import lines and
+      // gzip frame in the platform script's initial bytes (10.10 → 9.95 KB).
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "shared",
+              test: /protocol\/provider\.ts|manifest\.generated\.ts|actors\/messaging\/(types|names)\.ts/,
+            },
+          ],
+        },
+      },
       // react.js keeps its "use client" on top: the entry module's directive is preserved.
       onLog(level, log, handler) {
         if (log.code === "MODULE_LEVEL_DIRECTIVE" && log.id?.endsWith("react.tsx")) return;

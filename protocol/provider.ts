@@ -95,15 +95,6 @@ export const provider = {
   },
 } as const;
 
-/**
- * The prefixes of every secret the provider issues: everything but the publishable keys.
- * A value carrying one of these never leaves the data layer (docs/security.md).
- */
-export const secretKeyPrefixes: readonly string[] = /* @__PURE__ */ (() =>
-  Object.entries(provider.keyPrefixes)
-    .filter(([name]) => !name.startsWith("publishable"))
-    .map(([, prefix]) => prefix))(); // pure: bundles that never read it (the SDK) drop it
-
 export type CardNetwork = (typeof provider.cardNetworks)[number];
 
 /** `{card_network}_april_2025_compliance_fee_update`, one flag per network (READING.md). */

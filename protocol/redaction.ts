@@ -11,7 +11,17 @@
  *   exchange's key fields) — removed. Other names with "token" in them (`next_page_token`)
  *   are not secrets.
  */
-import { secretKeyPrefixes } from "./provider.ts";
+import { provider } from "./provider.ts";
+
+/**
+ * The prefixes of every secret the provider issues: everything but the publishable keys.
+ * A value carrying one of these never leaves the data layer (docs/security.md). It lives
+ * here, not in provider.ts: a chunk that shares provider.ts with the platform script (the
+ * loader's lazily loaded inspection recorder) would otherwise put it in the script.
+ */
+export const secretKeyPrefixes: readonly string[] = Object.entries(provider.keyPrefixes)
+  .filter(([name]) => !name.startsWith("publishable"))
+  .map(([, prefix]) => prefix);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

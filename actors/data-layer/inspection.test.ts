@@ -67,6 +67,36 @@ describe("the inspector's relay in the data layer", () => {
     expect(built.logs.text()).not.toMatch(/inspection records dropped/);
   });
 
+  it("relays each port's records under its own scope: a frame cannot pass as another, the platform page is the loader", async () => {
+    built = build();
+    const { platform } = await built.claimed();
+    const list = built.frame("payouts-list");
+    const inspector = built.frame("debug-utils");
+    await inspector.request({ requestType: "inspectorOpen" });
+    await until(() => list.ofType("inspectionStart").length === 1, "inspectionStart");
+    const relayed = () =>
+      inspector.ofType("inspectionRecords").flatMap((m) => m.records as InspectionRecord[]);
+    list.post({
+      requestType: "inspectionReport",
+      records: [
+        { ...record(0), scope: "popup" },
+        { ...record(1), scope: "data-layer" },
+      ],
+    });
+    platform.post({
+      requestType: "inspectionReport",
+      records: [{ ...record(0), scope: "payouts-list", machine: "loader", actor: "x:9" }],
+    });
+    await until(() => relayed().some((r) => r.machine === "loader"), "the loader's record");
+    await until(() => relayed().filter((r) => r.machine === "payoutsList").length === 2, "list");
+    expect(
+      relayed()
+        .filter((r) => r.machine === "payoutsList")
+        .map((r) => r.scope),
+    ).toEqual(["payouts-list", "payouts-list"]);
+    expect(relayed().find((r) => r.machine === "loader")?.scope).toBe("loader");
+  });
+
   it("records the data layer's own actors while open, with no key in any record", async () => {
     built = build();
     const inspector = built.frame("debug-utils");

@@ -7,7 +7,9 @@
  * layer passes them, with its own actors' records, to the inspector's port alone. A sign-in
  * popup is no port: it is told `inspectionStart` / `inspectionStop` by a window message to
  * the window its `popupReady` came from (the connect origin only), and its records come back
- * as the popup event `popupInspectionReport`, relayed under the scope `popup`. When the
+ * as the popup event `popupInspectionReport`, relayed under the scope `popup`. Every record is
+ * relayed under its sender's scope, whatever it says: the platform port's as `loader`, a UI
+ * frame's as the component its port was bound to at init. When the
  * inspector closes, every port hears `inspectionStop`. While no inspector is open, nothing is
  * recorded here and a report is dropped.
  */
@@ -39,6 +41,8 @@ export interface InspectionHubOptions {
 
 /** The scope a popup's records are relayed under, whatever they say. */
 export const POPUP_SCOPE = "popup";
+/** The scope the platform page's records (the loader's) are relayed under. */
+export const LOADER_SCOPE = "loader";
 
 export interface InspectionHub {
   open(connection: Connection, requestId: string): void;
@@ -140,7 +144,9 @@ export function createInspectionHub(options: InspectionHubOptions): InspectionHu
         log.warn("data layer: inspection records dropped (no inspector open)");
         return;
       }
-      toInspector(records);
+      // A sender reports only its own actors: the scope is the port's, whatever it says.
+      const scope = connection.sender === "platform" ? LOADER_SCOPE : connection.componentName;
+      toInspector(scope ? records.map((record) => ({ ...record, scope })) : records);
     },
     connected(connection) {
       if (inspector && connection !== inspector) start(connection);

@@ -1,4 +1,4 @@
-import { type ActorOptions, type AnyActorLogic, createActor } from "xstate";
+import { type ActorOptions, type AnyActorLogic, type AnyActorRef, createActor } from "xstate";
 import {
   type HandshakeServerEffect,
   handshakeServerMachine,
@@ -25,6 +25,8 @@ export interface HandshakeServerOptions {
 
 export interface HandshakeServer {
   readonly serverId: string;
+  /** The running machine, for the live inspector to watch (it never sends to it). */
+  readonly actor: AnyActorRef;
   onConnect(listener: (clientId: string, port: MessagePort) => void): () => void;
   onDisconnect(listener: (clientId: string) => void): () => void;
   /** Connected client ids. */
@@ -107,6 +109,7 @@ export function startHandshakeServer(options: HandshakeServerOptions): Handshake
 
   return {
     serverId,
+    actor,
     onConnect(listener) {
       connectListeners.add(listener);
       return () => connectListeners.delete(listener);

@@ -18,7 +18,9 @@ export type LinkReply =
   | { kind: "clientSecretNeeded" }
   | { kind: "response"; requestId: string; ok: boolean }
   | { kind: "errorResponse"; requestId: string }
-  | { kind: "fetchErrorResponse"; requestId: string | undefined; status: number };
+  | { kind: "fetchErrorResponse"; requestId: string | undefined; status: number }
+  /** `inspectionStart` (on) or `inspectionStop`: an inspector opened or closed. */
+  | { kind: "inspection"; on: boolean };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -26,8 +28,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isId = (value: unknown): value is string =>
   typeof value === "string" && /^[\x21-\x7e]{1,100}$/.test(value);
 
-/** Reads one port message; undefined when it is not a reply the loader understands. */
-export function readReply(data: unknown): LinkReply | undefined {
+/**
+ * Reads one port message: the reply, null for a broadcast the loader does not act on
+ * (`sessionChanged`, the popup's, any added later: not ours to warn about), undefined for
+ * anything malformed.
+ */
+export function readReply(data: unknown): LinkReply | null | undefined {
   if (!isRecord(data) || data.type !== provider.messageMarker) return undefined;
   const { requestType, requestId } = data;
   switch (requestType) {
@@ -35,6 +41,9 @@ export function readReply(data: unknown): LinkReply | undefined {
       return isId(requestId) ? { kind: "initresponse", requestId } : undefined;
     case "clientSecretNeeded":
       return { kind: "clientSecretNeeded" };
+    case "inspectionStart":
+    case "inspectionStop":
+      return { kind: "inspection", on: requestType === "inspectionStart" };
     case "response":
       return isId(requestId) && typeof data.ok === "boolean"
         ? { kind: "response", requestId, ok: data.ok }
@@ -47,25 +56,9 @@ export function readReply(data: unknown): LinkReply | undefined {
         ? { kind: "fetchErrorResponse", requestId, status: data.status }
         : undefined;
     default:
-      return undefined;
+      return typeof requestType === "string" ? null : undefined;
   }
 }
-
-/**
- * Broadcasts the loader does not act on: not ours to warn about. `inspectionStart` and
- * `inspectionStop` reach every port but the inspector's (docs/protocol.md "Inspection"); the
- * loader does not record its actors yet, so it has nothing to start or stop.
- */
-const ignoredBroadcasts = new Set([
-  "inspectionStart",
-  "inspectionStop",
-  "sessionChanged",
-  "authStateChanged",
-  "popupReady",
-  "popupLoaded",
-  "popupDoRefresh",
-  "popupComplete",
-]);
 
 export interface DataLayerLinkOptions {
   /** The data-layer frame's window. */
@@ -84,6 +77,8 @@ export interface DataLayerLink {
   /** Sends claimAccountSessionRequest; the answer comes back through `onReply`. */
   claim(clientSecret: string): string;
   logout(): string;
+  /** Sends the loader's records to the live inspector (only after `inspectionStart`). */
+  report(records: unknown[]): void;
   onReply(listener: (reply: LinkReply) => void): void;
   close(): void;
 }
@@ -98,9 +93,8 @@ export function createDataLayerLink(options: DataLayerLinkOptions): DataLayerLin
   const onMessage = (event: MessageEvent) => {
     if (closed) return;
     const reply = readReply(event.data);
+    if (reply === null) return;
     if (!reply) {
-      const type = isRecord(event.data) ? event.data.requestType : undefined;
-      if (typeof type === "string" && ignoredBroadcasts.has(type)) return;
       options.log.warn("data-layer reply dropped", { reason: "invalid_payload" });
       return;
     }
@@ -136,6 +130,9 @@ export function createDataLayerLink(options: DataLayerLinkOptions): DataLayerLin
       const requestId = options.nextId();
       send({ requestType: "logout", requestId, clearUserSessionOnly: false });
       return requestId;
+    },
+    report(records) {
+      send({ requestType: "inspectionReport", records });
     },
     onReply(listener) {
       listeners.add(listener);

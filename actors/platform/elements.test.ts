@@ -1,5 +1,6 @@
 import { Window } from "happy-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AnyActorRef } from "xstate";
 import { catalogueManifest } from "../../protocol/catalogue/manifest.ts";
 import { provider } from "../../protocol/provider.ts";
 import { FakeWindow, link } from "../messaging/fake-window.ts";
@@ -21,7 +22,12 @@ function fakeInstance(options: { internalAllowed?: boolean } = {}) {
   let shared: SharedProps = { appearance: null, fonts: null, locale: "en-GB" };
   const sharedListeners = new Set<(p: SharedProps) => void>();
   const destroyListeners = new Set<() => void>();
-  const instance: InstanceLink & { update(p: Partial<SharedProps>): void; destroy(): void } = {
+  const inspected = new Set<AnyActorRef>();
+  const instance: InstanceLink & {
+    update(p: Partial<SharedProps>): void;
+    destroy(): void;
+    inspected: Set<AnyActorRef>;
+  } = {
     namespace: `ns${Math.random().toString(16).slice(2)}`,
     connectOrigin: CONNECT,
     platformUrl: `${PLATFORM_ORIGIN}/dashboard`,
@@ -36,6 +42,11 @@ function fakeInstance(options: { internalAllowed?: boolean } = {}) {
     onDestroy: (l) => {
       destroyListeners.add(l);
       return () => destroyListeners.delete(l);
+    },
+    inspected,
+    inspectable: (actor) => {
+      inspected.add(actor);
+      return () => inspected.delete(actor);
     },
     update(p) {
       shared = { ...shared, ...p };
@@ -322,6 +333,20 @@ describe("the custom elements, derived from the catalogue", () => {
     await connected(frames.at(-1)!);
     element.remove();
     await vi.waitFor(() => expect(frames.at(-1)!.link.connected()).toBe(false));
+  });
+
+  it("an element's handshake server is offered to the instance's inspector while it serves, and taken back when it stops", async () => {
+    const { document, create, frames } = page();
+    const instance = fakeInstance();
+    const element = create("oriel-payouts-list");
+    element.bindInstance(instance);
+    document.body.append(element);
+    await connected(frames[0]!);
+    const [server] = [...instance.inspected];
+    expect(instance.inspected.size).toBe(1);
+    expect((server as unknown as { logic: { id: string } }).logic.id).toBe("handshake.server");
+    element.remove();
+    expect(instance.inspected.size).toBe(0);
   });
 
   it("an element created before the loader binds to it when it appears", async () => {

@@ -350,6 +350,7 @@ function elementClass(env: ElementEnvironment, name: string, entry: PlatformMani
               return () => this.#pushers.delete(send);
             },
             methods: this.#methods(iframe),
+            inspectable: instance.inspectable,
           });
         })
         .catch(() => log.warn(`${tag}: the frame link could not be loaded`));

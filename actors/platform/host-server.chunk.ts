@@ -2,6 +2,7 @@
 // First: zod is made jitless before any schema module below is evaluated.
 export { jitless } from "./jitless.ts";
 
+import type { AnyActorRef } from "xstate";
 import {
   type CallMethod,
   hostMethods,
@@ -30,6 +31,8 @@ export function serveHost(options: {
   props: SubscriptionSource;
   /** One handler per host method, by its key in `hostMethods`. */
   methods: { [K in keyof typeof hostMethods]: CallMethod };
+  /** Registers the handshake server's machine with the instance's live inspector. */
+  inspectable?: (actor: AnyActorRef) => () => void;
 }): () => void {
   const methods: Record<string, CallMethod> = {};
   for (const key of Object.keys(hostMethods) as (keyof typeof hostMethods)[])
@@ -41,12 +44,14 @@ export function serveHost(options: {
     log: options.log,
   });
   const server = startHandshakeServer({ messenger });
+  const unregister = options.inspectable?.(server.actor);
   const stopServing = serveConnections(server, () => ({
     log: options.log,
     subscriptions: { [hostSubscriptions.props]: options.props },
     methods,
   }));
   return () => {
+    unregister?.();
     stopServing();
     void server.close();
     messenger.close();

@@ -64,6 +64,11 @@ class FakeDataLayer {
     this.#reply({ requestType: "clientSecretNeeded" });
   }
 
+  /** A broadcast the data layer sends every port (`inspectionStart`, …). */
+  broadcast(requestType: string) {
+    this.#reply({ requestType });
+  }
+
   #onRequest(data: unknown) {
     const classified = classifyDataLayerMessage({ data });
     if (!classified.ok || classified.kind !== "request") {
@@ -558,5 +563,78 @@ describe("on a server (no window)", () => {
     instance.destroy();
     await settle();
     expect(fetchClientSecret).not.toHaveBeenCalled();
+  });
+});
+
+describe("the loader reports to the live inspector (issue 17)", () => {
+  const recordsOf = (dataLayer: FakeDataLayer) =>
+    dataLayer.of("inspectionReport").flatMap((report) => report.records);
+  const eventTypes = (dataLayer: FakeDataLayer) =>
+    recordsOf(dataLayer).flatMap((record) =>
+      record.kind === "event" ? [(record.event as { type: string }).type] : [],
+    );
+
+  it("sends no inspection message while no inspector is open", async () => {
+    const { dataLayer, loadFrame } = setup();
+    await loadFrame();
+    dataLayer.secretNeeded();
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(dataLayer.of("claimAccountSessionRequest")).toHaveLength(2);
+    expect(dataLayer.of("inspectionReport")).toEqual([]);
+  });
+
+  it("inspectionStart → its machine's start and transitions as schema-valid reports of scope loader, the client secret never in them; inspectionStop → nothing more", async () => {
+    let fetched = 0;
+    // Client secrets as the provider issues them (a prefix and 24 key characters).
+    const fetchClientSecret = async () => `acs_secret_${String(++fetched).padStart(24, "x")}`;
+    const { dataLayer, loadFrame } = setup({ fetchClientSecret });
+    await loadFrame();
+    dataLayer.broadcast("inspectionStart");
+    await vi.waitFor(() => expect(recordsOf(dataLayer).length).toBeGreaterThan(0));
+    expect(recordsOf(dataLayer)[0]).toMatchObject({
+      scope: "loader",
+      machine: "loader",
+      kind: "start",
+    });
+    dataLayer.secretNeeded();
+    await vi.waitFor(() =>
+      expect(eventTypes(dataLayer)).toEqual(
+        expect.arrayContaining(["secret.needed", "secret.fetched", "claim.succeeded"]),
+      ),
+    );
+    // Every report passed the data layer's own schema (`invalid` holds what did not).
+    expect(dataLayer.invalid).toEqual([]);
+    expect(JSON.stringify(recordsOf(dataLayer))).not.toContain("acs_secret_");
+    // …but replaced by a placeholder of the same type, so a trace of it still replays.
+    expect(recordsOf(dataLayer)).toContainEqual(
+      expect.objectContaining({ event: { type: "secret.fetched", clientSecret: "[redacted]" } }),
+    );
+
+    dataLayer.broadcast("inspectionStop");
+    await settle();
+    const reports = dataLayer.of("inspectionReport").length;
+    dataLayer.secretNeeded();
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(dataLayer.of("claimAccountSessionRequest")).toHaveLength(3);
+    expect(dataLayer.of("inspectionReport")).toHaveLength(reports);
+  });
+
+  it("a stop that comes while the recorder loads wins, and a destroyed instance records nothing", async () => {
+    const { dataLayer, loadFrame, instance } = setup();
+    await loadFrame();
+    dataLayer.broadcast("inspectionStart");
+    dataLayer.broadcast("inspectionStop");
+    await settle();
+    dataLayer.secretNeeded();
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(dataLayer.of("inspectionReport")).toEqual([]);
+    dataLayer.broadcast("inspectionStart");
+    instance.destroy();
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(dataLayer.of("inspectionReport")).toEqual([]);
   });
 });

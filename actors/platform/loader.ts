@@ -1,4 +1,4 @@
-import type { Actor, SimulatedClock } from "xstate";
+import type { Actor, AnyActorRef, SimulatedClock } from "xstate";
 import type {
   LoaderEmitted,
   LoaderEvent,
@@ -11,6 +11,7 @@ import {
   nameFromTag,
   provider,
 } from "../../protocol/provider.ts";
+import type { RecordingSwitch } from "../inspection/switch.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
 import { consoleLogger, type Logger, type PostTarget, randomId } from "../messaging/types.ts";
 import { chunks } from "./chunks.ts";
@@ -22,6 +23,7 @@ import {
   ServerEnvironmentError,
   UnknownComponentError,
 } from "./errors.ts";
+import type { LoaderInspectables } from "./inspection.ts";
 import {
   type ConnectOptions,
   checkAppearance,
@@ -222,8 +224,8 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
     frame.title = `${provider.name} data layer`;
     frame.setAttribute("aria-hidden", "true");
     frame.tabIndex = -1;
-    frame.style.cssText =
-      "display:none!important;width:0;height:0;border:0;position:absolute;visibility:hidden";
+    // Inline `!important` outranks any rule of the page's own stylesheets.
+    frame.style.cssText = "display:none!important";
     const frameLink = createDataLayerLink({
       dataLayer: {
         postMessage: (message, targetOrigin, transfer) =>
@@ -325,6 +327,8 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
         logoutId = dataLayer.link.logout();
         return;
       case "datalayer.reload":
+        // A new frame has no inspector open: this one's recording ends with its link.
+        if (recording) inspect(false);
         dataLayer.close();
         dataLayer = openDataLayer();
         if (document.body) mount();
@@ -356,6 +360,9 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       case "clientSecretNeeded":
         send({ type: "secret.needed" });
         return;
+      case "inspection":
+        inspect(reply.on);
+        return;
     }
     if (reply.requestId !== undefined && reply.requestId === claimId) {
       claimId = undefined;
@@ -369,12 +376,35 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       });
     }
   };
-  (env.importSession ?? chunks.session)()
+  const session = (env.importSession ?? chunks.session)();
+
+  // -- the live inspector (issue 17) ----------------------------------------------------------
+  // This instance's machine actors: the loader's and each element's handshake server. Only
+  // while the data layer says an inspector is open does the session chunk's recording switch
+  // load the recorder, watch them, and report their records to the data layer (inspection.ts).
+  const inspectables: LoaderInspectables = { actors: new Set() };
+  const inspectable = (added: AnyActorRef) => {
+    inspectables.actors.add(added);
+    inspectables.added?.(added);
+    return () => {
+      inspectables.actors.delete(added);
+    };
+  };
+  let recording: Promise<RecordingSwitch> | undefined;
+  const inspect = (on: boolean) => {
+    recording ??= session.then((chunk) =>
+      chunk.loaderRecording(inspectables, (records) => dataLayer.link.report(records)),
+    );
+    recording.then((switched) => (on && !destroyed ? switched.start() : switched.stop()));
+  };
+
+  session
     .then(({ createActor, loaderMachine: machine }) => {
       if (destroyed) return;
       const started = createActor(machine, env.clock ? { clock: env.clock } : {});
       started.on("*", (effect) => perform(effect as LoaderEmitted));
       started.start();
+      inspectable(started);
       actor = started;
       for (const event of queued.splice(0)) started.send(event);
     })
@@ -402,6 +432,7 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       sharedListeners.add(listener);
       return () => sharedListeners.delete(listener);
     },
+    inspectable,
     onDestroy(listener) {
       if (destroyed) {
         listener();
@@ -452,6 +483,7 @@ export function createLoader(options: ConnectOptions, env: LoaderEnvironment): C
       actor?.send({ type: "destroy" });
       destroyed = true;
       actor?.stop();
+      if (recording) inspect(false);
       dataLayer.close();
       document.removeEventListener("DOMContentLoaded", mount);
       failureListeners.clear();

@@ -5,6 +5,8 @@
  * on import.
  */
 
+import type { AnyActorRef } from "xstate";
+
 /** What an element needs of its instance. */
 export interface InstanceLink {
   readonly namespace: string;
@@ -25,6 +27,11 @@ export interface InstanceLink {
   onShared(listener: (props: SharedProps) => void): () => void;
   /** Called once when the instance is destroyed: the element lets go of its frame. */
   onDestroy(listener: () => void): () => void;
+  /**
+   * Adds a machine actor of this instance (an element's handshake server) to what the live
+   * inspector may watch while it is open; the returned function takes it away.
+   */
+  inspectable(actor: AnyActorRef): () => void;
 }
 
 /** A failure of the whole instance, reported to every element as its load error. */

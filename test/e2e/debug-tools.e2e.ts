@@ -88,11 +88,26 @@ describe("the live inspector", () => {
     const inspector = new DebugUtilsModel(await platform.frameOf("debug-utils"));
     await inspector.waitOpen();
 
-    // Every context that runs machines reports: the data layer and each UI frame.
+    // Every context that runs machines reports: the data layer, each UI frame…
     const listed = await inspector.chooseActor(/^payouts-list · payoutsList \(/);
     const actors = await inspector.seeActors();
     expect(actors.some((a) => a.startsWith("data-layer · "))).toBe(true);
     expect(actors.some((a) => a.startsWith("debug-components-list · "))).toBe(true);
+    // …and the platform page: the loader's machine and each element's handshake server, each
+    // its own actor (one per component frame on the page).
+    const elementFrames = platform.page
+      .frames()
+      .filter((frame) => new URL(frame.url()).pathname.endsWith("/frame.html")).length;
+    expect(elementFrames).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => {
+        const now = await inspector.seeActors();
+        return [
+          now.filter((a) => a.startsWith("loader · loader (")).length,
+          now.filter((a) => a.startsWith("loader · handshake.server (")).length,
+        ];
+      })
+      .toEqual([1, elementFrames]);
     await expect.poll(() => inspector.currentState()).toBe("ready.list");
     expect(await inspector.outlinedStates()).toEqual(["payoutsList.ready.list"]);
 
