@@ -20,6 +20,7 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "topupForm": () => import("./components/balances/payout-forms.machine.ts").then((m) => m.topupFormMachine),
   "componentFrame": () => import("./components/component-frame.machine.ts").then((m) => m.componentFrameMachine),
   "debugComponentsList": () => import("./components/debug-components-list/debug-components-list.machine.ts").then((m) => m.debugComponentsListMachine),
+  "hostedDashboardPreview": () => import("./components/debug-hosted-dashboard-preview/hosted-dashboard-preview.machine.ts").then((m) => m.hostedDashboardPreviewMachine),
   "appearanceEditor": () => import("./components/debug-ui-config/appearance-editor.machine.ts").then((m) => m.appearanceEditorMachine),
   "disputeResponse": () => import("./components/disputes/dispute-response.machine.ts").then((m) => m.disputeResponseMachine),
   "disputesList": () => import("./components/disputes/disputes-list.machine.ts").then((m) => m.disputesListMachine),

@@ -27,6 +27,8 @@ export const endpoints = {
   account: "/v1/account",
   /** `/v1/accounts/{id}/external_accounts` and `/v1/accounts/{id}/external_accounts/{id}`. */
   externalAccountsPattern: /^\/v1\/accounts\/[^/]+\/external_accounts(?:\/[^/]+)?$/,
+  /** The hosted dashboard's pages under a platform's branding, read-only (ours, issue 17). */
+  hostedDashboardPreview: "/v1/embedded/hosted_dashboard_preview",
   // Platform-side (secret key).
   accountSessions: "/v1/account_sessions",
   // Telemetry intake, served by the reference provider.

@@ -13,6 +13,7 @@ import { accountApps } from "./accounts/index.ts";
 import { defaultConfig, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
+import { hostedDashboardPreviewApp } from "./embedded/hosted-dashboard-preview.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
 import { limitBody } from "./http/body-limit.ts";
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions) {
   for (const accounts of accountApps) app.route("/", accounts);
   app.route("/", accountSessionsApp);
   app.route("/", embeddedApp);
+  app.route("/", hostedDashboardPreviewApp);
   app.route("/", usersApp);
   app.route("/", signInApp);
   app.route("/", filesApp);

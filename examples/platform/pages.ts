@@ -95,6 +95,13 @@ export const dashboardSections = [
     components: ["debug-components-list", "debug-utils", "debug-ui-config", "debug-ui-library"],
   },
   {
+    // The platform's branding as its connected accounts will see it on the provider's
+    // hosted dashboard.
+    path: "branding",
+    title: "Branding",
+    components: ["debug-hosted-dashboard-preview"],
+  },
+  {
     // Every built component at once in the dashboard's appearance and locale: an engineer's
     // page, heavy by design, so the overview leaves it out.
     path: "preview",

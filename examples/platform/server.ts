@@ -246,6 +246,15 @@ export function createPlatformApp(options: PlatformOptions) {
     }),
   );
 
+  // The platform's brand icon: the hosted dashboard preview (debug-hosted-dashboard-preview)
+  // shows it on the provider's dashboard pages.
+  app.get("/brand-icon.svg", (c) =>
+    c.body(readFileSync(join(publicRoot, "brand-icon.svg"), "utf8"), 200, {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=3600",
+    }),
+  );
+
   // The platform's own legal pages, which account-onboarding links from its terms step.
   for (const [path, title] of [
     ["/legal/terms", "Terms of service"],

@@ -7,6 +7,7 @@ import { hostsFor, localEnvironment, parseHostsMeta } from "../../protocol/provi
 import { sdkPath } from "../../protocol/version.ts";
 import { createConnectHostApp } from "./connect.ts";
 import { connectHostCsp } from "./csp.ts";
+import { dashboardStylesheet } from "./dashboard-pages.ts";
 
 function builtHost() {
   const dist = mkdtempSync(join(tmpdir(), "connect-host-"));
@@ -167,6 +168,14 @@ describe("the connect host", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/javascript");
     expect(await res.text()).toBe("export const site = 1;");
+  });
+
+  it("serves the dashboard host's own stylesheet for the hosted dashboard preview", async () => {
+    const { app } = builtHost();
+    const res = await app.request("/dashboard.css");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/css");
+    expect(await res.text()).toBe(dashboardStylesheet);
   });
 
   it("says how to build a page that is not built yet", async () => {

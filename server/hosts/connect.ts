@@ -10,6 +10,7 @@ import {
 import { sdkPath } from "../../protocol/version.ts";
 import { limitBody, smallBodyBytes } from "../http/body-limit.ts";
 import { type ConnectPage, connectHostCsp } from "./csp.ts";
+import { dashboardStylesheet } from "./dashboard-pages.ts";
 import { siteScript } from "./marketing.ts";
 
 /**
@@ -123,6 +124,15 @@ export function createConnectHostApp({ hosts, distDir, sdkDir }: ConnectHostOpti
   // The provider's shared site script (dist/site, issue 16), which the sign-in popup loads.
   const siteScriptFile = join(distDir, "..", "site", "site.js");
   app.get("/site.js", (c) => siteScript(c, siteScriptFile));
+
+  // The dashboard host's stylesheet, for the hosted dashboard preview's sandboxed pages,
+  // which the frames' CSP lets load styles from this origin only (issue 17 item 7).
+  app.get("/dashboard.css", (c) =>
+    c.body(dashboardStylesheet, 200, {
+      "Content-Type": "text/css; charset=utf-8",
+      "Cache-Control": "no-cache",
+    }),
+  );
 
   // Browsers ask every top-level page (the popup) for one; there is none to give.
   app.get("/favicon.ico", (c) => c.body(null, 204));

@@ -28,6 +28,15 @@ import { ApiError } from "../http/errors.ts";
 import { newId, randomToken, sha256 } from "../http/secrets.ts";
 import { clientAddress } from "../users/sign-in.routes.ts";
 import { limitedSignIn, signInFailedMessage, verifyCredentials } from "../users/sign-in.ts";
+import {
+  accountsPage,
+  codesSection,
+  dashboardAccountRows,
+  dashboardStylesheet,
+  escapeHtml,
+  page,
+  signInPage,
+} from "./dashboard-pages.ts";
 import { siteScript } from "./marketing.ts";
 
 export interface DashboardHostOptions {
@@ -53,120 +62,6 @@ const cspFor = (hosts: ProviderHosts) =>
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join("; ");
-
-const stylesheet = `
-body { font-family: system-ui, sans-serif; margin: 0; color: #1f2937; background: #f9fafb; }
-main { max-width: 48rem; margin: 3rem auto; padding: 0 1rem; }
-h1 { font-size: 1.5rem; }
-form.sign-in { display: flex; flex-direction: column; gap: 0.75rem; max-width: 22rem; }
-label { display: flex; flex-direction: column; gap: 0.25rem; font-weight: 600; }
-input { font: inherit; padding: 0.5rem; border: 1px solid #9ca3af; border-radius: 0.375rem; }
-button { font: inherit; padding: 0.5rem 1rem; border-radius: 0.375rem; border: 1px solid #4b5563; background: #111827; color: #fff; cursor: pointer; }
-.error { border: 1px solid #b91c1c; background: #fef2f2; color: #7f1d1d; padding: 0.75rem; border-radius: 0.375rem; }
-table { border-collapse: collapse; width: 100%; background: #fff; }
-th, td { text-align: start; padding: 0.5rem; border-bottom: 1px solid #e5e7eb; }
-header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }
-`.trim();
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(provider.name)}</title>
-<link rel="stylesheet" href="/dashboard.css">
-<script type="module" src="/site.js"></script>
-</head>
-<body><main>${body}</main></body>
-</html>`;
-}
-
-function signInPage(options: { email?: string; error?: string }): string {
-  const error = options.error
-    ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
-    : "";
-  return page(
-    "Sign in",
-    `<h1>Sign in to ${escapeHtml(provider.name)}</h1>
-${error}
-<form class="sign-in" method="post" action="/sign-in">
-<label>Email <input type="email" name="email" autocomplete="username" required maxlength="320" value="${escapeHtml(options.email ?? "")}"></label>
-<label>Password <input type="password" name="password" autocomplete="current-password" required maxlength="1024"></label>
-<button type="submit">Sign in</button>
-</form>`,
-  );
-}
-
-interface AccountRow {
-  id: string;
-  business_name: string | null;
-  type: string;
-  country: string;
-  charges_enabled: boolean;
-  payouts_enabled: boolean;
-  is_primary: boolean;
-}
-
-/** An open external-account challenge addressed to the signed-in user (issue 14 item 3). */
-interface CodeRow {
-  account_id: string;
-  code: string;
-  expires_at: number;
-}
-
-/** The sandbox's delivery of challenge codes: shown to the user they were sent to. */
-function codesSection(codes: CodeRow[], now: number): string {
-  if (codes.length === 0) return "";
-  const items = codes
-    .map((c) => {
-      const minutes = Math.max(1, Math.ceil((c.expires_at - now) / 60));
-      return `<li>Account <code>${escapeHtml(c.account_id)}</code>: <strong>${escapeHtml(c.code)}</strong> (expires in ${minutes} min)</li>`;
-    })
-    .join("\n");
-  return `<section aria-labelledby="codes"><h2 id="codes">Verification codes</h2>
-<p>A component asked to change a payout account. Enter this code there; never share it.</p>
-<ul>
-${items}
-</ul></section>`;
-}
-
-function accountsPage(email: string, accounts: AccountRow[], codes = ""): string {
-  const yesNo = (value: boolean) => (value ? "Yes" : "No");
-  const rows = accounts
-    .map(
-      (
-        a,
-      ) => `<tr><td>${escapeHtml(a.business_name ?? "—")}</td><td><code>${escapeHtml(a.id)}</code></td>
-<td>${escapeHtml(a.type)}</td><td>${escapeHtml(a.country)}</td>
-<td>${yesNo(a.charges_enabled)}</td><td>${yesNo(a.payouts_enabled)}</td><td>${a.is_primary ? "Owner" : "Member"}</td></tr>`,
-    )
-    .join("\n");
-  const table =
-    accounts.length === 0
-      ? "<p>You have access to no connected account yet.</p>"
-      : `<table><caption>Your connected accounts</caption>
-<thead><tr><th scope="col">Business</th><th scope="col">Account</th><th scope="col">Type</th><th scope="col">Country</th><th scope="col">Charges</th><th scope="col">Payouts</th><th scope="col">Role</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table>`;
-  return page(
-    "Accounts",
-    `<header><h1>Accounts</h1>
-<form method="post" action="/sign-out"><span>${escapeHtml(email)}</span> <button type="submit">Sign out</button></form></header>
-${codes}
-${table}`,
-  );
-}
 
 export function createDashboardHostApp(options: DashboardHostOptions) {
   const config = defaultConfig(options.config);
@@ -221,7 +116,7 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
   };
 
   app.get("/dashboard.css", (c) =>
-    c.body(stylesheet, 200, { "Content-Type": "text/css; charset=utf-8" }),
+    c.body(dashboardStylesheet, 200, { "Content-Type": "text/css; charset=utf-8" }),
   );
   app.get("/favicon.ico", (c) => c.body(null, 204));
   app.get("/site.js", (c) => siteScript(c, options.siteScriptFile));
@@ -276,23 +171,19 @@ export function createDashboardHostApp(options: DashboardHostOptions) {
   app.get("/", async (c) => {
     const session = await currentSession(getCookie(c, dashboardSessionCookie));
     if (!session) return c.redirect("/sign-in", 303);
-    const accounts = await db
+    const memberships = await db
       .selectFrom("account_users")
       .innerJoin("accounts", "accounts.id", "account_users.account_id")
-      .select([
-        "accounts.id",
-        "accounts.business_name",
-        "accounts.type",
-        "accounts.country",
-        "accounts.charges_enabled",
-        "accounts.payouts_enabled",
-        "account_users.is_primary",
-      ])
+      .selectAll("accounts")
+      .select("account_users.is_primary")
       .where("account_users.user_id", "=", session.user_id)
       .where("accounts.deleted_at", "is", null)
       .orderBy("accounts.created", "desc")
       .orderBy("accounts.id", "desc")
       .execute();
+    const primary = new Set(memberships.filter((m) => m.is_primary).map((m) => m.id));
+    // Charges and payouts as the API computes them (the account's requirements), not as stored.
+    const accounts = await dashboardAccountRows(db, memberships, primary, config.now());
     const now = await clockNow();
     const codes = await db
       .selectFrom("external_account_challenges")

@@ -37,6 +37,7 @@ import {
 import { consentCookieName, consentPaths } from "../../protocol/site/constants.ts";
 import { cookieSettingsMessages as m } from "../../ui/site/cookie-settings.messages.ts";
 import { limitBody, smallBodyBytes } from "../http/body-limit.ts";
+import { escapeHtml } from "./html.ts";
 
 export interface MarketingHostOptions {
   hosts: ProviderHosts;
@@ -62,14 +63,6 @@ function catalogue(locale: string): Record<string, string> {
   return found;
 }
 const cache = createIntlCache();
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 
 export const marketingStylesheet = `
 body { font-family: system-ui, sans-serif; margin: 0; color: #1f2937; background: #f9fafb; line-height: 1.5; }

@@ -13,6 +13,7 @@ import { createUser } from "../../server/users/users.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { cssVar } from "../../ui/theme/css.ts";
 import { BalancesModel } from "./models/balances.model.ts";
+import { DebugHostedDashboardPreviewModel } from "./models/debug-hosted-dashboard-preview.model.ts";
 import { DebugUiConfigModel } from "./models/debug-ui-config.model.ts";
 import { DebugUiPreviewModel } from "./models/debug-ui-preview.model.ts";
 import { DebugUtilsModel } from "./models/debug-utils.model.ts";
@@ -414,5 +415,86 @@ describe("debug-ui-preview", () => {
     );
     await platform.page.setViewportSize({ width: 360, height: 900 });
     expect(await findOverflows(tool.frame)).toEqual([]);
+  });
+});
+
+// debug-hosted-dashboard-preview: the provider's hosted dashboard pages for this account, as
+// the dashboard host renders them, under the platform's branding (its `display-name` and
+// `icon`), read-only in sandboxed frames.
+describe("debug-hosted-dashboard-preview", () => {
+  it("shows the dashboard's sign-in and accounts pages for this account with the platform's name and icon, read-only; axe finds nothing serious in light, dark and the pseudo-locale, and nothing overflows at 360px", async () => {
+    const platform = await example.opened();
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const seeded = example.env.sandbox.accounts[0]!;
+    await platform.signIn(seeded.label, "branding");
+    const tool = new DebugHostedDashboardPreviewModel(
+      await platform.frameOf("debug-hosted-dashboard-preview"),
+    );
+    await tool.waitShown();
+    expect(await tool.pages()).toEqual(["Sign in", "Accounts"]);
+
+    // The sign-in page in the platform's name and icon (the platform serves the icon; the
+    // frame loads it), styled by the dashboard's own stylesheet, every field inert.
+    const signIn = await tool.read();
+    expect(signIn.heading).toBe("Sign in to Cloudberry");
+    expect(signIn.brand).toBe("Cloudberry");
+    expect(signIn.icon).toEqual({ src: `${example.env.platform}/brand-icon.svg`, loaded: true });
+    expect(signIn.background).toBe("rgb(249, 250, 251)");
+    expect(signIn.disabledControls).toBe(3);
+    expect(signIn.enabledControls).toBe(0);
+    expect(await tool.shownFrameAttributes()).toEqual({
+      sandbox: "",
+      title: "Sign in page of the hosted dashboard, branded as Cloudberry",
+    });
+
+    // The accounts page lists this account as the provider has it.
+    await tool.choose("Accounts");
+    const account = await example.apiGet<{
+      id: string;
+      type: string;
+      country: string;
+      business_profile: { name: string | null };
+      charges_enabled: boolean;
+      payouts_enabled: boolean;
+    }>(`/v1/accounts/${seeded.id}`);
+    const yesNo = (on: boolean) => (on ? "Yes" : "No");
+    await expect
+      .poll(async () => (await tool.read()).rows)
+      .toEqual([
+        [
+          account.business_profile.name ?? "—",
+          account.id,
+          account.type,
+          account.country,
+          yesNo(account.charges_enabled),
+          yesNo(account.payouts_enabled),
+          "Owner",
+        ],
+      ]);
+
+    await checkLightDarkPseudo(platform, [tool.frame], () =>
+      tool.frame.getByRole("heading").first().innerText(),
+    );
+
+    // A new name reaches the pages; an icon that is no URL is refused, naming it.
+    await platform.setAttribute("debug-hosted-dashboard-preview", 0, "display-name", "Berry");
+    await tool.choose("Sign in");
+    await expect.poll(async () => (await tool.read()).heading).toBe("Sign in to Berry");
+    const refused = platform.page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document
+            .querySelector("oriel-debug-hosted-dashboard-preview")!
+            .addEventListener("inputerror", (e) => resolve((e as CustomEvent).detail), {
+              once: true,
+            }),
+        ),
+    );
+    await platform.setAttribute("debug-hosted-dashboard-preview", 0, "icon", "not a url");
+    expect(await refused).toMatchObject({
+      component: "debug-hosted-dashboard-preview",
+      name: "icon",
+    });
+    platform.takeProblems(/icon/);
   });
 });

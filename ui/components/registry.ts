@@ -38,6 +38,8 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "debug-ui-library": () => import("./debug-ui-library/debug-ui-library.component.tsx"),
   "debug-ui-config": () => import("./debug-ui-config/debug-ui-config.component.tsx"),
   "debug-ui-preview": () => import("./debug-ui-preview/debug-ui-preview.component.tsx"),
+  "debug-hosted-dashboard-preview": () =>
+    import("./debug-hosted-dashboard-preview/debug-hosted-dashboard-preview.component.tsx"),
   balances: () => import("./balances/balances.component.tsx"),
   payouts: () => import("./payouts/payouts.component.tsx"),
   "instant-payouts": () => import("./instant-payouts/instant-payouts.component.tsx"),

@@ -73,6 +73,7 @@ const sampleArgs = {
   fee: "$0.50",
   payout: "po_123",
   platform: "Acme",
+  page: "Sign in",
   requirement: "Tax ID",
   currency: "USD",
   // Rich-text tags (links inside a sentence) as a view renders them.

@@ -354,6 +354,16 @@ function entryPoint(attributes: Record<string, string>, events: readonly string[
   };
 }
 
+/**
+ * debug-hosted-dashboard-preview with the platform's branding, as its settings page would pass
+ * it: its name and its icon (served by the platform itself).
+ */
+function hostedDashboardPreview(element: HTMLElement): HTMLElement[] {
+  element.setAttribute("display-name", "Cloudberry");
+  element.setAttribute("icon", new URL("/brand-icon.svg", location.href).href);
+  return [element];
+}
+
 /** What a real platform puts around each component that needs more than the element. */
 const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "payment-details": paymentDetails,
@@ -367,6 +377,7 @@ const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "account-onboarding": accountOnboarding,
   "payout-details": payoutDetails,
   "payout-reconciliation-report": payoutReconciliationReport,
+  "debug-hosted-dashboard-preview": hostedDashboardPreview,
   "entry-point-create-payout": entryPoint({ "payout-purpose": "Weekly earnings" }, [
     "payoutcreated",
   ]),

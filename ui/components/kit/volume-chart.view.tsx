@@ -6,15 +6,12 @@
  */
 import { useIntl } from "react-intl";
 import type { VolumeReport } from "../../../protocol/objects/volume-report.schema.ts";
-import { loadFailureMessage } from "../../frame/frame.messages.ts";
 import { formatMoney } from "../../i18n/format.ts";
 import { kitMessages } from "../../i18n/messages.ts";
-import { Banner } from "../../kit/banner.view.tsx";
-import { Button } from "../../kit/button.view.tsx";
 import { Chart } from "../../kit/chart.view.tsx";
 import { EmptyState } from "../../kit/empty-state.view.tsx";
 import { Skeleton } from "../../kit/skeleton.view.tsx";
-import { RequestReference } from "./resource-list.view.tsx";
+import { LoadFailed } from "./load-failed.view.tsx";
 import { volumeChartMessages as m } from "./volume-chart.messages.ts";
 
 export type VolumeChartStatus = "loading" | "loaded" | "empty" | "failed";
@@ -37,13 +34,7 @@ export function VolumeChartView(props: VolumeChartViewProps) {
   const { status, report, title } = props;
   if (status === "failed") {
     return (
-      <Banner
-        status="warning"
-        title={intl.formatMessage(loadFailureMessage(props.errorText))}
-        actions={<Button onClick={props.onRetry}>{intl.formatMessage(kitMessages.retry)}</Button>}
-      >
-        <RequestReference requestId={props.requestId} />
-      </Banner>
+      <LoadFailed errorText={props.errorText} requestId={props.requestId} onRetry={props.onRetry} />
     );
   }
   if (status === "loading" || !report) {
