@@ -74,6 +74,7 @@ const sampleArgs = {
   payout: "po_123",
   platform: "Acme",
   requirement: "Tax ID",
+  person: "Jenny Rosen",
   currency: "USD",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),
