@@ -293,5 +293,22 @@ describe("the banner's entries: one line per thing to do, in words", () => {
       "Information needed: Verification – additional document (Person on the account)",
       "Information needed: Settings – payouts x",
     ]);
+    // A person yet to add, named by the role the path gives.
+    const toAdd = requirementEntries(
+      notificationsOf(
+        {
+          requirements: requirementsOf({
+            currently_due: ["directors.first_name", "owners.dob.day", "owners.dob.year"],
+          }),
+          future_requirements: requirementsOf(),
+        },
+        [],
+        { fields: "currently_due" },
+      ),
+    );
+    expect(toAdd.map((e) => [e.id, requirementEntryText(en, e)])).toEqual([
+      ["directors.name", "Information needed: Full legal name (Director)"],
+      ["owners.dob", "Information needed: Date of birth (Owner)"],
+    ]);
   });
 });

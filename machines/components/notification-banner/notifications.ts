@@ -89,9 +89,21 @@ export function sectionOf(requirement: string): AccountSection | "business" | "t
 
 const isIntervention = (path: string) => path.startsWith("interv_");
 
-/** Whether a path's first segment names a person (the individual, the representative, one person). */
+/** The prefixes naming a person by role, none on file yet (`owners.dob.day`), and the role. */
+const rolePrefixes: Readonly<Record<string, PersonRole>> = {
+  individual: "individual",
+  representative: "representative",
+  owners: "owner",
+  directors: "director",
+  executives: "executive",
+};
+
+/**
+ * Whether a path's first segment names a person: the individual, the representative, one
+ * person (`person_…`), or one yet to add by role (`owners`, `directors`, `executives`).
+ */
 export const isPersonPrefix = (head: string) =>
-  head === "individual" || head === "representative" || head.startsWith("person_");
+  Object.hasOwn(rolePrefixes, head) || head.startsWith("person_");
 
 /** A requirement path as the person prefix it starts with (if any) and the field below it. */
 export function requirementPartsOf(path: string): { person: string | null; field: string } {
@@ -130,7 +142,10 @@ const fullName = (p: Pick<Person, "first_name" | "last_name"> | undefined) => {
   return name === "" ? null : name;
 };
 
-/** The person a prefix names: the account's individual, the representative not yet on file, or one person. */
+/**
+ * The person a prefix names: the account's individual, one not yet on file by role
+ * (`representative`, `owners`, …), or one person of the list, by name and role.
+ */
 export function subjectOf(
   prefix: string,
   account: Partial<Pick<Account, "individual">>,
@@ -138,7 +153,8 @@ export function subjectOf(
 ): RequirementSubject {
   if (prefix === "individual")
     return { prefix, role: "individual", name: fullName(account.individual) };
-  if (prefix === "representative") return { prefix, role: "representative", name: null };
+  const byRole = rolePrefixes[prefix];
+  if (byRole) return { prefix, role: byRole, name: null };
   const person = persons.find((p) => p.id === prefix);
   const r = person?.relationship;
   const role: PersonRole = r?.representative
