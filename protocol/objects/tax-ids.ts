@@ -18,7 +18,9 @@ export type TaxIdKind =
   | "gb_crn"
   | "gb_nino"
   | "de_vat"
+  | "de_tin"
   | "fr_siren"
+  | "fr_nir"
   | "ca_bn"
   | "ca_sin"
   | "au_abn"
@@ -41,6 +43,8 @@ export const companyTaxIdKinds: Readonly<Record<string, TaxIdKind>> = {
 export const personIdNumberKinds: Readonly<Record<string, TaxIdKind>> = {
   US: "us_ssn",
   GB: "gb_nino",
+  DE: "de_tin",
+  FR: "fr_nir",
   CA: "ca_sin",
   AU: "au_tfn",
   JP: "jp_my_number",
@@ -66,7 +70,9 @@ export const taxIdExamples: Readonly<Record<TaxIdKind, string>> = {
   gb_crn: "01234567",
   gb_nino: "AB 12 34 56 C",
   de_vat: "DE136695976",
+  de_tin: "86 095 742 719",
   fr_siren: "123 456 782",
+  fr_nir: "2 69 05 49 588 157 80",
   ca_bn: "123456782",
   ca_sin: "123 456 782",
   au_abn: "51 824 753 556",
@@ -80,6 +86,7 @@ export const numericTaxIdKinds: ReadonlySet<TaxIdKind> = new Set<TaxIdKind>([
   "us_ein",
   "us_ssn",
   "us_ssn_last4",
+  "de_tin",
   "fr_siren",
   "ca_bn",
   "ca_sin",
@@ -157,6 +164,101 @@ function myNumberValid(value: string): boolean {
  */
 const ninoPattern = /^(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]$/;
 
+/**
+ * GB company registration numbers, Companies House: eight characters — eight digits for a
+ * company of England and Wales, or one of these prefixes and six digits (SC Scotland, NI
+ * Northern Ireland, R0 Northern Ireland before 1922; OC, SO, NC limited liability
+ * partnerships; LP, SL, NL limited partnerships; SG Scottish qualifying partnerships; FC, SF,
+ * NF overseas companies; BR UK establishments; RC, SR, NR royal charters; IP, SP, NP, RS
+ * registered societies; IC, SI, NV investment companies with variable capital; CE, CS, NE
+ * charitable incorporated organisations; GE, GS, GN European economic interest groupings; SE
+ * Societas Europaea; AC, SA, NA assurance companies; ZC, SZ, NZ bodies not formed under the
+ * Companies Acts; FE further education corporations).
+ */
+export const gbCompanyNumberPrefixes: ReadonlySet<string> = new Set([
+  "SC",
+  "NI",
+  "R0",
+  "OC",
+  "SO",
+  "NC",
+  "LP",
+  "SL",
+  "NL",
+  "SG",
+  "FC",
+  "SF",
+  "NF",
+  "BR",
+  "RC",
+  "SR",
+  "NR",
+  "IP",
+  "SP",
+  "NP",
+  "RS",
+  "IC",
+  "SI",
+  "NV",
+  "CE",
+  "CS",
+  "NE",
+  "GE",
+  "GS",
+  "GN",
+  "SE",
+  "AC",
+  "SA",
+  "NA",
+  "ZC",
+  "SZ",
+  "NZ",
+  "FE",
+]);
+
+/** ISO 7064 MOD 11,10 over `digits`: the check digit that follows them (DE VAT, DE TIN). */
+function mod11_10(digits: string): number {
+  let product = 10;
+  for (const c of digits) {
+    let sum = (Number(c) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (2 * sum) % 11;
+  }
+  return (11 - product) % 10;
+}
+
+/**
+ * DE Steuerliche Identifikationsnummer, the BZSt's rule (§ 139b AO; the structure of the
+ * IdNr): eleven digits, the first not 0; among the first ten exactly one digit occurs twice
+ * or three times (never three in a row) and every other at most once; the eleventh is the
+ * ISO 7064 MOD 11,10 check digit of the first ten.
+ */
+function germanTinValid(value: string): boolean {
+  const body = value.slice(0, 10);
+  const counts = new Map<string, number>();
+  for (const c of body) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const repeated = [...counts.entries()].filter(([, n]) => n > 1);
+  if (repeated.length !== 1) return false;
+  const [digit, times] = repeated[0]!;
+  if (times > 3 || (times === 3 && body.includes(digit.repeat(3)))) return false;
+  return mod11_10(body) === Number(value[10]);
+}
+
+/**
+ * FR numéro d'inscription au répertoire (NIR, the social security number), INSEE: sex (1 or
+ * 2; 3, 4, 7 or 8 for a provisional number), year, month (01–12, or 20–42 and 50–99 when
+ * unknown), département (two digits, 2A or 2B for Corsica, 97/98 overseas), commune (three),
+ * order (three), and the key: 97 − (the thirteen digits mod 97), Corsica's 2A and 2B counted
+ * as 19 and 18.
+ */
+const nirPattern =
+  /^[123478]\d{2}(?:0[1-9]|1[0-2]|[2-3]\d|4[0-2]|[5-9]\d)(?:\d{2}|2A|2B)\d{6}\d{2}$/;
+function nirValid(value: string): boolean {
+  if (!nirPattern.test(value)) return false;
+  const digits = value.slice(0, 13).replace("2A", "19").replace("2B", "18");
+  return 97 - Number(BigInt(digits) % 97n) === Number(value.slice(13));
+}
+
 const ok = (value: string, display = value): Checked => ({ ok: true, value, display });
 const refused: Checked = { ok: false };
 /** Groups of `sizes` characters, spaced. */
@@ -198,23 +300,25 @@ export function checkTaxId(kind: TaxIdKind, text: string): Checked {
       return ok(`GB${digits}`, `GB ${grouped(digits, [3, 4, 2])}`);
     }
     case "gb_crn":
-      // Companies House: eight digits, or two letters (SC, NI, OC, …) and six digits.
-      return /^(\d{8}|[A-Z]{2}\d{6})$/.test(compact) ? ok(compact) : refused;
+      // Companies House: eight digits, or a prefix of its (SC, NI, OC, LP, …) and six digits.
+      return /^\d{8}$/.test(compact) ||
+        (/^[A-Z][A-Z0-9]\d{6}$/.test(compact) && gbCompanyNumberPrefixes.has(compact.slice(0, 2)))
+        ? ok(compact)
+        : refused;
     case "gb_nino":
       return ninoPattern.test(compact) ? ok(compact, grouped(compact, [2, 2, 2, 2])) : refused;
     case "de_vat": {
       const digits = compact.replace(/^DE/, "");
       if (!/^[1-9]\d{8}$/.test(digits)) return refused;
       // ISO 7064 MOD 11,10: the ninth digit checks the first eight.
-      let product = 10;
-      for (const c of digits.slice(0, 8)) {
-        let sum = (Number(c) + product) % 10;
-        if (sum === 0) sum = 10;
-        product = (2 * sum) % 11;
-      }
-      const check = (11 - product) % 10;
-      return check === Number(digits[8]) ? ok(`DE${digits}`) : refused;
+      return mod11_10(digits.slice(0, 8)) === Number(digits[8]) ? ok(`DE${digits}`) : refused;
     }
+    case "de_tin":
+      return /^[1-9]\d{10}$/.test(compact) && germanTinValid(compact)
+        ? ok(compact, grouped(compact, [2, 3, 3, 3]))
+        : refused;
+    case "fr_nir":
+      return nirValid(compact) ? ok(compact, grouped(compact, [1, 2, 2, 2, 3, 3, 2])) : refused;
     case "fr_siren":
       return /^\d{9}$/.test(compact) && luhn(compact)
         ? ok(compact, grouped(compact, [3, 3, 3]))

@@ -1,9 +1,10 @@
 /**
  * Persons of a connected account (`/v1/accounts/:id/persons`): create, retrieve, update,
  * delete and list, with the platform's secret key or the account's own session key (through
- * an account-details component). The id number, checked by the account's country's rule
- * (`tax-ids.ts`), is never stored: only that it was provided and the last four characters
- * of its normalised form. Each identity change re-runs the sandbox check.
+ * an account-details component). The address's postal code is checked by its country's rule
+ * (`postal-codes.ts`, the account's when it names none), as an account update's. The id
+ * number, checked by the account's country's rule (`tax-ids.ts`), is never stored: only that
+ * it was provided and the last four characters of its normalised form. Each identity change re-runs the sandbox check.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
@@ -27,6 +28,7 @@ import {
   personValues,
   renderPerson,
 } from "./model.ts";
+import { checkPersonPostalCode } from "./postal-codes.ts";
 import { checkPersonIdNumber } from "./tax-ids.ts";
 
 export const personsApp = new OpenAPIHono<AppEnv>();
@@ -67,6 +69,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
+    checkPersonPostalCode(account.country, given);
     const body = checkPersonIdNumber(account.country, given);
     await checkIdentityDocuments(deps.db, account, body, "");
     const now = deps.config.now();
@@ -126,6 +129,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
+    checkPersonPostalCode(account.country, given);
     const body = checkPersonIdNumber(account.country, given);
     await checkIdentityDocuments(deps.db, account, body, "");
     const now = deps.config.now();

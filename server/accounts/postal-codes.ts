@@ -1,5 +1,5 @@
 /**
- * Postal codes of the addresses in an account update, checked by the protocol's rules
+ * Postal codes of the addresses in an account update or a person's body, checked by the protocol's rules
  * (`protocol/objects/postal-codes.ts`, the frames check the same) against the address's
  * country, or the account's when the address names none: a code of another country's form is
  * a 400 naming its parameter, and nothing is written.
@@ -14,10 +14,24 @@ export function checkPostalCodes(
   accountCountry: string,
   body: Pick<AccountModelParams, "individual" | "company">,
 ): void {
-  const addresses: [string, AddressParam | undefined][] = [
+  checkAddresses(accountCountry, [
     ["individual[address]", body.individual?.address],
     ["company[address]", body.company?.address],
-  ];
+  ]);
+}
+
+/** A person's address on the persons routes (`address[postal_code]`), the same way. */
+export function checkPersonPostalCode(
+  accountCountry: string,
+  body: { address?: AddressParam | undefined },
+): void {
+  checkAddresses(accountCountry, [["address", body.address]]);
+}
+
+function checkAddresses(
+  accountCountry: string,
+  addresses: readonly [string, AddressParam | undefined][],
+): void {
   for (const [param, address] of addresses) {
     if (address?.postal_code === undefined) continue;
     const country = address.country ?? accountCountry;

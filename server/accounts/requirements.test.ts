@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { blankFacts } from "./requirements.fixture.ts";
 import {
   type AccountFacts,
   accountStatus,
@@ -9,25 +10,7 @@ import {
 import { submitIdentity } from "./verification.ts";
 
 const now = 1_750_000_000;
-const both = {
-  card_payments: { requested: true, requested_at: now },
-  transfers: { requested: true, requested_at: now },
-};
-
-const blank = (over: Partial<AccountFacts> = {}): AccountFacts => ({
-  country: "US",
-  business_type: null,
-  business_name: null,
-  business_profile: {},
-  company: null,
-  capabilities: both,
-  tos_acceptance: {},
-  individual: null,
-  persons: [],
-  external_accounts: [],
-  interventions: [],
-  ...over,
-});
+const blank = (over: Partial<AccountFacts> = {}): AccountFacts => blankFacts(now, over);
 
 function person(over: Partial<PersonFacts> = {}, verifiedAt = now - checkDelay): PersonFacts {
   const p: PersonFacts = {

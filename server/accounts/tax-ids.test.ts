@@ -23,6 +23,8 @@ async function accountIn(country: string) {
 const taxIds: [country: string, valid: string, invalid: string][] = [
   ["US", "12-3456789", "12-345678"],
   ["GB", "SC 123456", "1234567"],
+  // A prefix Companies House does not use.
+  ["GB", "NI 123456", "XX123456"],
   ["DE", "DE 136 695 976", "DE136695977"],
   ["FR", "732 829 320", "732829321"],
   ["CA", "123456782", "123456789"],
@@ -34,8 +36,8 @@ const taxIds: [country: string, valid: string, invalid: string][] = [
 const idNumbers: [country: string, valid: string, last4: string, invalid: string][] = [
   ["US", "123-45-6789", "6789", "666-12-3456"],
   ["GB", "ab 12 34 56 c", "456C", "QQ 12 34 56 C"],
-  ["DE", "65929970489", "0489", "6592 9970 489"],
-  ["FR", "1850775123456", "3456", "18507 75123456"],
+  ["DE", "86 095 742 719", "2719", "86095742718"],
+  ["FR", "2 69 05 49 588 157 80", "5780", "269054958815781"],
   ["CA", "123 456 782", "6782", "123 456 789"],
   ["AU", "123 456 782", "6782", "123 456 783"],
   ["JP", "1234 5678 9018", "9018", "1234 5678 9017"],
@@ -161,5 +163,40 @@ describe("a person's id_number by the account's country", () => {
       params: { individual: { id_number: "000000000" }, company: { tax_id: "000000000" } },
     });
     expect(r.status).toBe(200);
+  });
+});
+
+describe("a person's postal code on the persons routes", () => {
+  it("one of another country is refused on address[postal_code] with nothing written; the account's country's is taken", async () => {
+    const a = await accountIn("DE");
+    const refused = await api.post(`/v1/accounts/${a.id}/persons`, {
+      key: a.key,
+      params: {
+        first_name: "Ada",
+        address: { line1: "Unter den Linden 1", postal_code: "SW1A 1AA" },
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      type: "invalid_request_error",
+      code: "postal_code_invalid",
+      param: "address[postal_code]",
+    });
+    expect((await api.get(`/v1/accounts/${a.id}/persons`, { key: a.key })).body.data).toEqual([]);
+    const created = await api.post(`/v1/accounts/${a.id}/persons`, {
+      key: a.key,
+      params: { first_name: "Ada", address: { postal_code: "10115" } },
+    });
+    expect(created.status).toBe(200);
+    // An address naming its country is checked by that country's rule.
+    const update = (address: Record<string, string>) =>
+      api.post(`/v1/accounts/${a.id}/persons/${created.body.id}`, {
+        key: a.key,
+        params: { address },
+      });
+    expect((await update({ country: "GB", postal_code: "10115" })).body.error?.param).toBe(
+      "address[postal_code]",
+    );
+    expect((await update({ country: "GB", postal_code: "SW1A 1AA" })).status).toBe(200);
   });
 });

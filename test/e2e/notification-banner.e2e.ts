@@ -1,17 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { requirementGroupOf } from "../../machines/components/notification-banner/notifications.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
 import { NotificationBannerModel } from "./models/notification-banner.model.ts";
 import type { PlatformPage } from "./models/platform.model.ts";
+import { checkLightDarkPseudo } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
 
-// notification-banner (issue 12) on the example platform's dashboard, signed in as the
-// seeded account restricted by a risk intervention: the person answers the multi-page risk
+// notification-banner (issue 12) on the example platform's dashboard. Signed in as a seeded
+// company with details due, each thing due is one line in words; as one in review, the
+// representative is named. Then (last: it moves the sandbox clock) as the seeded account
+// restricted by a risk intervention: the person answers the multi-page risk
 // form, the entry is then in review, and once the sandbox clock passes the review it is
 // gone. Each step is checked against the provider (secret key, the account's header) and
 // against the counts the banner reported to the platform (`onnotificationschange`).
 
 const example = examplePlatformTests();
 const RESTRICTED = "Custom account, restricted by a risk intervention";
+const DETAILS_DUE = "Custom account, details currently due";
+const IN_REVIEW = "Custom account, in review";
 const DAY = 24 * 60 * 60;
 
 async function reported(platform: PlatformPage, expected: string) {
@@ -20,6 +26,70 @@ async function reported(platform: PlatformPage, expected: string) {
 }
 
 describe("notification-banner", () => {
+  it("names each thing due in words, one line per thing (a person's by their role), with the counts of the lines shown; axe and 360px in light, dark and the pseudo-locale", async () => {
+    // A US company with its business described and nothing else: no representative yet.
+    const account = example.env.sandbox.accounts.find((a) => a.label === DETAILS_DUE)!;
+    const due = (
+      await example.apiGet<Account>(`/v1/accounts/${account.id}`, { account: account.id })
+    ).requirements.currently_due;
+    expect(due).toEqual(
+      expect.arrayContaining([
+        "representative.dob.day",
+        "representative.dob.month",
+        "representative.dob.year",
+        "company.tax_id",
+      ]),
+    );
+    // The provider's paths, one entry per thing: a date of birth's three parts are one.
+    const things = [...new Set(due.map(requirementGroupOf))].sort();
+    expect(things.length).toBeLessThan(due.length);
+
+    const platform = await example.signedIn(DETAILS_DUE, "account");
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const banner = new NotificationBannerModel(await platform.frameOf("notification-banner"));
+    const entries = await banner.waitForEntries(
+      Object.fromEntries(things.map((id) => [id, "action_required"])),
+    );
+    await reported(platform, `Notifications: ${things.length}, action required: ${things.length}`);
+    const line = (id: string) => entries.find((e) => e.id === id)?.text ?? "";
+    expect(line("representative.dob")).toContain(
+      "Information needed: Date of birth (Representative)",
+    );
+    expect(line("company.tax_id")).toContain("Information needed: Company tax ID");
+    expect(line("company.address")).toContain("Information needed: Company address");
+    expect(line("tos_acceptance")).toContain("Information needed: Terms of service");
+    // No line shows an API name: no underscores, no dotted paths.
+    for (const entry of entries) {
+      expect(entry.text, entry.id).toMatch(/^Information needed: /);
+      expect(entry.text, entry.id).not.toMatch(/_|[a-z]\.[a-z]/);
+    }
+    await checkLightDarkPseudo(platform, [banner.frame], () =>
+      banner.frame.locator("li[data-notification]").first().innerText(),
+    );
+  });
+
+  it("names a person by their name: the representative's identity in review, one line each for their name, date of birth and id number", async () => {
+    // Everything filed just now: the representative's identity check is pending (a day).
+    const account = example.env.sandbox.accounts.find((a) => a.label === IN_REVIEW)!;
+    const pending = (
+      await example.apiGet<Account>(`/v1/accounts/${account.id}`, { account: account.id })
+    ).requirements.pending_verification;
+    const person = pending.find((p) => p.startsWith("person_"))?.split(".")[0];
+    expect(person).toBeDefined();
+    const things = [...new Set(pending.map(requirementGroupOf))].sort();
+    expect(things).toEqual(expect.arrayContaining([`${person}.dob`, `${person}.name`]));
+
+    const platform = await example.signedIn(IN_REVIEW, "account");
+    const banner = new NotificationBannerModel(await platform.frameOf("notification-banner"));
+    const entries = await banner.waitForEntries(
+      Object.fromEntries(things.map((id) => [id, "in_review"])),
+    );
+    await reported(platform, `Notifications: ${things.length}, action required: 0`);
+    const line = (id: string) => entries.find((e) => e.id === id)?.text ?? "";
+    expect(line(`${person}.dob`)).toContain("Information needed: Date of birth (Jenny Rosen)");
+    expect(line(`${person}.name`)).toContain("Information needed: Full legal name (Jenny Rosen)");
+  });
+
   it("shows the intervention due, then in review after the risk form, then nothing once verified", async () => {
     const account = example.env.sandbox.accounts.find((a) => a.label === RESTRICTED)!;
     const options = { account: account.id };

@@ -17,6 +17,8 @@ import type {
 import type { FetchResourceInput } from "../../machines/components/resource-list.types.ts";
 import { type Account, accountSchema } from "../../protocol/objects/account.schema.ts";
 import { type ApiList, listOf } from "../../protocol/objects/api-fields.schema.ts";
+import { personOf } from "../../protocol/objects/person.fixture.ts";
+import { type Person, personSchema } from "../../protocol/objects/person.schema.ts";
 import { requirementsOf } from "../../protocol/objects/requirements.fixture.ts";
 import type { Requirements } from "../../protocol/objects/requirements.schema.ts";
 import {
@@ -30,9 +32,10 @@ import { coveringPaths, type MachineModel, simplePaths } from "./harness.ts";
 
 /**
  * The notification banner's machine walked through its graph: the account read (one owing
- * its website with its tax id in review, one owing nothing), then its risk interventions
- * (one open, one in review, all resolved), either read failing (500) or refused (401), a
- * retry, a refresh; entries opened (those needing action, one in review, an unknown one),
+ * its website with its tax id in review, one owing an owner's date of birth and address —
+ * whose persons are then read, so the entries name the owner —, one owing nothing), then
+ * its risk interventions (one open, one in review, all resolved), any read failing (500)
+ * or refused (401), a retry, a refresh; entries opened (those needing action, one in review, an unknown one),
  * the multi-page risk form paged forward and back past both ends, a requirement's form,
  * each closed or resolved; the mobile dismiss and toggle. Under two `collectionOptions`:
  * what is currently due, and what is eventually due with the future requirements.
@@ -205,11 +208,60 @@ const ACCOUNTS: AccountFixture[] = [
     },
   },
   {
+    label: "owes an owner's date of birth",
+    account: accountOf(
+      "owes an owner's date of birth",
+      requirementsOf({
+        currently_due: ["person_1.dob.day", "person_1.dob.month", "person_1.dob.year"],
+        eventually_due: [
+          "person_1.address.city",
+          "person_1.address.line1",
+          "person_1.dob.day",
+          "person_1.dob.month",
+          "person_1.dob.year",
+        ],
+        past_due: ["person_1.dob.day", "person_1.dob.month", "person_1.dob.year"],
+        disabled_reason: "requirements.past_due",
+      }),
+      requirementsOf(),
+    ),
+    // The parts of one thing are one entry: the date of birth, the address.
+    expected: {
+      "currently due": [action("requirement", "person_1.dob")],
+      "eventually due, future included": [
+        action("requirement", "person_1.address"),
+        action("requirement", "person_1.dob"),
+      ],
+    },
+  },
+  {
     label: "owes nothing",
     account: accountOf("owes nothing", requirementsOf(), requirementsOf()),
     expected: { "currently due": [], "eventually due, future included": [] },
   },
 ];
+
+/** The persons the account with a person's requirements has: its owner, named. */
+const PERSONS = listOf(personSchema).parse({
+  object: "list",
+  url: "/v1/accounts/acct_1/persons",
+  has_more: false,
+  data: [
+    personOf({
+      id: "person_1",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      relationship: { owner: true, percent_ownership: 60 },
+    }),
+  ],
+}) as ApiList<Person>;
+/** Whether the provider's answer names a person's requirement (then the persons are read). */
+const namesAPerson = (account: Account) =>
+  [account.requirements, account.future_requirements].some((r) =>
+    [r.currently_due, r.eventually_due, r.pending_verification].some((paths) =>
+      paths.some((p) => p.startsWith("person_")),
+    ),
+  );
 
 interface ListFixture {
   label: string;
@@ -264,9 +316,10 @@ const FAILURES = [
   { label: "refused 401", error: http(401) },
 ];
 
-const invokeOf = (step: "account" | "interventions") =>
+const invokeOf = (step: "account" | "persons" | "interventions") =>
   notificationBannerMachine.getStateNodeById(`notificationBanner.loading.${step}`).invoke[0]!.id;
 const ACCOUNT_CALL = invokeOf("account");
+const PERSONS_CALL = invokeOf("persons");
 const INTERVENTIONS_CALL = invokeOf("interventions");
 
 const entryOf = (n: BannerNotification): Entry => `${n.kind} ${n.id}: ${n.status}`;
@@ -288,12 +341,17 @@ function modelFor(input: BannerInput): MachineModel<Machine> {
         type: `${DONE}${ACCOUNT_CALL}`,
         output: account,
       })),
+      [`${DONE}${PERSONS_CALL}`]: [{ type: `${DONE}${PERSONS_CALL}`, output: PERSONS }],
       [`${DONE}${INTERVENTIONS_CALL}`]: LISTS.map(({ list }) => ({
         type: `${DONE}${INTERVENTIONS_CALL}`,
         output: list,
       })),
       [`${ERROR}${ACCOUNT_CALL}`]: FAILURES.map(({ error }) => ({
         type: `${ERROR}${ACCOUNT_CALL}`,
+        error,
+      })),
+      [`${ERROR}${PERSONS_CALL}`]: FAILURES.map(({ error }) => ({
+        type: `${ERROR}${PERSONS_CALL}`,
         error,
       })),
       [`${ERROR}${INTERVENTIONS_CALL}`]: FAILURES.map(({ error }) => ({
@@ -306,9 +364,11 @@ function modelFor(input: BannerInput): MachineModel<Machine> {
       const failure = FAILURES.find((f) => "error" in e && f.error === e.error)?.label;
       if (e.type === `${DONE}${ACCOUNT_CALL}`)
         return `account: ${ACCOUNTS.find((a) => "output" in e && a.account === e.output)?.label}`;
+      if (e.type === `${DONE}${PERSONS_CALL}`) return "persons: its owner";
       if (e.type === `${DONE}${INTERVENTIONS_CALL}`)
         return `interventions: ${LISTS.find((l) => "output" in e && l.list === e.output)?.label}`;
       if (e.type === `${ERROR}${ACCOUNT_CALL}`) return `account ${failure}`;
+      if (e.type === `${ERROR}${PERSONS_CALL}`) return `persons ${failure}`;
       if (e.type === `${ERROR}${INTERVENTIONS_CALL}`) return `interventions ${failure}`;
       if (e.type === "entry.open" && "id" in e) return `open ${e.id}`;
       return e.type;
@@ -318,6 +378,7 @@ function modelFor(input: BannerInput): MachineModel<Machine> {
       return {
         value: snapshot.value,
         account: context.account?.metadata.stage ?? null,
+        persons: context.persons.length,
         entries: context.notifications.map(entryOf),
         reported: context.reported,
         dismissed: context.dismissed,
@@ -367,18 +428,24 @@ const countsOfEntries = (entries: readonly Entry[]) => ({
 });
 
 describe("the notification banner's machine, model-based", () => {
-  it("walks every answer and failure of both reads, retry, refresh, every entry opened, both forms paged, closed and resolved, dismiss and toggle", () => {
+  it("walks every answer and failure of the three reads, retry, refresh, every entry opened, both forms paged, closed and resolved, dismiss and toggle", () => {
     const walked = new Set(cases.flatMap((c) => c.path.steps.map((s) => s.label)));
     for (const label of [
       ...ACCOUNTS.map((a) => `account: ${a.label}`),
       ...LISTS.map((l) => `interventions: ${l.label}`),
-      ...FAILURES.flatMap((f) => [`account ${f.label}`, `interventions ${f.label}`]),
+      "persons: its owner",
+      ...FAILURES.flatMap((f) => [
+        `account ${f.label}`,
+        `persons ${f.label}`,
+        `interventions ${f.label}`,
+      ]),
       "retry",
       "refresh",
       "open interv_2",
       "open business_profile.url",
       "open company.tax_id",
       "open company.structure",
+      "open person_1.dob",
       `open ${UNKNOWN_ENTRY}`,
       "page.next",
       "page.back",
@@ -394,6 +461,7 @@ describe("the notification banner's machine, model-based", () => {
       { ready: "riskForm" },
       { ready: "requirementForm" },
       { loading: "account" },
+      { loading: "persons" },
       { loading: "interventions" },
       "failed",
     ])
@@ -440,12 +508,16 @@ describe("every path: each read is asked with its schema and the answer fits it;
           const event = step.event as BannerEvent | { type: string; output?: unknown };
           const where = `${step.label} in "${path.name}"`;
 
-          // A call is started by a load only: the account first, then its interventions.
+          // A call is started by a load only: the account first, its persons when a
+          // requirement is a person's, then its interventions.
           for (const call of step.started) {
             const input = call.input as FetchResourceInput;
             if (now.matches({ loading: "account" })) {
               expect(input.url, where).toBe("/v1/account");
               expect(input.schema, where).toBe(accountSchema);
+            } else if (now.matches({ loading: "persons" })) {
+              expect(input.url, where).toBe("/v1/accounts/acct_1/persons?limit=100");
+              expect(namesAPerson(context.account!), where).toBe(true);
             } else {
               expect(now.matches({ loading: "interventions" }), where).toBe(true);
               expect(input.url, where).toBe("/v1/account/risk_interventions");
@@ -484,8 +556,17 @@ describe("every path: each read is asked with its schema and the answer fits it;
 
           if (event.type === `${DONE}${ACCOUNT_CALL}`) {
             answered = (event as { output: Account }).output;
-            expect(now.matches({ loading: "interventions" }), where).toBe(true);
+            expect(
+              now.matches({ loading: namesAPerson(answered) ? "persons" : "interventions" }),
+              where,
+            ).toBe(true);
             expect(context.account, where).toBe(answered);
+            if (!namesAPerson(answered)) expect(context.persons, where).toEqual([]);
+            expect(context.notifications, where).toEqual(was.notifications);
+            expect(effects, where).toEqual([]);
+          } else if (event.type === `${DONE}${PERSONS_CALL}`) {
+            expect(now.matches({ loading: "interventions" }), where).toBe(true);
+            expect(context.persons, where).toEqual(PERSONS.data);
             expect(context.notifications, where).toEqual(was.notifications);
             expect(effects, where).toEqual([]);
           } else if (event.type === `${DONE}${INTERVENTIONS_CALL}`) {
@@ -496,11 +577,22 @@ describe("every path: each read is asked with its schema and the answer fits it;
             loads += 1;
             expect(now.matches({ ready: "list" }), where).toBe(true);
             expect(context.notifications.map(entryOf), where).toEqual(expected);
-            // Each entry carries what it resolves: the intervention, or the requirement's path.
+            // Each entry carries what it resolves: the intervention, or the requirement (its
+            // path or group) and the provider's paths it stands for; a person's names them.
             for (const n of context.notifications) {
               if (n.kind === "intervention")
                 expect(n.intervention, where).toEqual(list.data.find((i) => i.id === n.id));
-              else expect(n.requirement, where).toBe(n.id);
+              else {
+                expect(n.requirement, where).toBe(n.id);
+                expect(n.paths.length, where).toBeGreaterThan(0);
+                if (n.id.startsWith("person_"))
+                  expect(n.subject, where).toEqual({
+                    prefix: "person_1",
+                    role: "owner",
+                    name: "Ada Lovelace",
+                  });
+                else expect(n.subject, where).toBeUndefined();
+              }
             }
             // Blank exactly when the provider lists nothing due and nothing in review.
             expect(context.notifications.length === 0, where).toBe(

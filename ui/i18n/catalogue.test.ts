@@ -75,6 +75,7 @@ const sampleArgs = {
   platform: "Acme",
   page: "Sign in",
   requirement: "Tax ID",
+  person: "Jenny Rosen",
   currency: "USD",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   companyTaxIdKinds,
+  gbCompanyNumberPrefixes,
   personIdNumberKinds,
   type TaxIdKind,
   taxIdExamples,
@@ -42,6 +43,20 @@ describe("bank account checks", () => {
     expect(checkUsAccountNumber("12345678901234567890")).toEqual({ ok: false });
   });
 });
+
+/** Each is refused by the kind's check. */
+const refuses = (kind: TaxIdKind, numbers: readonly string[]) => {
+  for (const number of numbers) expect(checkTaxId(kind, number), number).toEqual({ ok: false });
+};
+/** Each passes the kind's check. */
+const takes = (kind: TaxIdKind, numbers: readonly string[]) => {
+  for (const number of numbers)
+    expect(checkTaxId(kind, number), number).toMatchObject({ ok: true });
+};
+
+/** Typed so, it is taken as `value` and shown as `display`. */
+const readsAs = (kind: TaxIdKind, typed: string, read: { value: string; display: string }) =>
+  expect(checkTaxId(kind, typed)).toEqual({ ok: true, ...read });
 
 describe("tax id checks", () => {
   it("US EIN: nine digits, written 12-3456789", () => {
@@ -92,15 +107,79 @@ describe("tax id checks", () => {
     expect(checkTaxId("fr_siren", "732829321")).toEqual({ ok: false });
   });
 
-  it("GB company registration number: eight digits, or two letters and six", () => {
+  it("GB company registration number: eight digits, or a Companies House prefix and six", () => {
     expect(checkTaxId("gb_crn", "0123 4567")).toEqual({
       ok: true,
       value: "01234567",
       display: "01234567",
     });
     expect(checkTaxId("gb_crn", "sc123456")).toMatchObject({ ok: true, value: "SC123456" });
-    for (const wrong of ["1234567", "123456789", "SC12345", "S1234567"])
-      expect(checkTaxId("gb_crn", wrong), wrong).toEqual({ ok: false });
+    // Scotland, Northern Ireland (and before 1922), LLPs, limited partnerships, overseas
+    // companies, registered societies, charitable incorporated organisations, royal charters.
+    for (const number of [
+      "SC123456",
+      "NI123456",
+      "R0123456",
+      "OC123456",
+      "SO123456",
+      "LP123456",
+      "SL123456",
+      "FC123456",
+      "RS123456",
+      "CE123456",
+      "RC123456",
+      "ZC123456",
+    ])
+      expect(checkTaxId("gb_crn", number), number).toMatchObject({ ok: true, value: number });
+    for (const prefix of gbCompanyNumberPrefixes)
+      expect(checkTaxId("gb_crn", `${prefix}000001`), prefix).toMatchObject({ ok: true });
+    // Not eight characters; a prefix Companies House does not use; letters after the prefix.
+    refuses("gb_crn", [
+      "1234567",
+      "123456789",
+      "SC12345",
+      "SC1234567",
+      "S1234567",
+      "XX123456",
+      "AB123456",
+      "GB123456",
+      "R1234567",
+      "SC12345A",
+      "SCO12345",
+    ]);
+  });
+
+  it("DE Steuer-IdNr: eleven digits, one repeated in the first ten, the last the ISO 7064 check digit", () => {
+    readsAs("de_tin", "86095742719", { value: "86095742719", display: "86 095 742 719" });
+    // One digit three times (not in a row) is allowed since 2016.
+    takes("de_tin", ["65929970489", "57549285017", "25768131411", "12345678995"]);
+    refuses("de_tin", [
+      "86095742718", // the check digit
+      "02476291358", // starts with 0
+      "1234567890", // ten digits
+      "123456789012", // twelve
+      "12345678903", // no digit repeated (its check digit right)
+      "11223345675", // several repeated
+      "11123456786", // three in a row
+      "1111234567X",
+    ]);
+  });
+
+  it("FR NIR: sex, year, month, département, commune, order and the key 97 − (n mod 97)", () => {
+    readsAs("fr_nir", "2 69 05 49 588 157 80", {
+      value: "269054958815780",
+      display: "2 69 05 49 588 157 80",
+    });
+    // Corsica (2A counted as 19, 2B as 18), an unknown month (20–42, 50–99), a provisional number.
+    takes("fr_nir", ["185072A12345665", "185072B12345692", "185307512345685", "785077512345696"]);
+    refuses("fr_nir", [
+      "269054958815781", // the key
+      "2690549588157", // no key
+      "569054958815780", // sex 5
+      "269134958815780", // month 13
+      "2690549588157800", // sixteen characters
+      "1850775123456", // thirteen digits: no key
+    ]);
   });
 
   it("GB National Insurance number: HMRC's prefixes, six digits and the suffix A–D", () => {
@@ -110,7 +189,7 @@ describe("tax id checks", () => {
       display: "AB 12 34 56 C",
     });
     // Q first or second, O second, D first, an unallocated pair, a suffix past D, a length.
-    for (const wrong of [
+    refuses("gb_nino", [
       "QQ123456C",
       "AQ123456C",
       "AO123456C",
@@ -120,8 +199,7 @@ describe("tax id checks", () => {
       "AB123456E",
       "AB12345C",
       "AB1234567C",
-    ])
-      expect(checkTaxId("gb_nino", wrong), wrong).toEqual({ ok: false });
+    ]);
   });
 
   it("CA business number: nine digits passing Luhn", () => {
@@ -184,8 +262,7 @@ describe("tax id checks", () => {
       value: "7000012050002",
       display: "7000012050002",
     });
-    for (const number of ["1180301018771", "5010401067252"])
-      expect(checkTaxId("jp_cn", number), number).toMatchObject({ ok: true });
+    takes("jp_cn", ["1180301018771", "5010401067252"]);
     expect(checkTaxId("jp_cn", "8000012050002")).toEqual({ ok: false });
     expect(checkTaxId("jp_cn", "700001205000")).toEqual({ ok: false });
   });
@@ -197,8 +274,7 @@ describe("tax id checks", () => {
       display: "1234 5678 9018",
     });
     // A remainder of 0 or 1 makes the check digit 0.
-    for (const number of ["123456789000", "123456789050"])
-      expect(checkTaxId("jp_my_number", number), number).toMatchObject({ ok: true });
+    takes("jp_my_number", ["123456789000", "123456789050"]);
     expect(checkTaxId("jp_my_number", "123456789017")).toEqual({ ok: false });
     expect(checkTaxId("jp_my_number", "12345678901")).toEqual({ ok: false });
   });
@@ -208,19 +284,14 @@ describe("tax id checks", () => {
       expect(checkTaxId(kind, example), kind).toMatchObject({ ok: true, display: example });
   });
 
-  it("each of the seven countries names its company tax id's kind, and its id number's where it has one", () => {
-    expect(Object.keys(companyTaxIdKinds).sort()).toEqual([
-      "AU",
-      "CA",
-      "DE",
-      "FR",
-      "GB",
-      "JP",
-      "US",
-    ]);
+  it("each of the seven countries names its company tax id's kind and its id number's", () => {
+    const seven = ["AU", "CA", "DE", "FR", "GB", "JP", "US"];
+    expect(Object.keys(companyTaxIdKinds).sort()).toEqual(seven);
     expect(companyTaxIdKind("jp")).toBe("jp_cn");
     expect(personIdNumberKind("CA")).toBe("ca_sin");
-    expect(Object.keys(personIdNumberKinds).sort()).toEqual(["AU", "CA", "GB", "JP", "US"]);
-    expect(personIdNumberKind("DE")).toBeUndefined();
+    expect(Object.keys(personIdNumberKinds).sort()).toEqual(seven);
+    expect(personIdNumberKind("de")).toBe("de_tin");
+    expect(personIdNumberKind("FR")).toBe("fr_nir");
+    expect(personIdNumberKind("NL")).toBeUndefined();
   });
 });

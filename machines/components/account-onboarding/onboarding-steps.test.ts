@@ -189,7 +189,13 @@ describe("the details step's id number", () => {
   });
 
   it("outside the US is the country's own id number, checked as the provider checks it", () => {
-    const addressIn = { CA: "K1A 0B1", JP: "100-0001", DE: "10115" } as const;
+    const addressIn = {
+      CA: "K1A 0B1",
+      JP: "100-0001",
+      DE: "10115",
+      FR: "75008",
+      NL: "1012 AB",
+    } as const;
     const inCountry = (country: keyof typeof addressIn, id_number?: string) =>
       individualDetailsParamsSchema(country, () => Date.UTC(2026, 0, 1) / 1000).safeParse({
         individual: {
@@ -202,10 +208,15 @@ describe("the details step's id number", () => {
     expect(inCountry("CA", "130692545")).toBe(false);
     expect(inCountry("JP", "123456789018")).toBe(true);
     expect(inCountry("JP", "123456789017")).toBe(false);
+    // DE's Steuer-IdNr and FR's NIR by their check digits.
+    expect(inCountry("DE", "86095742719")).toBe(true);
+    expect(inCountry("DE", "86095742718")).toBe(false);
+    expect(inCountry("FR", "269054958815780")).toBe(true);
+    expect(inCountry("FR", "269054958815781")).toBe(false);
     // Optional; a country without a rule keeps the loose check.
     expect(inCountry("CA")).toBe(true);
-    expect(inCountry("DE", "65929970489")).toBe(true);
-    expect(inCountry("DE", "12")).toBe(false);
+    expect(inCountry("NL", "AB1234567")).toBe(true);
+    expect(inCountry("NL", "12")).toBe(false);
   });
 });
 
@@ -220,6 +231,7 @@ describe("the business step's tax id", () => {
     expect(valid("JP", "7000012050002")).toBe(true);
     expect(valid("US", "7000012050002")).toBe(false);
     expect(valid("GB", "SC123456")).toBe(true);
+    expect(valid("GB", "XX123456")).toBe(false);
     // Where the country is not known, the provider's loose check.
     expect(valid("", "AB-1234")).toBe(true);
     expect(valid("", "AB")).toBe(false);

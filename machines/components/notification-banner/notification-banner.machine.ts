@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { listOf } from "../../../protocol/objects/api-fields.schema.ts";
+import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
 import {
   type RiskIntervention,
   riskFormPages,
@@ -13,6 +14,7 @@ import {
   type CollectionChoice,
   countsOf,
   type NotificationCounts,
+  namesPersons,
   notificationsOf,
 } from "./notifications.ts";
 
@@ -21,8 +23,9 @@ import {
  * interventions and requirements due, each `action_required` or `in_review`, and blank when
  * there is none.
  *
- * States: `loading` (the account, then its open risk interventions, through the kit's
- * `fetchResource` actor), `failed` (`retry`), `ready` with `list` (the entries; none: blank),
+ * States: `loading` (the account; its persons when a requirement is one of theirs
+ * (`person_….…`), so an entry names the person; then its open risk interventions — each
+ * through the kit's `fetchResource` actor), `failed` (`retry`), `ready` with `list` (the entries; none: blank),
  * `requirementForm` (one requirement's field form, run by the kit's form machine in the
  * view; `resolved` when it saved) and `riskForm` (the multi-page risk form: `page.next` and
  * `page.back` move `page` between the pages of `riskFormPages`, the last move kept as a
@@ -55,6 +58,8 @@ export interface RiskPageMove {
 export interface BannerContext {
   collection: CollectionChoice;
   account: Account | null;
+  /** The account's persons, read when a requirement is one of theirs (else none). */
+  persons: Person[];
   interventions: RiskIntervention[];
   notifications: BannerNotification[];
   /** The counts last reported (null before the first load). */
@@ -91,6 +96,11 @@ export const RISK_FORM_NAME = "risk_intervention_form";
 export const lastRiskPage = riskFormPages.length - 1;
 
 const accountRequest: FetchResourceInput = { url: "/v1/account", schema: accountSchema };
+/** The persons of the account (the provider lists at most 100 a page). */
+export const personsRequest = (account: Pick<Account, "id">): FetchResourceInput => ({
+  url: `/v1/accounts/${encodeURIComponent(account.id)}/persons?limit=100`,
+  schema: listOf(personSchema),
+});
 const interventionsRequest: FetchResourceInput = {
   url: "/v1/account/risk_interventions",
   schema: listOf(riskInterventionSchema),
@@ -144,6 +154,7 @@ export const notificationBannerMachine = setup({
       return failure.kind === "http" && failure.status === 401;
     },
     firstLoad: ({ context }) => context.reported === null,
+    namesPersons: ({ event }) => namesPersons((event as unknown as { output: Account }).output),
     opensIntervention: ({ context, event }) =>
       event.type === "entry.open" &&
       context.notifications.some(
@@ -188,6 +199,7 @@ export const notificationBannerMachine = setup({
   context: ({ input }) => ({
     collection: input.collection,
     account: null,
+    persons: [],
     interventions: [],
     notifications: [],
     reported: null,
@@ -207,9 +219,29 @@ export const notificationBannerMachine = setup({
           invoke: {
             src: "fetchResource",
             input: () => accountRequest,
+            onDone: [
+              {
+                guard: "namesPersons",
+                target: "persons",
+                actions: assign({ account: ({ event }) => event.output as Account }),
+              },
+              {
+                target: "interventions",
+                actions: assign({ account: ({ event }) => event.output as Account, persons: [] }),
+              },
+            ],
+            onError: failureTransitions,
+          },
+        },
+        persons: {
+          invoke: {
+            src: "fetchResource",
+            input: ({ context }) => personsRequest(context.account!),
             onDone: {
               target: "interventions",
-              actions: assign({ account: ({ event }) => event.output as Account }),
+              actions: assign({
+                persons: ({ event }) => (event.output as { data: Person[] }).data,
+              }),
             },
             onError: failureTransitions,
           },
@@ -224,7 +256,12 @@ export const notificationBannerMachine = setup({
                 assign(({ context, event }) => {
                   const interventions = (event.output as { data: RiskIntervention[] }).data;
                   const notifications = context.account
-                    ? notificationsOf(context.account, interventions, context.collection)
+                    ? notificationsOf(
+                        context.account,
+                        interventions,
+                        context.collection,
+                        context.persons,
+                      )
                     : [];
                   return { interventions, notifications, failure: null, open: null };
                 }),

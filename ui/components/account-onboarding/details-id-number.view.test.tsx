@@ -8,6 +8,7 @@ import {
   detailsPaths,
   detailsValues,
 } from "../../../machines/components/account-onboarding/onboarding-forms.machine.ts";
+import deDE from "../../i18n/messages/de-DE.json" with { type: "json" };
 import { I18nProvider } from "../../i18n/provider.tsx";
 import { formViewOf } from "../../kit/index.ts";
 import { DetailsFields } from "./account-onboarding.view.tsx";
@@ -17,7 +18,7 @@ import { DetailsFields } from "./account-onboarding.view.tsx";
 
 afterEach(cleanup);
 
-function Details({ country }: { country: string }) {
+function Details({ country, locale = "en-US" }: { country: string; locale?: string }) {
   const machine = useMemo(() => detailsFormMachineOf(country, () => Date.now() / 1000), [country]);
   const actor = useActorRef(machine, {
     input: { values: detailsValues({ country }) },
@@ -28,7 +29,7 @@ function Details({ country }: { country: string }) {
     "d",
   );
   return (
-    <I18nProvider locale="en-US">
+    <I18nProvider locale={locale}>
       <DetailsFields form={form} country={country} paths={detailsPaths} />
     </I18nProvider>
   );
@@ -40,18 +41,27 @@ const describedText = (input: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(" | ");
 
+/** Typed, then left (the field reads it and shows its error, or its usual writing). */
+function typeAndLeave(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+/** The country's kind: its example as help; one refused with the error; one taken, as written. */
+function checksItsKind(country: string, kind: { example: string; wrong: string; right: string }) {
+  render(<Details country={country} />);
+  const input = idNumber();
+  expect(describedText(input)).toContain(kind.example);
+  typeAndLeave(input, kind.wrong);
+  expect(describedText(input)).toContain("Enter a valid tax ID.");
+  typeAndLeave(input, kind.right);
+  expect((input as HTMLInputElement).value).toBe(kind.example);
+  expect(describedText(input)).not.toContain("Enter a valid tax ID.");
+}
+
 describe("the details step's id number", () => {
   it("in CA is a SIN: its example, a failed Luhn check refused, grouped once left", () => {
-    render(<Details country="CA" />);
-    const input = idNumber();
-    expect(describedText(input)).toContain("123 456 782");
-    fireEvent.change(input, { target: { value: "130692545" } });
-    fireEvent.blur(input);
-    expect(describedText(input)).toContain("Enter a valid tax ID.");
-    fireEvent.change(input, { target: { value: "130692544" } });
-    fireEvent.blur(input);
-    expect((input as HTMLInputElement).value).toBe("130 692 544");
-    expect(describedText(input)).not.toContain("Enter a valid tax ID.");
+    checksItsKind("CA", { example: "123 456 782", wrong: "123456789", right: "123456782" });
   });
 
   it("in GB is a National Insurance number", () => {
@@ -59,8 +69,27 @@ describe("the details step's id number", () => {
     expect(describedText(idNumber())).toContain("AB 12 34 56 C");
   });
 
-  it("in DE, without a rule, is the plain text field", () => {
-    render(<Details country="DE" />);
+  it("in DE is a Steuer-IdNr: its example, a failed check digit refused, grouped once left", () => {
+    checksItsKind("DE", { example: "86 095 742 719", wrong: "86095742718", right: "86095742719" });
+  });
+
+  it("in FR is a NIR: its example, a wrong key refused, grouped once left", () => {
+    checksItsKind("FR", {
+      example: "2 69 05 49 588 157 80",
+      wrong: "269054958815781",
+      right: "269054958815780",
+    });
+  });
+
+  it("in DE, for a German speaker: the refusal in German, and nothing valid to send", async () => {
+    render(<Details country="DE" locale="de-DE" />);
+    const input = await screen.findByRole("textbox", { name: deDE["accountOnboarding.idNumber"] });
+    typeAndLeave(input, "86095742718");
+    expect(describedText(input)).toContain(deDE["kit.taxId.invalid"]);
+  });
+
+  it("in NL, without a rule, is the plain text field", () => {
+    render(<Details country="NL" />);
     expect(idNumber().getAttribute("inputmode")).toBeNull();
   });
 });

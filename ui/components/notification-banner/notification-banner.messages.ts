@@ -18,7 +18,7 @@ type NotificationBannerMessageValues = {
   customerSupportUrl: None;
   disputeExplanation: None;
   refundPolicy: None;
-  requirementValue: { requirement: string };
+  personRequirementEntry: { requirement: string; person: string };
   fieldEmail: None;
   fieldBusinessName: None;
   fieldBusinessUrl: None;
@@ -28,6 +28,29 @@ type NotificationBannerMessageValues = {
   fieldCompanyName: None;
   fieldCompanyPhone: None;
   fieldCompanyTaxId: None;
+  fieldBusinessType: None;
+  fieldTerms: None;
+  fieldPayoutAccount: None;
+  fieldCompanyAddress: None;
+  fieldCompanyOwners: None;
+  fieldCompanyDirectors: None;
+  fieldCompanyExecutives: None;
+  fieldCompanyStructure: None;
+  personName: None;
+  personEmail: None;
+  personPhone: None;
+  personDob: None;
+  personAddress: None;
+  personSsnLast4: None;
+  personIdNumber: None;
+  personTitle: None;
+  personIdDocument: None;
+  roleIndividual: None;
+  roleRepresentative: None;
+  roleOwner: None;
+  roleDirector: None;
+  roleExecutive: None;
+  rolePerson: None;
   next: None;
   back: None;
   submit: None;
@@ -57,7 +80,14 @@ export const notificationBannerMessages = defineMessages<NotificationBannerMessa
   requirementEntry: {
     id: "notificationBanner.requirementEntry",
     defaultMessage: "Information needed: {requirement}",
-    description: "One requirement entry; requirement is the API name of the missing field",
+    description:
+      "One requirement entry; requirement names the missing information in words (e.g. Company tax ID)",
+  },
+  personRequirementEntry: {
+    id: "notificationBanner.personRequirementEntry",
+    defaultMessage: "Information needed: {requirement} ({person})",
+    description:
+      "One requirement entry about a person; requirement names the missing information (e.g. Date of birth), person is the person's name or their role (e.g. Jenny Rosen, or Owner)",
   },
   inReview: {
     id: "notificationBanner.inReview",
@@ -109,11 +139,6 @@ export const notificationBannerMessages = defineMessages<NotificationBannerMessa
     defaultMessage: "What is your refund policy?",
     description: "Risk form field",
   },
-  requirementValue: {
-    id: "notificationBanner.requirementValue",
-    defaultMessage: "Value for {requirement}",
-    description: "Label of the single field of a requirement's form",
-  },
   fieldEmail: {
     id: "notificationBanner.fieldEmail",
     defaultMessage: "Business email address",
@@ -158,6 +183,124 @@ export const notificationBannerMessages = defineMessages<NotificationBannerMessa
     id: "notificationBanner.fieldCompanyTaxId",
     defaultMessage: "Company tax ID",
     description: "Label of a requirement's field",
+  },
+  fieldBusinessType: {
+    id: "notificationBanner.fieldBusinessType",
+    defaultMessage: "Business type",
+    description: "Label of a requirement: the kind of business (individual, company, …)",
+  },
+  fieldTerms: {
+    id: "notificationBanner.fieldTerms",
+    defaultMessage: "Terms of service",
+    description: "Label of a requirement: accepting the terms of service",
+  },
+  fieldPayoutAccount: {
+    id: "notificationBanner.fieldPayoutAccount",
+    defaultMessage: "Payout bank account",
+    description: "Label of a requirement: the bank account payouts go to",
+  },
+  fieldCompanyAddress: {
+    id: "notificationBanner.fieldCompanyAddress",
+    defaultMessage: "Company address",
+    description: "Label of a requirement: the company's registered address",
+  },
+  fieldCompanyOwners: {
+    id: "notificationBanner.fieldCompanyOwners",
+    defaultMessage: "Owners of the company",
+    description: "Label of a requirement: who owns the company",
+  },
+  fieldCompanyDirectors: {
+    id: "notificationBanner.fieldCompanyDirectors",
+    defaultMessage: "Directors of the company",
+    description: "Label of a requirement: who the company's directors are",
+  },
+  fieldCompanyExecutives: {
+    id: "notificationBanner.fieldCompanyExecutives",
+    defaultMessage: "Executives of the company",
+    description: "Label of a requirement: who the company's executives are",
+  },
+  fieldCompanyStructure: {
+    id: "notificationBanner.fieldCompanyStructure",
+    defaultMessage: "Legal structure of the company",
+    description: "Label of a requirement: the company's legal form",
+  },
+  personName: {
+    id: "notificationBanner.personName",
+    defaultMessage: "Full legal name",
+    description: "Label of a person's requirement: their first and last name",
+  },
+  personEmail: {
+    id: "notificationBanner.personEmail",
+    defaultMessage: "Email address",
+    description: "Label of a person's requirement",
+  },
+  personPhone: {
+    id: "notificationBanner.personPhone",
+    defaultMessage: "Phone number",
+    description: "Label of a person's requirement",
+  },
+  personDob: {
+    id: "notificationBanner.personDob",
+    defaultMessage: "Date of birth",
+    description: "Label of a person's requirement",
+  },
+  personAddress: {
+    id: "notificationBanner.personAddress",
+    defaultMessage: "Home address",
+    description: "Label of a person's requirement",
+  },
+  personSsnLast4: {
+    id: "notificationBanner.personSsnLast4",
+    defaultMessage: "Last 4 digits of the Social Security number",
+    description: "Label of a person's requirement (US)",
+  },
+  personIdNumber: {
+    id: "notificationBanner.personIdNumber",
+    defaultMessage: "Personal ID number",
+    description:
+      "Label of a person's requirement: a government-issued number such as a Social Security or Social Insurance number",
+  },
+  personTitle: {
+    id: "notificationBanner.personTitle",
+    defaultMessage: "Job title",
+    description: "Label of a person's requirement: their title in the company",
+  },
+  personIdDocument: {
+    id: "notificationBanner.personIdDocument",
+    defaultMessage: "Identity document",
+    description:
+      "Label of a person's requirement: a photo of a passport, driving licence or ID card",
+  },
+  roleIndividual: {
+    id: "notificationBanner.roleIndividual",
+    defaultMessage: "Account holder",
+    description:
+      "A person named by their role when the provider has no name: the individual the account belongs to",
+  },
+  roleRepresentative: {
+    id: "notificationBanner.roleRepresentative",
+    defaultMessage: "Representative",
+    description: "A person named by their role: the company's representative",
+  },
+  roleOwner: {
+    id: "notificationBanner.roleOwner",
+    defaultMessage: "Owner",
+    description: "A person named by their role: an owner of the company",
+  },
+  roleDirector: {
+    id: "notificationBanner.roleDirector",
+    defaultMessage: "Director",
+    description: "A person named by their role: a director of the company",
+  },
+  roleExecutive: {
+    id: "notificationBanner.roleExecutive",
+    defaultMessage: "Executive",
+    description: "A person named by their role: an executive of the company",
+  },
+  rolePerson: {
+    id: "notificationBanner.rolePerson",
+    defaultMessage: "Person on the account",
+    description: "A person named by their role when the provider gives none",
   },
   next: {
     id: "notificationBanner.next",

@@ -4,7 +4,7 @@
  * the requirement's one-field form and the multi-page risk form, on the kit's field views.
  */
 import type { ReactNode } from "react";
-import { type IntlShape, type MessageDescriptor, useIntl } from "react-intl";
+import { useIntl } from "react-intl";
 import type {
   BannerNotification,
   NotificationCounts,
@@ -23,6 +23,7 @@ import {
   type FormView,
 } from "../../kit/index.ts";
 import { notificationBannerMessages as m } from "./notification-banner.messages.ts";
+import { requirementEntryText, requirementLabel } from "./requirement-labels.ts";
 
 export interface NotificationBannerViewProps {
   state: "loading" | "failed" | "ready";
@@ -82,7 +83,7 @@ export function NotificationBannerView(props: NotificationBannerViewProps) {
               <span>
                 {entry.kind === "intervention"
                   ? intl.formatMessage(m.interventionEntry, { reason: entry.intervention.reason })
-                  : intl.formatMessage(m.requirementEntry, { requirement: entry.requirement })}
+                  : requirementEntryText(intl, entry)}
               </span>{" "}
               <Badge status={entry.status === "in_review" ? "neutral" : "warning"}>
                 {intl.formatMessage(entry.status === "in_review" ? m.inReview : m.actionRequired)}
@@ -181,27 +182,6 @@ export interface RequirementFieldInputProps {
 }
 
 /** A requirement's one field, typed by its kind (account-onboarding shows several). */
-/** The words naming each field the banner resolves in place (`requirementFields`). */
-const requirementLabels: Readonly<Record<string, MessageDescriptor>> = {
-  email: m.fieldEmail,
-  "business_profile.name": m.fieldBusinessName,
-  "business_profile.url": m.fieldBusinessUrl,
-  "business_profile.mcc": m.fieldBusinessMcc,
-  "business_profile.product_description": m.fieldProductDescription,
-  "business_profile.support_phone": m.fieldSupportPhone,
-  "company.name": m.fieldCompanyName,
-  "company.phone": m.fieldCompanyPhone,
-  "company.tax_id": m.fieldCompanyTaxId,
-};
-
-/** A requirement's field label in the person's words (the API's name only for one unknown). */
-export function requirementLabel(intl: IntlShape, requirement: string): string {
-  const known = requirementLabels[requirement];
-  return known
-    ? intl.formatMessage(known)
-    : intl.formatMessage(m.requirementValue, { requirement });
-}
-
 export function RequirementFieldInput(props: RequirementFieldInputProps) {
   const intl = useIntl();
   const { field } = props;
