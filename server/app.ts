@@ -17,6 +17,7 @@ import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
 import { limitBody } from "./http/body-limit.ts";
 import type { AppEnv, FaultHooks } from "./http/context.ts";
+import { documentsApp } from "./documents/documents.routes.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions) {
   for (const money of moneyApps) app.route("/", money);
   app.route("/", reportingApp);
   app.route("/", reportsApp);
+  app.route("/", documentsApp);
   app.route("/", sandboxApp);
   app.route("/", webhooksApp);
   for (const domain of options.domains ?? []) app.route("/", domain);
