@@ -12,12 +12,12 @@ import { accountSessionsApp } from "./account-sessions/account-sessions.routes.t
 import { accountApps } from "./accounts/index.ts";
 import { defaultConfig, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
+import { documentsApp } from "./documents/documents.routes.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
 import { supportedVersions } from "./http/auth.ts";
 import { limitBody } from "./http/body-limit.ts";
 import type { AppEnv, FaultHooks } from "./http/context.ts";
-import { documentsApp } from "./documents/documents.routes.ts";
 import { answerErrorsAsApi } from "./http/errors.ts";
 import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
