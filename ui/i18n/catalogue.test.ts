@@ -75,6 +75,7 @@ const sampleArgs = {
   platform: "Acme",
   requirement: "Tax ID",
   currency: "USD",
+  period: "May 2026",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),
   privacy: (chunks: unknown[]) => chunks.join(""),
