@@ -36,15 +36,9 @@ export class DocumentsModel {
   closeInvoice = () => this.list.closeDetail();
   seeEmpty = () => this.list.seeEmpty("No tax invoices yet");
 
-  /** The open invoice's fee lines: description, quantity, amount. */
-  async seeLines(): Promise<string[][]> {
-    const table = this.list.detail().getByRole("table", { name: "Fees", exact: true });
-    await table.waitFor();
-    return table
-      .locator("tbody tr")
-      .evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
-      );
+  /** The open invoice's fee lines: description, quantity, amount (the kit's table, read as a list's). */
+  seeLines(): Promise<string[][]> {
+    return new ResourceListModel(this.list.detail(), { table: "Fees" }).seeRows();
   }
 
   /** Presses the open invoice's "Download PDF"; returns the file the browser received. */
