@@ -8,18 +8,16 @@ import {
   taxInvoicePdfUrl,
   taxInvoicesResource,
 } from "../../machines/components/documents/documents.machine.ts";
-import type {
-  ResourceListEmitted,
-  ResourceListEvent,
-} from "../../machines/components/resource-list.machine.ts";
+import type { ResourceListEmitted } from "../../machines/components/resource-list.machine.ts";
 import type {
   ListPageInput,
   PageRequest,
   RetrieveItemInput,
 } from "../../machines/components/resource-list.types.ts";
 import type { TaxInvoice } from "../../protocol/objects/tax-invoice.schema.ts";
-import { DONE, ERROR, FakeCalls, http, replayWithCalls } from "./async-replay.ts";
+import { DONE, ERROR, FakeCalls, replayWithCalls } from "./async-replay.ts";
 import { coveringPaths, type MachineModel } from "./harness.ts";
+import { describeListStep, LIST_FAILURES, listCalls } from "./resource-list.steps.ts";
 
 /**
  * The documents component's lifecycle — the kit's list machine over the account's tax
@@ -34,15 +32,8 @@ import { coveringPaths, type MachineModel } from "./harness.ts";
 
 type Machine = typeof documentsMachine;
 
-const PAGE = documentsMachine.getStateNodeById("documents.loading").invoke[0]?.id ?? "";
-const DETAIL =
-  documentsMachine.getStateNodeById("documents.ready.detail.loading").invoke[0]?.id ?? "";
-
-const FAILURES = [
-  { label: "fails 500", error: http(500) },
-  { label: "refused 401", error: http(401) },
-  { label: "forbidden 403", error: http(403) },
-];
+const { page: PAGE, detail: DETAIL } = listCalls(documentsMachine, "documents");
+const FAILURES = LIST_FAILURES;
 
 const SCENARIOS = [
   { label: "five invoices, pages of two", history: taxInvoiceHistory(5) },
@@ -74,16 +65,7 @@ const modelFor = (history: readonly TaxInvoice[]): MachineModel<Machine> => ({
       error,
     })),
   } as MachineModel<Machine>["events"],
-  describeEvent: (event) => {
-    const e = event as ResourceListEvent | { type: string; error?: unknown };
-    const failure = FAILURES.find((f) => "error" in e && f.error === e.error)?.label ?? "";
-    if (e.type === `${DONE}${PAGE}`) return "page answers";
-    if (e.type === `${ERROR}${PAGE}`) return `page ${failure}`;
-    if (e.type === `${DONE}${DETAIL}`) return "invoice answers";
-    if (e.type === `${ERROR}${DETAIL}`) return `invoice ${failure}`;
-    if (e.type === "item.open" && "id" in e) return `open ${e.id}`;
-    return e.type;
-  },
+  describeEvent: (event) => describeListStep({ page: PAGE, detail: DETAIL }, event),
 });
 
 const cases = SCENARIOS.flatMap((scenario) =>
@@ -101,8 +83,8 @@ describe("documents (tax invoices), model-based", () => {
       "page.next",
       "page.previous",
       "open tinv_fixture_202605_usd",
-      "invoice answers",
-      "invoice fails 500",
+      "detail answers",
+      "detail fails 500",
       "detail.close",
       "page fails 500",
       "page refused 401",
