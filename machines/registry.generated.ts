@@ -24,6 +24,7 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "appearanceEditor": () => import("./components/debug-ui-config/appearance-editor.machine.ts").then((m) => m.appearanceEditorMachine),
   "disputeResponse": () => import("./components/disputes/dispute-response.machine.ts").then((m) => m.disputeResponseMachine),
   "disputesList": () => import("./components/disputes/disputes-list.machine.ts").then((m) => m.disputesListMachine),
+  "documents": () => import("./components/documents/documents.machine.ts").then((m) => m.documentsMachine),
   "download": () => import("./components/download.machine.ts").then((m) => m.downloadMachine),
   "reviewedForm": () => import("./components/form/form.machine.ts").then((m) => m.reviewedFormMachine),
   "form": () => import("./components/form/form.machine.ts").then((m) => m.unvalidatedFormMachine),

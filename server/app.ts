@@ -12,6 +12,7 @@ import { accountSessionsApp } from "./account-sessions/account-sessions.routes.t
 import { accountApps } from "./accounts/index.ts";
 import { defaultConfig, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
+import { documentsApp } from "./documents/documents.routes.ts";
 import { embeddedApp } from "./embedded/embedded.routes.ts";
 import { hostedDashboardPreviewApp } from "./embedded/hosted-dashboard-preview.routes.ts";
 import { filesApp } from "./files/files.routes.ts";
@@ -117,6 +118,7 @@ export function createApp(options: AppOptions) {
   for (const money of moneyApps) app.route("/", money);
   app.route("/", reportingApp);
   app.route("/", reportsApp);
+  app.route("/", documentsApp);
   app.route("/", sandboxApp);
   app.route("/", webhooksApp);
   for (const domain of options.domains ?? []) app.route("/", domain);

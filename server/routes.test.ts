@@ -432,6 +432,13 @@ describe("the API host's routes", () => {
     await walk.read(`/v1/webhook_endpoints/${hook.body.id}/deliveries`, sk);
     await walk.del(`/v1/webhook_endpoints/${hook.body.id}`, sk);
 
+    // Documents: the clock past the month's end, the month's fees are a tax invoice, its PDF.
+    await walk.post("/v1/test_helpers/clock/advance", { ...sk, params: { seconds: 31 * 86_400 } });
+    const invoices = await walk.read("/v1/tax_invoices", as);
+    expect(invoices.body.data.length).toBeGreaterThan(0);
+    await walk.read(`/v1/tax_invoices/${invoices.body.data[0].id}`, as);
+    await walk.read(`/v1/tax_invoices/${invoices.body.data[0].id}/pdf`, as);
+
     // The OpenAPI document; deleting an account.
     await walk.read(openApiPath);
     await walk.del(`/v1/accounts/${company.body.id}`, sk);

@@ -32,6 +32,7 @@ export * from "./risk-intervention.schema.ts";
 export * from "./sandbox.schema.ts";
 export * from "./sanitized-session.schema.ts";
 export * from "./stored-key.schema.ts";
+export * from "./tax-invoice.schema.ts";
 export * from "./telemetry-record.schema.ts";
 export * from "./topup.schema.ts";
 export * from "./user.schema.ts";

@@ -55,9 +55,9 @@ export interface RouteSpec<
   response: R;
   /**
    * The success answer's media type: JSON (the default), or a file a GET handler streams as
-   * a `Response` of its own (a CSV export; `response` is then its body's schema).
+   * a `Response` of its own (a CSV export, a PDF; `response` is then its body's schema).
    */
-  produces?: "application/json" | "text/csv";
+  produces?: FileMediaType | "application/json";
   status?: 200 | 201;
   /** Dotted paths `expand[]` may name (READING.md; depth bounded by config). */
   expandable?: readonly string[];
@@ -83,6 +83,9 @@ export interface RouteInput<
   body: Out<B>;
   expand: string[];
 }
+
+/** The media types of the files a GET route streams (`produces`). */
+export type FileMediaType = "text/csv" | "application/pdf";
 
 /** A handler answers its route's declared response type (or, for a file, a `Response`). */
 export type RouteHandler<
@@ -156,7 +159,9 @@ async function answerRoute<
   const status = spec.status ?? 200;
   if (spec.method === "get") {
     const result = await handler(input);
-    if (spec.produces === "text/csv" && result instanceof Response) return result;
+    if (spec.produces !== undefined && spec.produces !== "application/json") {
+      if (result instanceof Response) return result;
+    }
     return c.json(result, status);
   }
   const idempotencyKey = c.req.header(provider.headers.idempotencyKey);
@@ -412,8 +417,8 @@ export interface DeclaredResponse {
   schema: z.core.$ZodType;
   /** The `expand[]` paths the route accepts. */
   expandable: readonly string[];
-  /** The body's media type (a CSV export answers text/csv; JSON when absent). */
-  mediaType?: "application/json" | "text/csv";
+  /** The body's media type (a CSV export answers text/csv, a PDF application/pdf; JSON when absent). */
+  mediaType?: FileMediaType | "application/json";
 }
 
 const declared = new Map<string, DeclaredResponse>();

@@ -2,12 +2,14 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { monthStart } from "../documents/tax-invoices.ts";
 import { DAY, startOfDay } from "../money/ledger.ts";
 import { cardFee } from "../money/payment-methods.ts";
 import { disputeStatus } from "../money/render.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { onboardingStates } from "./account-states.ts";
+import { fullHistory, historyStart } from "./history.ts";
 import { isEmptyDatabase, resetAllData, SandboxError, seedIfEmpty, seedSandbox } from "./seed.ts";
 
 const t = setupTestDatabase();
@@ -149,6 +151,27 @@ describe("the sandbox seed", () => {
     expect(schedule.body).toMatchObject({ interval: "weekly", weekly_anchor: "friday" });
 
     expect(await checkLedger(main, info.secretKey, now)).toBeGreaterThan(5_000);
+    // Its documents: a tax invoice for each month of the history that has ended, from its fees.
+    const invoices = await api.get("/v1/tax_invoices", {
+      key: info.secretKey,
+      headers: accountHeader(main),
+      params: { limit: 100 },
+    });
+    const months = new Set<number>();
+    for (let t = historyStart(now, fullHistory.days); t < monthStart(now); t += DAY)
+      months.add(monthStart(t));
+    expect(invoices.body.data.map((i: { period_start: number }) => i.period_start)).toEqual(
+      [...months].sort((a, b) => b - a),
+    );
+    const kinds = new Set(
+      invoices.body.data.flatMap((i: { lines: { kind: string }[] }) => i.lines.map((l) => l.kind)),
+    );
+    expect([...kinds].sort()).toEqual([
+      "dispute_fees",
+      "instant_payout_fees",
+      "payment_fees",
+      "refunded_payment_fees",
+    ]);
     // The balance at moments in the past, as the clock saw them then, was never negative.
     const list = await api.get("/v1/charges", {
       key: info.secretKey,

@@ -64,8 +64,9 @@ export function testApi(
       ...(body !== undefined ? { body } : {}),
     });
     const text = await response.text();
-    // A file (a CSV export) stays text; everything else of the API is JSON.
-    const json = !(response.headers.get("content-type") ?? "").startsWith("text/");
+    // A file (a CSV export, a PDF) stays text; everything else of the API is JSON.
+    const type = response.headers.get("content-type") ?? "";
+    const json = !type.startsWith("text/") && !type.startsWith("application/pdf");
     return {
       status: response.status,
       headers: response.headers,

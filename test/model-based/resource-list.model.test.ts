@@ -20,8 +20,9 @@ import type {
 } from "../../machines/components/resource-list.types.ts";
 import type { FilterValues } from "../../protocol/filters.ts";
 import type { Payout } from "../../protocol/objects/payout.schema.ts";
-import { DONE, ERROR, FakeCalls, http, replayWithCalls } from "./async-replay.ts";
+import { DONE, ERROR, FakeCalls, replayWithCalls } from "./async-replay.ts";
 import { coveringPaths, type MachineModel } from "./harness.ts";
+import { describeListStep, LIST_FAILURES, listCalls } from "./resource-list.steps.ts";
 
 /**
  * The kit's resource list, walked through its graph once (as the payouts list, one instance
@@ -37,15 +38,8 @@ import { coveringPaths, type MachineModel } from "./harness.ts";
 
 type Machine = typeof payoutsListMachine;
 
-const PAGE = payoutsListMachine.getStateNodeById("payoutsList.loading").invoke[0]?.id ?? "";
-const DETAIL =
-  payoutsListMachine.getStateNodeById("payoutsList.ready.detail.loading").invoke[0]?.id ?? "";
-
-const FAILURES = [
-  { label: "fails 500", error: http(500) },
-  { label: "refused 401", error: http(401) },
-  { label: "forbidden 403", error: http(403) },
-];
+const { page: PAGE, detail: DETAIL } = listCalls(payoutsListMachine, "payoutsList");
+const FAILURES = LIST_FAILURES;
 
 const PAID: FilterValues = { status: ["paid"] };
 const ALL: FilterValues = {};
@@ -106,17 +100,10 @@ const modelFor = ({ history, input }: Scenario): MachineModel<Machine> => ({
     [`${ERROR}${DETAIL}`]: FAILURES.map(({ error }) => ({ type: `${ERROR}${DETAIL}`, error })),
   } as MachineModel<Machine>["events"],
   describeEvent: (event) => {
-    const e = event as ResourceListEvent | { type: string; error?: unknown };
-    const failure = FAILURES.find((f) => "error" in e && f.error === e.error)?.label ?? "";
-    if (e.type === `${DONE}${PAGE}`) return "page answers";
-    if (e.type === `${ERROR}${PAGE}`) return `page ${failure}`;
-    if (e.type === `${DONE}${DETAIL}`) return "detail answers";
-    if (e.type === `${ERROR}${DETAIL}`) return `detail ${failure}`;
-    if (e.type === "item.open" && "id" in e) return `open ${e.id}`;
-    if (e.type === "page.size" && "size" in e) return `page size ${e.size}`;
-    if (e.type === "filters.change" && "filters" in e)
-      return e.filters.status ? "filter paid" : "clear filter";
-    return e.type;
+    const e = event as ResourceListEvent;
+    if (e.type === "page.size") return `page size ${e.size}`;
+    if (e.type === "filters.change") return e.filters.status ? "filter paid" : "clear filter";
+    return describeListStep({ page: PAGE, detail: DETAIL }, e);
   },
 });
 

@@ -32,6 +32,7 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "earnings-chart": () => import("./earnings-chart/earnings-chart.component.tsx"),
   "notification-banner": () => import("./notification-banner/notification-banner.component.tsx"),
   "account-onboarding": () => import("./account-onboarding/account-onboarding.component.tsx"),
+  documents: () => import("./documents/documents.component.tsx"),
   "debug-components-list": () =>
     import("./debug-components-list/debug-components-list.component.tsx"),
   "debug-utils": () => import("./debug-utils/debug-utils.component.tsx"),

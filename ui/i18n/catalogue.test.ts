@@ -77,6 +77,7 @@ const sampleArgs = {
   requirement: "Tax ID",
   person: "Jenny Rosen",
   currency: "USD",
+  period: "May 2026",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),
   privacy: (chunks: unknown[]) => chunks.join(""),

@@ -4,11 +4,10 @@
  * starts a fresh list when it changes (`listComponent`), and the runner's wiring
  * (`useResourceList`): the kit's list machine run by `useComponentMachine`, its snapshot
  * connected to the view's props, the filters and their change, and a CSV export of the whole
- * filtered list through the kit's download machine (`useListExport`).
+ * filtered list through the kit's file download (`useListExport`, `file-download.ts`).
  */
 import { type ComponentType, useCallback } from "react";
 import type { AnyStateMachine } from "xstate";
-import { downloadMachine } from "../../../machines/components/download.machine.ts";
 import {
   DEFAULT_PAGE_SIZE,
   type ResourceListEvent,
@@ -26,8 +25,8 @@ import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostProps } from "../../frame/frame-context.tsx";
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
 import { isOn } from "../../frame/host-attributes.ts";
-import { saveFile } from "../../frame/save-file.ts";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import { useFileDownload } from "./file-download.ts";
 import type { DetailState } from "./resource-detail.view.tsx";
 import {
   connectDetail,
@@ -135,11 +134,6 @@ export interface ListExport {
   onDismiss(): void;
 }
 
-/** The file the provider produced goes to the person as a download. */
-const EXPORT_EFFECTS = {
-  "file.ready": (event: { file: File }) => saveFile(event.file, document),
-};
-
 /**
  * The provider's CSV export of the whole filtered list (not one page) at `path`
  * (`/v1/exports/<resource>`), fetched through the data layer and saved by the person.
@@ -150,19 +144,11 @@ export function useListExport(
   spec: FilterSpec,
   filters: FilterValues,
 ): ListExport {
-  const download = useComponentMachine(downloadMachine, {
-    input: undefined as never,
-    view: props,
-    effects: EXPORT_EFFECTS,
-  });
+  const file = useFileDownload(props);
   return {
-    busy: download.snapshot.matches("downloading"),
-    failed: download.snapshot.matches("failed"),
-    onExport: () =>
-      download.send({
-        type: "download",
-        url: `${path}?${filterQueryString(spec, filters, localDayStart)}`,
-      }),
-    onDismiss: () => download.send({ type: "dismiss" }),
+    busy: file.busy,
+    failed: file.failed,
+    onExport: () => file.download(`${path}?${filterQueryString(spec, filters, localDayStart)}`),
+    onDismiss: file.dismiss,
   };
 }

@@ -5,10 +5,9 @@
  * (`ResourceDetail` with the component's facts). Pure: values and callbacks in.
  */
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
 import type { FilterSpec, FilterValues } from "../../../protocol/filters.ts";
-import { kitMessages } from "../../i18n/messages.ts";
-import { Banner, Button, EmptyState, FilterBar, filterDefinitions } from "../../kit/index.ts";
+import { EmptyState, FilterBar, filterDefinitions } from "../../kit/index.ts";
+import { DownloadAction } from "./download-action.view.tsx";
 import type { ListExport } from "./list-component.tsx";
 import { type DetailState, ResourceDetail } from "./resource-detail.view.tsx";
 import type { ResourceListConnected } from "./resource-list.connect.ts";
@@ -62,7 +61,6 @@ export function ListToolbar({
   filters?: ListFilters | undefined;
   exporting?: ListExportView | undefined;
 }) {
-  const intl = useIntl();
   if (!filters && !exporting) return null;
   return (
     <div className="kit-list__toolbar">
@@ -74,22 +72,13 @@ export function ListToolbar({
         />
       ) : null}
       {exporting ? (
-        <Button variant="secondary" onClick={exporting.onExport} loading={exporting.busy}>
-          {exporting.label}
-        </Button>
-      ) : null}
-      {exporting?.failed ? (
-        <Banner
-          status="danger"
-          title={exporting.failedTitle}
-          actions={
-            <>
-              <Button onClick={exporting.onExport}>{intl.formatMessage(kitMessages.retry)}</Button>
-              <Button variant="secondary" onClick={exporting.onDismiss}>
-                {intl.formatMessage(kitMessages.dismiss)}
-              </Button>
-            </>
-          }
+        <DownloadAction
+          label={exporting.label}
+          failedTitle={exporting.failedTitle}
+          busy={exporting.busy}
+          failed={exporting.failed}
+          onDownload={exporting.onExport}
+          onDismiss={exporting.onDismiss}
         />
       ) : null}
     </div>

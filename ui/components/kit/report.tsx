@@ -1,7 +1,7 @@
 /**
  * What the report components share (balance-report, payout-reconciliation-report): the
  * report machine (`createReportMachine`) run for the picked period, its itemised CSV through
- * the kit's download machine (the same query as the report), and the page around a report:
+ * the kit's file download (the same query as the report), and the page around a report:
  * title, period picker, download, loading, failure. `availabilityEvent` (the catalogue's
  * `onreportavailabilityloaded`, where the component has it) hears whether the period had
  * anything, each time a report arrives.
@@ -10,18 +10,17 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AnyStateMachine } from "xstate";
 import type { CallFailure } from "../../../machines/auth/failure.ts";
-import { downloadMachine } from "../../../machines/components/download.machine.ts";
 import {
   periodQuery,
   type ReportPeriod,
 } from "../../../machines/components/reports/report-factory.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostEvent } from "../../frame/frame-context.tsx";
-import { saveFile } from "../../frame/save-file.ts";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import { Banner, Button, Skeleton } from "../../kit/index.ts";
 import { reportsMessages as m } from "../reports/reports.messages.ts";
+import { useFileDownload } from "./file-download.ts";
 import type { ListExport } from "./list-component.tsx";
 import { type DayPeriod, lastDays, PeriodPicker } from "./period-picker.view.tsx";
 import { requestIdOf } from "./resource-list.connect.ts";
@@ -38,10 +37,6 @@ export interface ReportRun<R> {
   onRetry(): void;
   download: ListExport;
 }
-
-const FILE_EFFECTS = {
-  "file.ready": (event: { file: File }) => saveFile(event.file, document),
-};
 
 /** The default period: the last 30 days. */
 const DEFAULT_DAYS = 30;
@@ -67,11 +62,7 @@ export function useReport<R>(
     view: props,
     effects,
   });
-  const file = useComponentMachine(downloadMachine, {
-    input: undefined as never,
-    view: props,
-    effects: FILE_EFFECTS,
-  });
+  const file = useFileDownload(props);
   const context = snapshot.context as {
     period: ReportPeriod;
     report: R | null;
@@ -90,11 +81,10 @@ export function useReport<R>(
     onApply: (period) => send({ type: "period.change", period } as never),
     onRetry: () => send({ type: "retry" } as never),
     download: {
-      busy: file.snapshot.matches("downloading"),
-      failed: file.snapshot.matches("failed"),
-      onExport: () =>
-        file.send({ type: "download", url: `${csvPath}?${periodQuery(context.period)}` }),
-      onDismiss: () => file.send({ type: "dismiss" }),
+      busy: file.busy,
+      failed: file.failed,
+      onExport: () => file.download(`${csvPath}?${periodQuery(context.period)}`),
+      onDismiss: file.dismiss,
     },
   };
 }
