@@ -27,7 +27,16 @@ export interface DatabaseOptions {
   thread?: boolean;
   /** Apply migrations on open (default true). */
   migrate?: boolean;
+  /**
+   * PostgreSQL only: how long a query waits for a connection — a free one of the pool, or a
+   * new one to connect — before it fails as the database being unavailable (503
+   * `database_unavailable`, `unavailable.ts`). Default 5000 ms: a host that drops packets
+   * silently is then an answer, not a request that hangs until its own timeout.
+   */
+  connectTimeoutMs?: number;
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -51,7 +60,11 @@ const pgTypes = {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.schema)
+    ? await openPostgres(
+        options.databaseUrl,
+        options.schema,
+        options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      )
     : await openEmbedded(options);
   if (options.migrate !== false) {
     try {
@@ -64,13 +77,18 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return handle;
 }
 
-async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  connectTimeoutMs: number,
+): Promise<DatabaseHandle> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`invalid schema name: ${schema}`);
   }
   const pool = new pg.Pool({
     connectionString: url,
     types: pgTypes,
+    connectionTimeoutMillis: connectTimeoutMs,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // A connection dropped while a request holds it (a server restart, a killed backend) makes

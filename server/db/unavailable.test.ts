@@ -2,8 +2,11 @@
  * `isDatabaseUnavailable`: which driver errors mean the database is out of reach (answered
  * 503 `database_unavailable`), and which are a query's own failure (answered as before).
  */
+import { type AddressInfo, createServer } from "node:net";
+import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "./connect.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
 /** An error as `pg` makes one from a PostgreSQL ErrorResponse. */
@@ -43,6 +46,10 @@ describe("isDatabaseUnavailable", () => {
     [
       "connecting took too long",
       new Error("Connection terminated due to connection timeout", { cause: new Error("x") }),
+    ],
+    [
+      "waited too long for a free connection of the pool",
+      new Error("timeout exceeded when trying to connect"),
     ],
     [
       "a query on a client whose connection failed",
@@ -86,5 +93,36 @@ describe("isDatabaseUnavailable", () => {
     );
     expect(error).toMatchObject({ code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it("a database host that accepts and never answers: every query gives up after the pool's connection timeout, as unavailable", async () => {
+    // A TCP peer that takes the connection and says nothing, like a host behind a firewall
+    // that drops packets once connected.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const handle = await openDatabase({
+      databaseUrl: `postgres://postgres@127.0.0.1:${port}/x`,
+      migrate: false,
+      connectTimeoutMs: 200,
+    });
+    try {
+      // More queries than connections: some wait for the pool, others for their connect.
+      // Without the timeout they would all wait for ever (and this test time out).
+      const errors = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          sql`select 1`.execute(handle.db).then(
+            () => undefined,
+            (failure: unknown) => failure,
+          ),
+        ),
+      );
+      for (const error of errors) expect(isDatabaseUnavailable(error)).toBe(true);
+      const messages = new Set(errors.map((e) => (e as Error).message));
+      expect(messages).toContain("timeout exceeded when trying to connect");
+    } finally {
+      await handle.close().catch(() => {});
+      silent.close();
+    }
   });
 });

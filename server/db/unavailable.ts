@@ -33,11 +33,13 @@ const connectionException = /^08[0-9A-Z]{3}$/;
 /**
  * `pg`'s own errors, which carry no code: the socket closed under a query ("Connection
  * terminated unexpectedly"; "Connection terminated" when the client was being ended; "…
- * due to connection timeout" when connecting took too long), or a query on a client whose
- * connection failed before.
+ * due to connection timeout" when connecting took too long), a query that waited longer than
+ * the pool's connection timeout for a free connection ("timeout exceeded when trying to
+ * connect"), or a query on a client whose connection failed before.
  */
 const driverMessages = [
   /^Connection terminated\b/,
+  /^timeout exceeded when trying to connect$/,
   /^Client has encountered a connection error and is not queryable$/,
 ];
 
