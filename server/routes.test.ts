@@ -200,6 +200,11 @@ describe("the API host's routes", () => {
     await walk.read(endpoints.identityChallenge, sessionKey);
     await walk.post(endpoints.embeddedAuthenticationLinks, sessionKey);
     await walk.read("/v1/account", sessionKey);
+    // The hosted dashboard's pages under a platform's branding (the hosted dashboard preview).
+    await walk.read("/v1/embedded/hosted_dashboard_preview", {
+      ...sessionKey,
+      params: { display_name: "Walk", icon: "https://cdn.example.com/walk.png" },
+    });
     // The notification banner: the account's open interventions, one answered.
     const due = await walk.post(`/v1/test_helpers/accounts/${accountId}/risk_interventions`, {
       ...sk,
