@@ -15,7 +15,8 @@ import {
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
-import { statusOf } from "../accounts/model.ts";
+import { factsOf, onFileColumns, onFileOf } from "../accounts/model.ts";
+import { accountStatus } from "../accounts/requirements.ts";
 import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
 import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
@@ -168,22 +169,31 @@ defineRoute(
           revoked_at: null,
         })
         .execute();
-      // The account and its platform in one statement (the claim is a hot path).
-      const { platform, ...account } = await trx
+      // The account, its platform and what is on file for its status in one statement (the
+      // claim is a hot path).
+      const {
+        platform,
+        on_file_persons,
+        on_file_external_accounts,
+        on_file_interventions,
+        ...account
+      } = await trx
         .selectFrom("accounts")
         .selectAll("accounts")
-        .select((eb) =>
+        .select((eb) => [
           jsonObjectFrom(
             eb
               .selectFrom("platforms")
               .selectAll()
               .whereRef("platforms.id", "=", "accounts.platform_id"),
           ).as("platform"),
-        )
+          ...onFileColumns(eb),
+        ])
         .where("accounts.id", "=", session.account_id)
         .executeTakeFirstOrThrow();
       if (!platform) throw new Error(`account ${account.id} has no platform`);
-      return { session, account, platform, expiresAt };
+      const onFile = onFileOf(on_file_persons, on_file_external_accounts, on_file_interventions);
+      return { session, account, platform, onFile, expiresAt };
     });
     if (!result) {
       // Say why, without revealing sessions of another platform.
@@ -212,7 +222,7 @@ defineRoute(
       ? await renewUserSession(deps, result.session, body.user_session_refresh_token, now)
       : undefined;
     // details_submitted comes from what is on file (accounts/requirements.ts).
-    const { details_submitted } = await statusOf(deps.db, result.account, now);
+    const { details_submitted } = accountStatus(factsOf(result.account, result.onFile), now);
     return claimedSession({
       ...result,
       apiKey,
