@@ -19,7 +19,7 @@ import { factsOf, onFileColumns, onFileOf } from "../accounts/model.ts";
 import { accountStatus } from "../accounts/requirements.ts";
 import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
-import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
+import { assertSameMode, bearerKey, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
@@ -123,15 +123,28 @@ defineRoute(
     body: claimBody,
     response: claimedAccountSessionSchema,
   },
-  async ({ deps, principal, body }) => {
-    const publishable = await deps.db
-      .selectFrom("api_keys")
-      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
-      .select(["api_keys.platform_id", "api_keys.livemode", "platform_clocks.offset_seconds"])
-      .where("api_keys.key_hash", "=", sha256(body.key))
-      .where("api_keys.kind", "=", "publishable")
-      .where("api_keys.revoked_at", "is", null)
-      .executeTakeFirst();
+  async ({ c, deps, principal, body }) => {
+    // The publishable key sent in Authorization as well (as the data layer sends it) was
+    // looked up already, with its platform's clock (`authenticate`: deps are on that clock).
+    const authorized =
+      principal.kind === "publishable" && bearerKey(c.req.header("authorization")) === body.key;
+    const publishable = authorized
+      ? { platform_id: principal.platformId, clocked: deps.config }
+      : await deps.db
+          .selectFrom("api_keys")
+          .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+          .select(["api_keys.platform_id", "platform_clocks.offset_seconds"])
+          .where("api_keys.key_hash", "=", sha256(body.key))
+          .where("api_keys.kind", "=", "publishable")
+          .where("api_keys.revoked_at", "is", null)
+          .executeTakeFirst()
+          .then(
+            (row) =>
+              row && {
+                platform_id: row.platform_id,
+                clocked: withClockOffset(deps.config, row.offset_seconds ?? 0),
+              },
+          );
     if (
       !publishable ||
       (principal.kind === "publishable" && principal.platformId !== publishable.platform_id)
@@ -139,7 +152,7 @@ defineRoute(
       throw authenticationError("Invalid publishable key provided.", "publishable_key_invalid");
     }
     // No key is needed to claim: the claim runs on the session's platform's sandbox clock.
-    const now = withClockOffset(deps.config, publishable.offset_seconds ?? 0).now();
+    const now = publishable.clocked.now();
     const secretHash = sha256(body.client_secret);
     const apiKey = newKey(issuedKeyPrefixes.account_session);
     const result = await deps.db.transaction().execute(async (trx) => {
