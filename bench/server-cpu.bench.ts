@@ -12,7 +12,12 @@
  * serves at most 1000 / (API-thread ms) requests per second; with the worker the two threads
  * overlap, so at most 1000 / max(API-thread ms, other threads' ms). `CPU_BENCH_PAYMENTS` (default
  * 10,000: list pages are keyset scans, their cost does not grow with depth) and
- * `CPU_BENCH_REQUESTS` (default 200 per scenario) size it.
+ * `CPU_BENCH_REQUESTS` (default 200 per scenario) size it; `CPU_BENCH_MODES=thread` (or
+ * `api`) runs one configuration only.
+ *
+ * Each row also gives the statements a request sends (BEGIN and COMMIT included), counted
+ * with Kysely's log hook over the measured requests: each is a round trip to the worker and
+ * a parse, plan and execution in PGlite.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,11 +57,20 @@ export interface CpuFigures {
   apiMs: number;
   /** The other threads' CPU per request (the PGlite worker, the GC's helpers), in ms. */
   workerMs: number;
+  /** Statements sent per request (BEGIN and COMMIT included). */
+  statements: number;
 }
 
 async function measureOn(thread: boolean): Promise<CpuFigures[]> {
   const dir = mkdtempSync(join(tmpdir(), "bench-cpu-"));
-  const database = await openDatabase({ dataDir: dir, thread });
+  let statements = 0;
+  const database = await openDatabase({
+    dataDir: dir,
+    thread,
+    log: () => {
+      statements++;
+    },
+  });
   try {
     const app = createApp({ db: database.db, config: { rateLimitPerSecond: 100_000 } });
     const seeded = await seedSandbox(database.db, { payments: PAYMENTS });
@@ -132,6 +146,7 @@ async function measureOn(thread: boolean): Promise<CpuFigures[]> {
       const times: number[] = [];
       const main0 = mainThreadCpuMs();
       const all0 = processCpuMs();
+      const statements0 = statements;
       for (let i = 0; i < REQUESTS; i++) {
         const started = performance.now();
         await run[scenario](i);
@@ -145,6 +160,7 @@ async function measureOn(thread: boolean): Promise<CpuFigures[]> {
         p50: times[Math.floor(times.length / 2)]!,
         apiMs: main / REQUESTS,
         workerMs: Math.max(0, others) / REQUESTS,
+        statements: (statements - statements0) / REQUESTS,
       });
     }
     return figures;
@@ -159,7 +175,9 @@ const made: string[] = [];
 
 export default async function (): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const thread of [false, true]) {
+  const modes = process.env.CPU_BENCH_MODES;
+  const threads = modes === "thread" ? [true] : modes === "api" ? [false] : [false, true];
+  for (const thread of threads) {
     const label = thread ? "PGlite in a worker" : "PGlite on the API thread";
     for (const f of await measureOn(thread)) {
       const bound = Math.max(f.apiMs, f.workerMs);
@@ -169,7 +187,7 @@ export default async function (): Promise<BenchRow[]> {
         unit: "req/s",
         target: 200,
         higherIsBetter: true,
-        note: `CPU per request: API thread ${f.apiMs.toFixed(2)} ms, other threads ${f.workerMs.toFixed(2)} ms; sequential p50 ${f.p50.toFixed(1)} ms`,
+        note: `${f.statements.toFixed(1)} statements; CPU per request: API thread ${f.apiMs.toFixed(2)} ms, other threads ${f.workerMs.toFixed(2)} ms; sequential p50 ${f.p50.toFixed(1)} ms`,
       });
     }
   }

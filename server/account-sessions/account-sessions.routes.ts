@@ -15,10 +15,11 @@ import {
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
-import { statusOf } from "../accounts/model.ts";
+import { factsOf, onFileColumns, onFileOf } from "../accounts/model.ts";
+import { accountStatus } from "../accounts/requirements.ts";
 import { withClockOffset } from "../config.ts";
 import type { Account, AccountSession, Platform } from "../db/schema.ts";
-import { assertSameMode, issuedKeyPrefixes } from "../http/auth.ts";
+import { assertSameMode, bearerKey, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
 import { formBoolean } from "../http/params.ts";
@@ -122,15 +123,28 @@ defineRoute(
     body: claimBody,
     response: claimedAccountSessionSchema,
   },
-  async ({ deps, principal, body }) => {
-    const publishable = await deps.db
-      .selectFrom("api_keys")
-      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
-      .select(["api_keys.platform_id", "api_keys.livemode", "platform_clocks.offset_seconds"])
-      .where("api_keys.key_hash", "=", sha256(body.key))
-      .where("api_keys.kind", "=", "publishable")
-      .where("api_keys.revoked_at", "is", null)
-      .executeTakeFirst();
+  async ({ c, deps, principal, body }) => {
+    // The publishable key sent in Authorization as well (as the data layer sends it) was
+    // looked up already, with its platform's clock (`authenticate`: deps are on that clock).
+    const authorized =
+      principal.kind === "publishable" && bearerKey(c.req.header("authorization")) === body.key;
+    const publishable = authorized
+      ? { platform_id: principal.platformId, clocked: deps.config }
+      : await deps.db
+          .selectFrom("api_keys")
+          .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+          .select(["api_keys.platform_id", "platform_clocks.offset_seconds"])
+          .where("api_keys.key_hash", "=", sha256(body.key))
+          .where("api_keys.kind", "=", "publishable")
+          .where("api_keys.revoked_at", "is", null)
+          .executeTakeFirst()
+          .then(
+            (row) =>
+              row && {
+                platform_id: row.platform_id,
+                clocked: withClockOffset(deps.config, row.offset_seconds ?? 0),
+              },
+          );
     if (
       !publishable ||
       (principal.kind === "publishable" && principal.platformId !== publishable.platform_id)
@@ -138,7 +152,7 @@ defineRoute(
       throw authenticationError("Invalid publishable key provided.", "publishable_key_invalid");
     }
     // No key is needed to claim: the claim runs on the session's platform's sandbox clock.
-    const now = withClockOffset(deps.config, publishable.offset_seconds ?? 0).now();
+    const now = publishable.clocked.now();
     const secretHash = sha256(body.client_secret);
     const apiKey = newKey(issuedKeyPrefixes.account_session);
     const result = await deps.db.transaction().execute(async (trx) => {
@@ -168,22 +182,31 @@ defineRoute(
           revoked_at: null,
         })
         .execute();
-      // The account and its platform in one statement (the claim is a hot path).
-      const { platform, ...account } = await trx
+      // The account, its platform and what is on file for its status in one statement (the
+      // claim is a hot path).
+      const {
+        platform,
+        on_file_persons,
+        on_file_external_accounts,
+        on_file_interventions,
+        ...account
+      } = await trx
         .selectFrom("accounts")
         .selectAll("accounts")
-        .select((eb) =>
+        .select((eb) => [
           jsonObjectFrom(
             eb
               .selectFrom("platforms")
               .selectAll()
               .whereRef("platforms.id", "=", "accounts.platform_id"),
           ).as("platform"),
-        )
+          ...onFileColumns(eb),
+        ])
         .where("accounts.id", "=", session.account_id)
         .executeTakeFirstOrThrow();
       if (!platform) throw new Error(`account ${account.id} has no platform`);
-      return { session, account, platform, expiresAt };
+      const onFile = onFileOf(on_file_persons, on_file_external_accounts, on_file_interventions);
+      return { session, account, platform, onFile, expiresAt };
     });
     if (!result) {
       // Say why, without revealing sessions of another platform.
@@ -212,7 +235,7 @@ defineRoute(
       ? await renewUserSession(deps, result.session, body.user_session_refresh_token, now)
       : undefined;
     // details_submitted comes from what is on file (accounts/requirements.ts).
-    const { details_submitted } = await statusOf(deps.db, result.account, now);
+    const { details_submitted } = accountStatus(factsOf(result.account, result.onFile), now);
     return claimedSession({
       ...result,
       apiKey,

@@ -118,6 +118,50 @@ describe("POST /v1/account_sessions", () => {
 });
 
 describe("POST /v1/account_sessions/claim (SPEC.md §7)", () => {
+  // With the publishable key in Authorization too, the claim reuses the key's lookup
+  // (platform and sandbox clock) instead of looking the body's key up again.
+  it("with the publishable key in Authorization or not, runs on the platform's sandbox clock; another platform's key in Authorization, or a revoked body key, is refused", async () => {
+    const s = await setup();
+    const other = await setup();
+    const advanced = await api.post("/v1/test_helpers/clock/advance", {
+      key: s.secretKey,
+      params: { seconds: 5 * 86_400 },
+    });
+    expect(advanced.status).toBe(200);
+    const now = advanced.body.now as number;
+    expect(now).toBe(api.clock.now + 5 * 86_400);
+    const claimWith = async (authorization: string | undefined, key = s.publishableKey) => {
+      const session = await s.createSession();
+      return api.post("/v1/account_sessions/claim", {
+        ...(authorization ? { key: authorization } : {}),
+        params: { client_secret: session.body.client_secret, key },
+      });
+    };
+    for (const authorization of [s.publishableKey, undefined]) {
+      const claimed = await claimWith(authorization);
+      expect(claimed.status).toBe(200);
+      expect(claimed.body.api_key_expiry).toBe(now + 60 * 60);
+      const row = await t.db
+        .selectFrom("account_sessions")
+        .select("claimed_at")
+        .where("id", "=", claimed.body.id)
+        .executeTakeFirstOrThrow();
+      expect(row.claimed_at).toBe(now);
+    }
+    const mixed = await claimWith(other.publishableKey);
+    expect(mixed.status).toBe(401);
+    expect(mixed.body.error.code).toBe("publishable_key_invalid");
+    await t.db
+      .updateTable("api_keys")
+      .set({ revoked_at: api.clock.now })
+      .where("key_hash", "=", sha256(s.publishableKey))
+      .execute();
+    for (const authorization of [s.publishableKey, undefined]) {
+      const refused = await claimWith(authorization);
+      expect(refused.status).toBe(401);
+    }
+  });
+
   it("answers the claimed account session of SPEC.md §3", async () => {
     const s = await setup();
     const session = await s.createSession({ account_onboarding: { enabled: true } });

@@ -3,7 +3,8 @@
  * accounts (three queries, whatever the page size), rendering accounts, persons and external
  * accounts, and applying person and account parameters inside a transaction.
  */
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type {
   Account as AccountObject,
   CapabilityStatus,
@@ -89,6 +90,58 @@ export async function loadOnFile(
   for (const e of externalAccounts) out.get(e.account_id)!.externalAccounts.push(e);
   for (const i of interventions) out.get(i.account_id)!.interventions.push(i);
   return out;
+}
+
+/**
+ * What is on file for the account a query on `accounts` selects, as three JSON arrays in that
+ * same statement (the claim reads its account's status in one query; `onFileOf` makes them
+ * an `OnFile`). The same rows, filters and order as `loadOnFile`; every column of these tables
+ * is text, boolean, a number or JSON, so a row read through JSON is the row.
+ */
+export function onFileColumns(eb: ExpressionBuilder<Database, "accounts">) {
+  return [
+    jsonArrayFrom(
+      eb
+        .selectFrom("persons")
+        .selectAll()
+        .whereRef("persons.account_id", "=", "accounts.id")
+        .where("persons.deleted_at", "is", null)
+        .orderBy("persons.created")
+        .orderBy("persons.id"),
+    ).as("on_file_persons"),
+    jsonArrayFrom(
+      eb
+        .selectFrom("external_accounts")
+        .selectAll()
+        .whereRef("external_accounts.account_id", "=", "accounts.id")
+        .where("external_accounts.deleted_at", "is", null)
+        .orderBy("external_accounts.created")
+        .orderBy("external_accounts.id"),
+    ).as("on_file_external_accounts"),
+    jsonArrayFrom(
+      eb
+        .selectFrom("risk_interventions")
+        .selectAll()
+        .whereRef("risk_interventions.account_id", "=", "accounts.id")
+        .where("risk_interventions.resolved_at", "is", null)
+        .orderBy("risk_interventions.created")
+        .orderBy("risk_interventions.id"),
+    ).as("on_file_interventions"),
+  ] as const;
+}
+
+/** One account's rows on file (each list in `created`, `id` order) as an `OnFile`. */
+export function onFileOf(
+  persons: PersonRow[],
+  externalAccounts: ExternalAccountRow[],
+  interventions: InterventionRow[],
+): OnFile {
+  const onFile: OnFile = { individual: null, persons: [], externalAccounts, interventions };
+  for (const p of persons) {
+    if (p.is_individual) onFile.individual = p;
+    else onFile.persons.push(p);
+  }
+  return onFile;
 }
 
 const personFacts = (p: PersonRow, id = p.id): PersonFacts => ({

@@ -3,7 +3,7 @@
  * process (a data directory, or memory). Same migrations, same SQL, same number parsing.
  */
 import type { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, type LogConfig, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrate.ts";
 import { INT8_OID, NUMERIC_OID, parseInt8, parseNumeric } from "./parsers.ts";
@@ -34,6 +34,11 @@ export interface DatabaseOptions {
    * silently is then an answer, not a request that hangs until its own timeout.
    */
   connectTimeoutMs?: number;
+  /**
+   * Kysely's log hook: called for every statement sent, BEGIN and COMMIT included (the
+   * statement-count bench and tests count them with it).
+   */
+  log?: LogConfig;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -64,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         options.databaseUrl,
         options.schema,
         options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        options.log,
       )
     : await openEmbedded(options);
   if (options.migrate !== false) {
@@ -81,6 +87,7 @@ async function openPostgres(
   url: string,
   schema: string | undefined,
   connectTimeoutMs: number,
+  log?: LogConfig,
 ): Promise<DatabaseHandle> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`invalid schema name: ${schema}`);
@@ -101,7 +108,10 @@ async function openPostgres(
   // One dropped while idle in the pool makes the pool emit "error" too (logged just above),
   // which would end the process as well; the pool has already let the dead client go.
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(log ? { log } : {}),
+  });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, kind: "postgres", close: () => db.destroy() };
 }
@@ -110,13 +120,13 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.thread) {
     if (options.loadDataDir) throw new Error("a PGlite thread starts from a data directory");
     const { dialect, busyMs } = await openPGliteThread(options.dataDir);
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect, ...(options.log ? { log: options.log } : {}) });
     return { db, kind: "pglite", threadBusyMs: busyMs, close: () => db.destroy() };
   }
   const { dialect, client } = await openPGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, ...(options.log ? { log: options.log } : {}) });
   return { db, kind: "pglite", pglite: client, close: () => db.destroy() };
 }

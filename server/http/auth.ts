@@ -8,7 +8,7 @@ import { withClockOffset } from "../config.ts";
 import type { SessionKeyKind } from "../db/schema.ts";
 import type { AccountSessionPrincipal, AppEnv, Deps, Principal, PrincipalKind } from "./context.ts";
 import { ApiError, authenticationError, invalidRequest, permissionError } from "./errors.ts";
-import { countRequest } from "./rate-limit.ts";
+import { lookUpCounted } from "./rate-limit.ts";
 import { sha256 } from "./secrets.ts";
 
 /** Prefixes of the keys the provider issues to the browser (test mode). */
@@ -60,7 +60,7 @@ export async function authenticate(
   const key = bearerKey(c.req.header("authorization"));
   if (!key) return { principal: { kind: "none" }, deps };
   const hash = sha256(key);
-  await countRequest(deps, hash);
+  // Each lookup also counts the request's rate-limit hit, in the same statement.
   let offset: number;
   let principal: Principal;
   if (
@@ -69,18 +69,21 @@ export async function authenticate(
     key.startsWith(provider.keyPrefixes.secretLive) ||
     key.startsWith(provider.keyPrefixes.publishableLive)
   ) {
-    const row = await deps.db
-      .selectFrom("api_keys")
-      .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
-      .select([
-        "api_keys.platform_id",
-        "api_keys.kind",
-        "api_keys.livemode",
-        "api_keys.revoked_at",
-        "platform_clocks.offset_seconds",
-      ])
-      .where("api_keys.key_hash", "=", hash)
-      .executeTakeFirst();
+    const row = await lookUpCounted(
+      deps,
+      hash,
+      deps.db
+        .selectFrom("api_keys")
+        .leftJoin("platform_clocks", "platform_clocks.platform_id", "api_keys.platform_id")
+        .select([
+          "api_keys.platform_id",
+          "api_keys.kind",
+          "api_keys.livemode",
+          "api_keys.revoked_at",
+          "platform_clocks.offset_seconds",
+        ])
+        .where("api_keys.key_hash", "=", hash),
+    );
     if (!row || row.revoked_at !== null) {
       throw authenticationError(`Invalid API Key provided: ${redactKey(key)}`, "api_key_invalid");
     }
@@ -92,25 +95,28 @@ export async function authenticate(
       accountId: null,
     };
   } else {
-    const row = await deps.db
-      .selectFrom("session_keys")
-      .leftJoin("account_sessions", "account_sessions.id", "session_keys.account_session_id")
-      .leftJoin("platform_clocks", "platform_clocks.platform_id", "session_keys.platform_id")
-      .select([
-        "session_keys.id",
-        "session_keys.kind",
-        "session_keys.platform_id",
-        "session_keys.account_id",
-        "session_keys.account_session_id",
-        "session_keys.user_id",
-        "session_keys.livemode",
-        "session_keys.expires_at",
-        "session_keys.revoked_at",
-        "account_sessions.components",
-        "platform_clocks.offset_seconds",
-      ])
-      .where("session_keys.key_hash", "=", hash)
-      .executeTakeFirst();
+    const row = await lookUpCounted(
+      deps,
+      hash,
+      deps.db
+        .selectFrom("session_keys")
+        .leftJoin("account_sessions", "account_sessions.id", "session_keys.account_session_id")
+        .leftJoin("platform_clocks", "platform_clocks.platform_id", "session_keys.platform_id")
+        .select([
+          "session_keys.id",
+          "session_keys.kind",
+          "session_keys.platform_id",
+          "session_keys.account_id",
+          "session_keys.account_session_id",
+          "session_keys.user_id",
+          "session_keys.livemode",
+          "session_keys.expires_at",
+          "session_keys.revoked_at",
+          "account_sessions.components",
+          "platform_clocks.offset_seconds",
+        ])
+        .where("session_keys.key_hash", "=", hash),
+    );
     if (!row || row.revoked_at !== null) {
       throw authenticationError(`Invalid API Key provided: ${redactKey(key)}`, "api_key_invalid");
     }

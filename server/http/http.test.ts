@@ -524,4 +524,63 @@ describe("per-key rate limits", () => {
     second.now += 1;
     expect((await list(one, secretKey)).status).toBe(200);
   });
+  // The hit is counted in the key lookup's own statement (rate-limit.ts, lookUpCounted):
+  // these check it still counts for every kind of key, found or not, across processes.
+  it("an account session's key is counted in the same windows across API processes, and a claim counts for its publishable key", async () => {
+    const { secretKey, publishableKey } = await api.platform();
+    const account = await api.post("/v1/accounts", { key: secretKey, params: { type: "custom" } });
+    const session = await api.post("/v1/account_sessions", {
+      key: secretKey,
+      params: { account: account.body.id, components: { payments: { enabled: true } } },
+    });
+    const second = { now: 1_800_000_100 };
+    const config = { rateLimitPerSecond: 2, rateLimitNow: () => second.now };
+    const one = testApi(t, config);
+    const two = testApi(t, config);
+    const claim = await one.post(endpoints.claim, {
+      key: publishableKey,
+      params: { client_secret: session.body.client_secret, key: publishableKey },
+    });
+    expect(claim.status).toBe(200);
+    const sessionKey = claim.body.api_key as string;
+    expect((await one.get("/v1/charges", { key: sessionKey })).status).toBe(200);
+    expect((await two.get("/v1/charges", { key: sessionKey })).status).toBe(200);
+    const limited = await one.get("/v1/charges", { key: sessionKey });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("1");
+    // The claim was the publishable key's first hit of the window: one more passes, then 429.
+    expect((await two.get("/v1/balance", { key: publishableKey })).status).not.toBe(429);
+    expect((await one.get("/v1/balance", { key: publishableKey })).status).toBe(429);
+    const rows = await t.db
+      .selectFrom("rate_limit_windows")
+      .select(["hits"])
+      .where("window_start", "=", second.now)
+      .orderBy("hits")
+      .execute();
+    expect(rows.map((r) => r.hits)).toEqual([3, 3]);
+    second.now += 1;
+    expect((await two.get("/v1/charges", { key: sessionKey })).status).toBe(200);
+  });
+
+  it("an unknown key is counted too: 401 within the limit, 429 past it; with no limit nothing is counted", async () => {
+    const second = { now: 1_800_000_200 };
+    const one = testApi(t, { rateLimitPerSecond: 2, rateLimitNow: () => second.now });
+    const two = testApi(t, { rateLimitPerSecond: 2, rateLimitNow: () => second.now });
+    for (const key of ["sk_test_doesnotexist1234", "ek_test_doesnotexist1234"]) {
+      expect((await one.get("/v1/accounts", { key })).status).toBe(401);
+      expect((await two.get("/v1/accounts", { key })).status).toBe(401);
+      expect((await one.get("/v1/accounts", { key })).status).toBe(429);
+    }
+    const unlimited = testApi(t, { rateLimitPerSecond: 0, rateLimitNow: () => second.now + 1 });
+    const { secretKey } = await api.platform();
+    for (let i = 0; i < 4; i++) {
+      expect((await unlimited.get("/v1/accounts", { key: secretKey })).status).toBe(200);
+    }
+    const counted = await t.db
+      .selectFrom("rate_limit_windows")
+      .select("hits")
+      .where("window_start", "=", second.now + 1)
+      .execute();
+    expect(counted).toEqual([]);
+  });
 });

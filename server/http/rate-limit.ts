@@ -4,14 +4,17 @@
  * - `takeSlot` / `giveBackSlots` (migration 0015, `rate_limits`): one counter per hashed
  *   scope and fixed window, raised by one atomic upsert, so the n-th of many parallel
  *   requests sees n and no two can share a slot (sign-in attempts, telemetry intake).
- * - `countRequest` (`rate_limit_windows`, an UNLOGGED table: one upsert per request): each
+ * - `lookUpCounted` (`rate_limit_windows`, an UNLOGGED table: one upsert per request): each
  *   request with a key counts one hit for the key's sha-256 and the current one-second window
- *   of the wall clock. Past `config.rateLimitPerSecond` hits the request is answered 429
- *   `rate_limit_error` (`rate_limit`) with `Retry-After: 1`, before anything else runs. Windows
- *   older than a minute are swept now and then. Fixed windows allow up to twice the limit
- *   across a window edge; the limit is a guard against runaway clients, not a billing meter.
+ *   of the wall clock, in the same statement as the key's lookup (a data-modifying CTE: the
+ *   upsert runs whether or not the key exists, and a request is one statement fewer). Past
+ *   `config.rateLimitPerSecond` hits the request is answered 429 `rate_limit_error`
+ *   (`rate_limit`) with `Retry-After: 1` before the key's row is looked at, an unknown key
+ *   included. Windows older than a minute are swept now and then. Fixed windows allow up to
+ *   twice the limit across a window edge; the limit is a guard against runaway clients, not a
+ *   billing meter.
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import {
   RATE_LIMIT_CODE,
   RATE_LIMIT_ERROR_TYPE,
@@ -68,20 +71,37 @@ export const rateLimited = (limit: number) =>
     { code: RATE_LIMIT_CODE, headers: { "Retry-After": "1" } },
   );
 
-/** Counts one request of the key whose sha-256 is `keyHash`; throws 429 past the limit. */
-export async function countRequest(deps: Deps, keyHash: string): Promise<void> {
+/**
+ * Counts one request of the key whose sha-256 is `keyHash` and runs `lookup` (the key's row,
+ * at most one) in the same statement: throws 429 past the limit, else answers the row
+ * (undefined when there is none). With no limit configured, only the lookup runs.
+ */
+export async function lookUpCounted<DB extends Database, TB extends keyof DB, O>(
+  deps: Deps,
+  keyHash: string,
+  lookup: SelectQueryBuilder<DB, TB, O>,
+): Promise<O | undefined> {
   const limit = deps.config.rateLimitPerSecond;
-  if (limit <= 0) return;
+  if (limit <= 0) return await lookup.executeTakeFirst();
   const window = deps.config.rateLimitNow();
-  const { hits } = await deps.db
-    .insertInto("rate_limit_windows")
-    .values({ bucket: keyHash, window_start: window, hits: 1 })
-    .onConflict((oc) =>
-      oc.columns(["bucket", "window_start"]).doUpdateSet({
-        hits: sql`rate_limit_windows.hits + 1`,
-      }),
+  const row = await deps.db
+    .with("hit", (db) =>
+      db
+        .insertInto("rate_limit_windows")
+        .values({ bucket: keyHash, window_start: window, hits: 1 })
+        .onConflict((oc) =>
+          oc.columns(["bucket", "window_start"]).doUpdateSet({
+            hits: sql`rate_limit_windows.hits + 1`,
+          }),
+        )
+        .returning("hits"),
     )
-    .returning("hits")
+    .selectFrom("hit")
+    .leftJoin(lookup.select(sql<true>`true`.as("key_found")).limit(1).as("k"), (join) =>
+      join.onTrue(),
+    )
+    .select("hit.hits")
+    .selectAll("k")
     .executeTakeFirstOrThrow();
   if (++counted % SWEEP_EVERY === 0) {
     await deps.db
@@ -89,5 +109,14 @@ export async function countRequest(deps: Deps, keyHash: string): Promise<void> {
       .where("window_start", "<", window - KEEP_SECONDS)
       .execute();
   }
-  if (hits > limit) throw rateLimited(limit);
+  if (Number(row.hits) > limit) throw rateLimited(limit);
+  const {
+    hits: _hits,
+    key_found,
+    ...found
+  } = row as unknown as O & {
+    hits: number;
+    key_found: true | null;
+  };
+  return key_found ? (found as O) : undefined;
 }

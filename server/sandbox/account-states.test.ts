@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { statusOf } from "../accounts/model.ts";
-import { checkDelay } from "../accounts/requirements.ts";
+import { factsOf, loadOnFile, onFileColumns, onFileOf, statusOf } from "../accounts/model.ts";
+import { accountStatus, checkDelay } from "../accounts/requirements.ts";
 import { createPlatform } from "../platforms/platforms.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { createEnabledAccount, seedAccountStates } from "./account-states.ts";
@@ -103,5 +103,61 @@ describe("seeded accounts are in the onboarding state their label names", () => 
         .executeTakeFirstOrThrow();
       expect(destination.default_for_currency).toBe(true);
     }
+  });
+});
+
+describe("the claim's one-statement read of what is on file (accounts/model.ts, onFileColumns)", () => {
+  it("gives every seeded state the rows and the status that loadOnFile's three queries give", async () => {
+    const { platform } = await createPlatform(t.db, { business_name: "Demo" }, now);
+    const seeded = await seedAccountStates(t.db, platform.id, now);
+    // The seed makes companies: an individual, and a deleted person that must not show.
+    const first = seeded[0]!.id;
+    await t.db
+      .insertInto("persons")
+      .values([
+        {
+          id: "person_ind",
+          platform_id: platform.id,
+          account_id: first,
+          is_individual: true,
+          first_name: "Ada",
+          dob: JSON.stringify({ day: 1, month: 2, year: 1990 }),
+          created: now,
+        },
+        {
+          id: "person_gone",
+          platform_id: platform.id,
+          account_id: first,
+          first_name: "Gone",
+          created: now,
+          deleted_at: now,
+        },
+      ])
+      .execute();
+    const seen = { individual: 0, persons: 0, externalAccounts: 0, interventions: 0 };
+    for (const s of seeded) {
+      const { on_file_persons, on_file_external_accounts, on_file_interventions, ...account } =
+        await t.db
+          .selectFrom("accounts")
+          .selectAll("accounts")
+          .select((eb) => onFileColumns(eb))
+          .where("accounts.id", "=", s.id)
+          .executeTakeFirstOrThrow();
+      const onFile = onFileOf(on_file_persons, on_file_external_accounts, on_file_interventions);
+      const loaded = (await loadOnFile(t.db, [s.id])).get(s.id)!;
+      // Row for row, type for type (numbers stay numbers, JSON columns objects), same order.
+      expect(onFile).toStrictEqual(loaded);
+      for (const at of [now, now + checkDelay]) {
+        expect(accountStatus(factsOf(account, onFile), at)).toStrictEqual(
+          await statusOf(t.db, account, at),
+        );
+      }
+      if (onFile.individual) seen.individual++;
+      seen.persons += onFile.persons.length;
+      seen.externalAccounts += onFile.externalAccounts.length;
+      seen.interventions += onFile.interventions.length;
+    }
+    // Every kind of row was compared at least once.
+    for (const n of Object.values(seen)) expect(n).toBeGreaterThan(0);
   });
 });
