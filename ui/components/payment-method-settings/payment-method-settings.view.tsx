@@ -117,12 +117,12 @@ export function PaymentMethodSettingsView(props: PaymentMethodSettingsViewProps)
     body = <Methods {...props} nameOf={nameOf} />;
   }
   return (
-    <section className="kit-form" aria-labelledby="pms-title">
-      <h2 id="pms-title" className="kit-heading-md" style={{ margin: 0 }}>
+    <div className="kit-form">
+      <h2 className="kit-heading-md" style={{ margin: 0 }}>
         {intl.formatMessage(m.title)}
       </h2>
       {body}
-    </section>
+    </div>
   );
 }
 
