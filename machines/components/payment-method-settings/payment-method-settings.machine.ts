@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { listOf } from "../../../protocol/objects/api-fields.schema.ts";
 import {
   type PaymentMethodConfiguration,
@@ -100,7 +100,7 @@ const load = (onFailure: "failed" | "shown") =>
     onError: [
       { guard: "unauthorized", target: "unauthorized", actions: "emitUnauthorized" },
       { guard: "needsSignIn", target: "signingIn" },
-      { target: onFailure, actions: ["fail", "emitFailed"] },
+      { target: onFailure, actions: "fail" },
     ],
   }) as const;
 
@@ -133,11 +133,12 @@ export const paymentMethodSettingsMachine = setup({
     saved: assign(({ event }) =>
       event.type === "configuration.saved" ? { configuration: event.configuration } : {},
     ),
-    fail: assign(({ event }) => ({ failure: failureOf(event) })),
-    emitFailed: emit(({ context }) => ({
-      type: "load.failed" as const,
-      failure: context.failure as CallFailure,
-    })),
+    // The failure kept for the view (its request id) and told to the platform, in one step.
+    fail: enqueueActions(({ enqueue, event }) => {
+      const failure = failureOf(event);
+      enqueue.assign({ failure });
+      enqueue.emit({ type: "load.failed", failure });
+    }),
     emitUnauthorized: emit({ type: "unauthorized" as const }),
   },
 }).createMachine({
