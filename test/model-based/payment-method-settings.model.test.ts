@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SignInOutcome } from "../../machines/auth/sign-in.ts";
 import { SUBMIT_ACTOR, type SubmitInput } from "../../machines/components/form/form.machine.ts";
+import { configurationFixture } from "../../machines/components/payment-method-settings/payment-method-settings.fixture.ts";
 import {
   configurationRequest,
   type PaymentMethodSettingsEmitted,
@@ -12,10 +13,7 @@ import {
 import type { GetObjectsInput } from "../../machines/components/resource-list.types.ts";
 import {
   type PaymentMethodConfiguration,
-  paymentMethodConfigurationSchema,
   paymentMethodConfigurationUpdateParamsSchema,
-  paymentMethodSpecs,
-  paymentMethodTypes,
 } from "../../protocol/objects/payment-method-configuration.schema.ts";
 import { DONE, ERROR, FakeCalls, failureOf, http, replayWithCalls } from "./async-replay.ts";
 import { coveringPaths, type MachineModel } from "./harness.ts";
@@ -35,35 +33,8 @@ import { coveringPaths, type MachineModel } from "./harness.ts";
  * the protocol's schema accepts and is sent only from the confirmation.
  */
 
-const configuration = (id: string, preference: "on" | "off"): PaymentMethodConfiguration =>
-  paymentMethodConfigurationSchema.parse({
-    id,
-    object: "payment_method_configuration",
-    account: "acct_1",
-    name: "Default",
-    is_default: id === "pmc_default",
-    active: true,
-    country: "US",
-    currency: "usd",
-    created: 1_700_000_000,
-    livemode: false,
-    ...Object.fromEntries(
-      paymentMethodTypes.map((type) => [
-        type,
-        {
-          kind: paymentMethodSpecs[type].kind,
-          available: true,
-          unavailable_reason: null,
-          requirements: [],
-          capability: preference === "on" ? "active" : "inactive",
-          display_preference: { preference, value: preference },
-        },
-      ]),
-    ),
-  });
-
-const LOADED = configuration("pmc_default", "on");
-const SAVED = configuration("pmc_default", "off");
+const LOADED = configurationFixture("pmc_default", "on");
+const SAVED = configurationFixture("pmc_default", "off");
 const listOfOne = {
   object: "list",
   url: "/v1/payment_method_configurations",
