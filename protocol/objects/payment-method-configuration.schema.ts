@@ -40,6 +40,8 @@ export interface PaymentMethodSpec {
   requires: readonly PaymentMethodRequirement[];
   /** On in a new configuration (when available and its requirements are met). */
   onByDefault: boolean;
+  /** A brand's name, the same in every language (a generic method's name is translated). */
+  brand?: string;
 }
 
 const sepa = ["AT", "BE", "DE", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PT"] as const;
@@ -54,6 +56,7 @@ export const paymentMethodSpecs = {
     onByDefault: true,
   },
   apple_pay: {
+    brand: "Apple Pay",
     kind: "wallet",
     countries: null,
     currencies: null,
@@ -61,6 +64,7 @@ export const paymentMethodSpecs = {
     onByDefault: true,
   },
   google_pay: {
+    brand: "Google Pay",
     kind: "wallet",
     countries: null,
     currencies: null,
@@ -68,6 +72,7 @@ export const paymentMethodSpecs = {
     onByDefault: true,
   },
   link: {
+    brand: "Link",
     kind: "wallet",
     countries: ["US", "GB", "CA", "AU", ...sepa],
     currencies: null,
@@ -110,6 +115,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   klarna: {
+    brand: "Klarna",
     kind: "buy_now_pay_later",
     countries: ["US", "GB", ...sepa],
     currencies: ["usd", "gbp", "eur"],
@@ -117,6 +123,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   afterpay_clearpay: {
+    brand: "Afterpay / Clearpay",
     kind: "buy_now_pay_later",
     countries: ["US", "CA", "GB", "AU"],
     currencies: ["usd", "cad", "gbp", "aud"],
@@ -124,6 +131,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   affirm: {
+    brand: "Affirm",
     kind: "buy_now_pay_later",
     countries: ["US", "CA"],
     currencies: ["usd", "cad"],
@@ -131,6 +139,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   ideal: {
+    brand: "iDEAL",
     kind: "bank_redirect",
     countries: ["NL", ...sepa],
     currencies: ["eur"],
@@ -138,6 +147,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   bancontact: {
+    brand: "Bancontact",
     kind: "bank_redirect",
     countries: ["BE", ...sepa],
     currencies: ["eur"],
@@ -145,6 +155,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   p24: {
+    brand: "Przelewy24",
     kind: "bank_redirect",
     countries: ["PL", ...sepa],
     currencies: ["eur", "pln"],
@@ -152,6 +163,7 @@ export const paymentMethodSpecs = {
     onByDefault: false,
   },
   konbini: {
+    brand: "Konbini",
     kind: "bank_redirect",
     countries: ["JP"],
     currencies: ["jpy"],

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   type PaymentMethodConfiguration,
+  type PaymentMethodSpec,
+  paymentMethodSpecs,
   paymentMethodTypes,
 } from "../../protocol/objects/payment-method-configuration.schema.ts";
 import { createUser } from "../../server/users/users.ts";
+import { messageIn } from "./models/details.model.ts";
 import { PaymentMethodSettingsModel } from "./models/payment-method-settings.model.ts";
 import { checkLightDarkPseudo } from "./support/a11y.ts";
 import { examplePlatformTests } from "./support/example-platform.ts";
@@ -18,25 +21,18 @@ const example = examplePlatformTests();
 const { signedIn, apiGet } = example;
 const email = "methods-owner@example.com";
 
-/** The methods' names as the person reads them in en-US. */
-const names: Record<(typeof paymentMethodTypes)[number], string> = {
-  card: "Cards",
-  apple_pay: "Apple Pay",
-  google_pay: "Google Pay",
-  link: "Link",
-  us_bank_account: "ACH Direct Debit",
-  sepa_debit: "SEPA Direct Debit",
-  bacs_debit: "Bacs Direct Debit",
-  au_becs_debit: "BECS Direct Debit",
-  acss_debit: "Pre-authorized debits",
-  klarna: "Klarna",
-  afterpay_clearpay: "Afterpay / Clearpay",
-  affirm: "Affirm",
-  ideal: "iDEAL",
-  bancontact: "Bancontact",
-  p24: "Przelewy24",
-  konbini: "Konbini",
+/** A method's name as the person reads it in en-US: its brand, else its translated name. */
+const generic: Partial<Record<(typeof paymentMethodTypes)[number], string>> = {
+  card: "methodCard",
+  us_bank_account: "methodUsBankAccount",
+  sepa_debit: "methodSepaDebit",
+  bacs_debit: "methodBacsDebit",
+  au_becs_debit: "methodAuBecsDebit",
+  acss_debit: "methodAcssDebit",
 };
+const nameOf = (type: (typeof paymentMethodTypes)[number]) =>
+  (paymentMethodSpecs[type] as PaymentMethodSpec).brand ??
+  messageIn("en-US", `paymentMethodSettings.${generic[type]}`);
 const password = "correct horse";
 
 let userMade = false;
@@ -85,7 +81,7 @@ describe("payment-method-settings on the example platform", () => {
     ]);
     // In the protocol's order (grouped by kind), each as the provider computed it: on or off,
     // and a method not offered or with a requirement unmet says why and cannot be turned on.
-    expect(rows.map((r) => r.name)).toEqual(paymentMethodTypes.map((t) => names[t]));
+    expect(rows.map((r) => r.name)).toEqual(paymentMethodTypes.map(nameOf));
     for (const [i, type] of paymentMethodTypes.entries()) {
       const setting = before[type];
       const on = setting.display_preference.preference === "on";

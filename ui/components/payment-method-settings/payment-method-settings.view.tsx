@@ -10,9 +10,11 @@ import {
   type PaymentMethodConfiguration,
   type PaymentMethodKind,
   type PaymentMethodRequirement,
+  type PaymentMethodSpec,
   type PaymentMethodType,
   type Preference,
   paymentMethodKinds,
+  paymentMethodSpecs,
   paymentMethodTypes,
 } from "../../../protocol/objects/payment-method-configuration.schema.ts";
 import { kitMessages } from "../../i18n/messages.ts";
@@ -21,20 +23,6 @@ import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-r
 import { LoadFailed, type LoadFailedProps } from "../kit/load-failed.view.tsx";
 import { type SettingRow, SettingsGroups } from "../kit/settings-groups.view.tsx";
 import { paymentMethodSettingsMessages as m } from "./payment-method-settings.messages.ts";
-
-/** Brand names, the same in every language. */
-const brandNames: Partial<Record<PaymentMethodType, string>> = {
-  apple_pay: "Apple Pay",
-  google_pay: "Google Pay",
-  link: "Link",
-  klarna: "Klarna",
-  afterpay_clearpay: "Afterpay / Clearpay",
-  affirm: "Affirm",
-  ideal: "iDEAL",
-  bancontact: "Bancontact",
-  p24: "Przelewy24",
-  konbini: "Konbini",
-};
 
 const genericNames = {
   card: m.methodCard,
@@ -91,7 +79,7 @@ export type PaymentMethodSettingsViewProps =
 export function usePaymentMethodName() {
   const intl = useIntl();
   return (method: PaymentMethodType) => {
-    const brand = brandNames[method];
+    const brand = (paymentMethodSpecs[method] as PaymentMethodSpec).brand;
     if (brand !== undefined) return brand;
     return intl.formatMessage(genericNames[method as keyof typeof genericNames]);
   };
