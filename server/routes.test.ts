@@ -200,6 +200,8 @@ describe("the API host's routes", () => {
     await walk.read(endpoints.identityChallenge, sessionKey);
     await walk.post(endpoints.embeddedAuthenticationLinks, sessionKey);
     await walk.read("/v1/account", sessionKey);
+    // The hosted dashboard preview of the session's account (the debug tool's pages).
+    await walk.read(endpoints.hostedDashboardPreview, sessionKey);
     // The notification banner: the account's open interventions, one answered.
     const due = await walk.post(`/v1/test_helpers/accounts/${accountId}/risk_interventions`, {
       ...sk,
