@@ -34,6 +34,8 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "captureForm": () => import("./components/payment-details/capture-form.machine.ts").then((m) => m.captureFormMachine),
   "paymentDetails": () => import("./components/payment-details/payment-details.machine.ts").then((m) => m.paymentDetailsMachine),
   "paymentDisputes": () => import("./components/payment-disputes/payment-disputes.machine.ts").then((m) => m.paymentDisputesMachine),
+  "paymentMethodChange": () => import("./components/payment-method-settings/payment-method-settings.machine.ts").then((m) => m.paymentMethodChangeMachine),
+  "paymentMethodSettings": () => import("./components/payment-method-settings/payment-method-settings.machine.ts").then((m) => m.paymentMethodSettingsMachine),
   "paymentsList": () => import("./components/payments/payments.machine.ts").then((m) => m.paymentsListMachine),
   "refundForm": () => import("./components/payments/refund-form.machine.ts").then((m) => m.refundFormMachine),
   "payoutDetails": () => import("./components/payout-details/payout-details.machine.ts").then((m) => m.payoutDetailsMachine),

@@ -24,6 +24,7 @@ import { declareResponse } from "./http/route.ts";
 import { newId } from "./http/secrets.ts";
 import type { Drain } from "./http/shutdown.ts";
 import { moneyApps } from "./money/index.ts";
+import { paymentMethodSettingsApp } from "./payment-method-settings/payment-method-settings.routes.ts";
 import { reportingApp } from "./reporting/reporting.routes.ts";
 import { reportsApp } from "./reports/reports.routes.ts";
 import { sandboxApp } from "./sandbox/sandbox.routes.ts";
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions) {
   app.route("/", reportingApp);
   app.route("/", reportsApp);
   app.route("/", documentsApp);
+  app.route("/", paymentMethodSettingsApp);
   app.route("/", sandboxApp);
   app.route("/", webhooksApp);
   for (const domain of options.domains ?? []) app.route("/", domain);

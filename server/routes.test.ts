@@ -444,6 +444,16 @@ describe("the API host's routes", () => {
     await walk.read(`/v1/tax_invoices/${invoices.body.data[0].id}`, as);
     await walk.read(`/v1/tax_invoices/${invoices.body.data[0].id}/pdf`, as);
 
+    // Payment method settings: the default made on first read, another, a method off.
+    const configurations = await walk.read("/v1/payment_method_configurations", as);
+    const pmc = configurations.body.data[0].id as string;
+    await walk.post("/v1/payment_method_configurations", { ...as, params: { name: "Walk" } });
+    await walk.read(`/v1/payment_method_configurations/${pmc}`, as);
+    await walk.post(`/v1/payment_method_configurations/${pmc}`, {
+      ...as,
+      params: { card: { display_preference: { preference: "off" } } },
+    });
+
     // The OpenAPI document; deleting an account.
     await walk.read(openApiPath);
     await walk.del(`/v1/accounts/${company.body.id}`, sk);

@@ -33,6 +33,11 @@ export interface PageConfig {
   disputedPayment?: string | null;
   /** The account's newest payouts, as the platform's backend lists them (payout-details). */
   payouts?: { id: string; label: string }[];
+  /**
+   * The account's payment method configuration the platform shows (its default, as the
+   * backend read it with the secret key), for payment-method-settings (null: none read).
+   */
+  paymentMethodConfiguration?: string | null;
 }
 
 export const configMetaName = "platform-config";

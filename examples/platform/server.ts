@@ -386,6 +386,15 @@ export function createPlatformApp(options: PlatformOptions) {
     }));
   };
 
+  /** The account's default payment method configuration (payment-method-settings shows it). */
+  const paymentMethodConfiguration = async (account: SandboxAccount) => {
+    const listed = await apiGet<Listed<{ id: string }>>(
+      account,
+      "/v1/payment_method_configurations?is_default=true&limit=1",
+    );
+    return listed?.data[0]?.id ?? null;
+  };
+
   /** The dashboard's sections that show at least one built component, with those components. */
   const sections = () => {
     const built = new Set(components());
@@ -403,8 +412,19 @@ export function createPlatformApp(options: PlatformOptions) {
     if (section !== undefined && !here) return c.notFound();
     c.header("Cache-Control", "no-store");
     const names = here ? here.components : overviewComponents(components());
-    const [payments, payouts] = await Promise.all([paymentLinks(account), payoutLinks(account)]);
-    const config = { ...pageConfig(account, names), ...payments, payouts };
+    const [payments, payouts, pmc] = await Promise.all([
+      paymentLinks(account),
+      payoutLinks(account),
+      names.includes("payment-method-settings")
+        ? paymentMethodConfiguration(account)
+        : Promise.resolve(null),
+    ]);
+    const config = {
+      ...pageConfig(account, names),
+      ...payments,
+      payouts,
+      paymentMethodConfiguration: pmc,
+    };
     return c.html(
       dashboardPage(account, config, [...supportedLocales], { section, sections: shown }),
     );

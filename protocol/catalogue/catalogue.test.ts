@@ -466,6 +466,17 @@ describe("SPEC.md §5 component inputs", () => {
     return result.error!;
   };
 
+  it("payment-method-configuration on payment-method-settings must be a configuration id (pmc_)", () => {
+    const error = rejected(
+      validateAttribute("payment-method-settings", "payment-method-configuration", "card"),
+    );
+    expect(error.code).toBe("invalid_attribute");
+    expect(error.message).toContain("payment-method-configuration");
+    expect(
+      validateAttribute("payment-method-settings", "payment-method-configuration", "pmc_123"),
+    ).toEqual({ ok: true, value: "pmc_123" });
+  });
+
   it("report-name on the reporting chart must be gross_volume or net_volume", () => {
     const error = rejected(validateAttribute("reporting-chart", "report-name", "foo"));
     expect(error.code).toBe("invalid_attribute");

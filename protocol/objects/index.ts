@@ -22,6 +22,7 @@ export * from "./file.schema.ts";
 export * from "./metrics.schema.ts";
 export * from "./observability-metadata.schema.ts";
 export * from "./openapi-document.schema.ts";
+export * from "./payment-method-configuration.schema.ts";
 export * from "./payout.schema.ts";
 export * from "./payout-schedule.schema.ts";
 export * from "./person.schema.ts";

@@ -26,6 +26,7 @@ import * as m0021 from "./migrations/0021_rate_limits.ts";
 import * as m0030 from "./migrations/0030_webhooks.ts";
 import * as m0040 from "./migrations/0040_telemetry_user_agents.ts";
 import * as m0080 from "./migrations/0080_risk_intervention_submissions.ts";
+import * as m0090 from "./migrations/0090_payment_method_configurations.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0030_webhooks": m0030,
   "0040_telemetry_user_agents": m0040,
   "0080_risk_intervention_submissions": m0080,
+  "0090_payment_method_configurations": m0090,
 };
 
 /**

@@ -281,6 +281,23 @@ export interface BalanceDailyTable {
   last_at: number;
 }
 
+/** An account's payment method configuration (migration 0090). */
+export interface PaymentMethodConfigurationsTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  livemode: boolean;
+  name: string;
+  is_default: boolean;
+  /** Method → what the account chose. */
+  preferences: JsonWithDefault<Partial<Record<string, "on" | "off">>>;
+  /** Method → its capability, asked for when the method was turned on. */
+  capabilities: JsonWithDefault<
+    Partial<Record<string, { requested: boolean; requested_at: number }>>
+  >;
+  created: number;
+}
+
 export interface Database extends MoneyTables, AccountModelTables, WebhookTables {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -301,6 +318,7 @@ export interface Database extends MoneyTables, AccountModelTables, WebhookTables
   rate_limits: RateLimitsTable;
   external_account_challenges: ExternalAccountChallengesTable;
   dashboard_sessions: DashboardSessionsTable;
+  payment_method_configurations: PaymentMethodConfigurationsTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

@@ -33,6 +33,8 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "notification-banner": () => import("./notification-banner/notification-banner.component.tsx"),
   "account-onboarding": () => import("./account-onboarding/account-onboarding.component.tsx"),
   documents: () => import("./documents/documents.component.tsx"),
+  "payment-method-settings": () =>
+    import("./payment-method-settings/payment-method-settings.component.tsx"),
   "debug-components-list": () =>
     import("./debug-components-list/debug-components-list.component.tsx"),
   "debug-utils": () => import("./debug-utils/debug-utils.component.tsx"),

@@ -78,6 +78,8 @@ const sampleArgs = {
   person: "Jenny Rosen",
   currency: "USD",
   period: "May 2026",
+  method: "Klarna",
+  country: "United States",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),
   privacy: (chunks: unknown[]) => chunks.join(""),

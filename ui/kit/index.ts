@@ -178,6 +178,7 @@ export {
   StepsSavedView,
   type StepsSavedViewProps,
 } from "./steps.view.tsx";
+export { Switch, type SwitchProps } from "./switch.view.tsx";
 export { Table, type TableColumn, type TableProps } from "./table.view.tsx";
 export { type TabItem, Tabs, type TabsProps } from "./tabs.view.tsx";
 export {

@@ -280,6 +280,42 @@ ${banner("Danger", "danger")}
 .kit-form__fields { display: flex; flex-direction: column; gap: ${space(4)}; }
 .kit-form__actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: ${space(2)}; }
 
+.kit-switch {
+  display: inline-flex; align-items: center; gap: ${space(2)}; flex: none;
+  padding: ${space(1)}; border: 0; background: none; color: inherit; font: inherit;
+  cursor: pointer; border-radius: ${v("borderRadius")}; min-block-size: 2.25rem;
+}
+.kit-switch:disabled { cursor: not-allowed; opacity: 0.6; }
+.kit-switch__track {
+  position: relative; display: inline-block; flex: none; inline-size: 2.5rem; block-size: 1.5rem;
+  border: 1px solid ${v("formColorBorder")}; border-radius: 999px;
+  background-color: ${v("offsetBackgroundColor")};
+}
+.kit-switch__thumb {
+  position: absolute; inset-block-start: 0.125rem; inset-inline-start: 0.125rem;
+  inline-size: 1.125rem; block-size: 1.125rem; border-radius: 50%;
+  background-color: ${v("colorSecondaryText")}; transition: inset-inline-start 0.15s;
+}
+.kit-switch--on .kit-switch__track { background-color: ${v("colorPrimary")}; border-color: ${v("colorPrimary")}; }
+.kit-switch--on .kit-switch__thumb { inset-inline-start: 1.125rem; background-color: ${v("colorBackground")}; }
+.kit-switch__text { min-inline-size: 2rem; text-align: start; }
+
+.kit-settings { display: flex; flex-direction: column; gap: ${space(5)}; min-inline-size: 0; }
+.kit-settings__group { display: flex; flex-direction: column; gap: ${space(2)}; min-inline-size: 0; }
+.kit-settings__title { margin: 0; }
+.kit-settings__rows {
+  margin: 0; padding: 0; list-style: none; min-inline-size: 0;
+  border: 1px solid ${v("colorBorder")}; border-radius: ${v("borderRadius")};
+}
+.kit-settings__row {
+  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+  gap: ${space(2)} ${space(4)}; padding-block: ${space(3)}; padding-inline: ${space(4)}; min-inline-size: 0;
+}
+.kit-settings__row + .kit-settings__row { border-block-start: 1px solid ${v("colorBorder")}; }
+.kit-settings__main { display: flex; flex-direction: column; gap: ${space(1)}; flex: 1 1 12rem; min-inline-size: 0; overflow-wrap: anywhere; }
+.kit-settings__label { display: flex; flex-wrap: wrap; align-items: center; gap: ${space(2)}; }
+.kit-settings__notes { margin: 0; padding-inline-start: ${space(5)}; }
+
 .kit-address { min-inline-size: 0; }
 .kit-address__fields { display: flex; flex-direction: column; gap: ${space(3)}; }
 

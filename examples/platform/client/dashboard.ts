@@ -364,6 +364,13 @@ function hostedDashboardPreview(element: HTMLElement): HTMLElement[] {
   return [element];
 }
 
+/** payment-method-settings for the configuration the platform's backend read (its default). */
+function paymentMethodSettings(element: HTMLElement): HTMLElement[] {
+  if (config.paymentMethodConfiguration)
+    element.setAttribute("payment-method-configuration", config.paymentMethodConfiguration);
+  return [element];
+}
+
 /** What a real platform puts around each component that needs more than the element. */
 const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "payment-details": paymentDetails,
@@ -375,6 +382,7 @@ const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "instant-payouts": instantPayoutEvents,
   "notification-banner": notificationBanner,
   "account-onboarding": accountOnboarding,
+  "payment-method-settings": paymentMethodSettings,
   "payout-details": payoutDetails,
   "payout-reconciliation-report": payoutReconciliationReport,
   "debug-hosted-dashboard-preview": hostedDashboardPreview,
