@@ -18,7 +18,7 @@ import {
   paymentMethodTypes,
 } from "../../../protocol/objects/payment-method-configuration.schema.ts";
 import { kitMessages } from "../../i18n/messages.ts";
-import { Badge, ConfirmDialog, Skeleton, Switch } from "../../kit/index.ts";
+import { Badge, ConfirmDialog, Skeleton, Switch, useStylesheet } from "../../kit/index.ts";
 import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-required.view.tsx";
 import { LoadFailed, type LoadFailedProps } from "../kit/load-failed.view.tsx";
 import { type SettingRow, SettingsGroups } from "../kit/settings-groups.view.tsx";
@@ -85,8 +85,14 @@ export function usePaymentMethodName() {
   };
 }
 
+/** The heading and the intro sit in the form's column, spaced by its gap alone. */
+const settingsStylesheet = `
+.payment-method-settings > h2, .payment-method-settings > p { margin: 0; }
+`.trim();
+
 export function PaymentMethodSettingsView(props: PaymentMethodSettingsViewProps) {
   const intl = useIntl();
+  useStylesheet(settingsStylesheet);
   const nameOf = usePaymentMethodName();
   let body: ReactNode;
   if (props.status === "signIn") {
@@ -105,10 +111,8 @@ export function PaymentMethodSettingsView(props: PaymentMethodSettingsViewProps)
     body = <Methods {...props} nameOf={nameOf} />;
   }
   return (
-    <div className="kit-form">
-      <h2 className="kit-heading-md" style={{ margin: 0 }}>
-        {intl.formatMessage(m.title)}
-      </h2>
+    <div className="kit-form payment-method-settings">
+      <h2 className="kit-heading-md">{intl.formatMessage(m.title)}</h2>
       {body}
     </div>
   );
@@ -173,7 +177,7 @@ function Methods(
   const turningOn = change?.preference === "on";
   return (
     <>
-      <p className="kit-body-md kit-secondary-text" style={{ margin: 0 }}>
+      <p className="kit-body-md kit-secondary-text">
         {intl.formatMessage(m.intro, { country: countryName, currency })}
       </p>
       <SettingsGroups label={intl.formatMessage(m.title)} groups={groups} />
