@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { accountTypes } from "../../protocol/objects/account.schema.ts";
+import { postalCodeRules } from "../../protocol/objects/postal-codes.ts";
 import type { AccountModelParams } from "../accounts/account-params.ts";
 import { defaultCurrencyFor } from "../accounts/accounts.schema.ts";
 import {
@@ -53,7 +54,8 @@ function addressIn(country: string) {
   return {
     line1: magic.addressFullMatch,
     city: "Springfield",
-    postal_code: "10001",
+    // A code of the country's own form (the provider checks it), else a US-style one.
+    postal_code: postalCodeRules[country]?.example ?? "10001",
     country,
     ...(states[country] ? { state: states[country] } : {}),
   };
