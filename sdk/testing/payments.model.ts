@@ -52,7 +52,7 @@ export class PaymentsModel {
   filterByDate = (start: string, end: string) => this.list.applyDateRangeFilter("Date", start, end);
   clearFilters = () => this.list.clearFilters();
   /** Presses Export (the CSV of the filtered list). */
-  exportCsv = () => this.list.root.getByRole("button", { name: "Export" }).click();
+  exportCsv = () => this.list.root.getByRole("button", { name: "Export CSV" }).click();
   seeFilterChips = () => this.list.seeFilterChips();
   openRow = (index: number) => this.list.openRow(index);
 

@@ -94,7 +94,7 @@ export class PayoutsListModel {
   clearFilters = () => this.list.clearFilters();
   seeFilterChips = () => this.list.seeFilterChips();
   /** Presses Export (the CSV of the filtered list). */
-  exportCsv = () => this.list.root.getByRole("button", { name: "Export" }).click();
+  exportCsv = () => this.list.root.getByRole("button", { name: "Export CSV" }).click();
 
   /** The empty state's title, when the account has no payout. */
   seeEmpty(): Promise<string> {

@@ -19,6 +19,8 @@ type KitMessageValues = {
   retry: None;
   close: None;
   dismiss: None;
+  listExport: None;
+  listExportFailed: None;
   paginationLabel: None;
   stepProgress: { current: number; total: number };
   stepBack: None;
@@ -126,6 +128,16 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.dismiss",
     defaultMessage: "Dismiss",
     description: "Button that hides a banner",
+  },
+  listExport: {
+    id: "kit.listExport",
+    defaultMessage: "Export CSV",
+    description: "Button above a list: download the filtered list as a CSV file",
+  },
+  listExportFailed: {
+    id: "kit.listExportFailed",
+    defaultMessage: "The export could not be downloaded.",
+    description: "Shown above a list when its CSV export failed",
   },
   paginationLabel: {
     id: "kit.pagination.label",

@@ -16,8 +16,6 @@ type DisputesListMessageValues = {
   emptyDescription: None;
   detailTitle: None;
   detailFailed: None;
-  export: None;
-  exportFailed: None;
   statusWarningNeedsResponse: None;
   statusWarningClosed: None;
   statusNeedsResponse: None;
@@ -143,16 +141,6 @@ export const disputesListMessages = defineMessages<DisputesListMessageValues>({
     id: "disputes.detailFailed",
     defaultMessage: "The dispute could not be loaded.",
     description: "Shown when one dispute cannot be retrieved",
-  },
-  export: {
-    id: "disputes.export",
-    defaultMessage: "Export CSV",
-    description: "Button: download the filtered disputes as a CSV file",
-  },
-  exportFailed: {
-    id: "disputes.exportFailed",
-    defaultMessage: "The export could not be downloaded.",
-    description: "Shown when the CSV export failed",
   },
   statusWarningNeedsResponse: {
     id: "disputes.statusWarningNeedsResponse",

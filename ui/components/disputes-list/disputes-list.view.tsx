@@ -156,23 +156,10 @@ export function DisputesListView({
         values: filters,
         onChange: onFiltersChange,
       }}
-      exporting={
-        exporting
-          ? {
-              ...exporting,
-              label: intl.formatMessage(m.export),
-              failedTitle: intl.formatMessage(m.exportFailed),
-            }
-          : undefined
-      }
-      empty={{
-        title: intl.formatMessage(m.emptyTitle),
-        description: intl.formatMessage(m.emptyDescription),
-      }}
+      exporting={exporting}
+      messages={m}
       detail={{
         ...detail,
-        title: intl.formatMessage(m.detailTitle),
-        failedTitle: intl.formatMessage(m.detailFailed),
         children: (d) => (
           <>
             <DisputeFacts dispute={d} />

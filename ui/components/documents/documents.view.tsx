@@ -173,14 +173,9 @@ export function DocumentsView({ detail, pdf, pdfUrl, ...list }: DocumentsViewPro
           total: formatMoney(invoice.total, invoice.currency, intl.locale),
         })
       }
-      empty={{
-        title: intl.formatMessage(m.emptyTitle),
-        description: intl.formatMessage(m.emptyDescription),
-      }}
+      messages={m}
       detail={{
         ...detail,
-        title: intl.formatMessage(m.detailTitle),
-        failedTitle: intl.formatMessage(m.detailFailed),
         children: (invoice) => (
           <TaxInvoiceBody invoice={invoice} pdf={pdf} pdfUrl={pdfUrl(invoice)} />
         ),

@@ -1,11 +1,14 @@
 /**
  * A list component's whole view on the kit, from its words and columns: `ResourceListView`
  * with the toolbar (the FilterBar over the list's `FilterSpec`, and the CSV export with its
- * failure where the session enables it), the empty state, and the selected item's detail
- * (`ResourceDetail` with the component's facts). Pure: values and callbacks in.
+ * failure where the session enables it, in the kit's words), the empty state, and the
+ * selected item's detail (`ResourceDetail` with the component's facts). Values, callbacks
+ * and the component's message descriptors in.
  */
 import type { ReactNode } from "react";
+import { type MessageDescriptor, useIntl } from "react-intl";
 import type { FilterSpec, FilterValues } from "../../../protocol/filters.ts";
+import { kitMessages } from "../../i18n/messages.ts";
 import { EmptyState, FilterBar, filterDefinitions } from "../../kit/index.ts";
 import { DownloadAction } from "./download-action.view.tsx";
 import type { ListExport } from "./list-component.tsx";
@@ -26,16 +29,18 @@ export interface ListFilters {
   onChange(filters: FilterValues): void;
 }
 
-/** The export button's words, beside the export's state. */
-export interface ListExportView extends ListExport {
-  label: string;
-  failedTitle: string;
+export interface ListDetailView<Item> extends DetailState<Item> {
+  children(item: Item): ReactNode;
 }
 
-export interface ListDetailView<Item> extends DetailState<Item> {
-  title: string;
-  failedTitle: string;
-  children(item: Item): ReactNode;
+/** A list's own words (its message descriptors, without arguments). */
+export interface ListMessages {
+  /** The empty state's. */
+  emptyTitle: MessageDescriptor;
+  emptyDescription: MessageDescriptor;
+  /** The detail's title, and its title when the item could not be loaded. */
+  detailTitle: MessageDescriptor;
+  detailFailed: MessageDescriptor;
 }
 
 export interface ListPageViewProps<Item> extends ResourceListConnected<Item> {
@@ -47,8 +52,8 @@ export interface ListPageViewProps<Item> extends ResourceListConnected<Item> {
   /** Absent: no filter bar (the recent mode, a list without filters). */
   filters?: ListFilters | undefined;
   /** Absent: no export (the session does not enable it, or the recent mode). */
-  exporting?: ListExportView | undefined;
-  empty: { title: string; description: string };
+  exporting?: ListExport | undefined;
+  messages: ListMessages;
   /** The selected item's detail; absent when rows do not open. */
   detail?: ListDetailView<Item>;
 }
@@ -59,8 +64,9 @@ export function ListToolbar({
   exporting,
 }: {
   filters?: ListFilters | undefined;
-  exporting?: ListExportView | undefined;
+  exporting?: ListExport | undefined;
 }) {
+  const intl = useIntl();
   if (!filters && !exporting) return null;
   return (
     <div className="kit-list__toolbar">
@@ -73,8 +79,8 @@ export function ListToolbar({
       ) : null}
       {exporting ? (
         <DownloadAction
-          label={exporting.label}
-          failedTitle={exporting.failedTitle}
+          label={intl.formatMessage(kitMessages.listExport)}
+          failedTitle={intl.formatMessage(kitMessages.listExportFailed)}
           busy={exporting.busy}
           failed={exporting.failed}
           onDownload={exporting.onExport}
@@ -88,21 +94,27 @@ export function ListToolbar({
 export function ListPageView<Item>({
   filters,
   exporting,
-  empty,
+  messages,
   detail,
   ...list
 }: ListPageViewProps<Item>) {
+  const intl = useIntl();
   return (
     <ResourceListView
       {...list}
       toolbar={<ListToolbar filters={filters} exporting={exporting} />}
-      empty={<EmptyState title={empty.title} description={empty.description} />}
+      empty={
+        <EmptyState
+          title={intl.formatMessage(messages.emptyTitle)}
+          description={intl.formatMessage(messages.emptyDescription)}
+        />
+      }
       detail={
         detail ? (
           <ResourceDetail
             {...detail}
-            title={detail.title}
-            failedTitle={detail.failedTitle}
+            title={intl.formatMessage(messages.detailTitle)}
+            failedTitle={intl.formatMessage(messages.detailFailed)}
             narrow={list.narrow}
           >
             {detail.children}

@@ -36,8 +36,6 @@ type PaymentsMessageValues = {
   canceled: None;
   failureReason: None;
   paymentId: None;
-  export: None;
-  exportFailed: None;
   refundPayment: None;
   refundTitle: None;
   refundAmount: None;
@@ -211,16 +209,6 @@ export const paymentsMessages = defineMessages<PaymentsMessageValues>({
     id: "payments.paymentId",
     defaultMessage: "Payment ID",
     description: "Label: the payment's id",
-  },
-  export: {
-    id: "payments.export",
-    defaultMessage: "Export",
-    description: "Button: download the filtered payments as a CSV file",
-  },
-  exportFailed: {
-    id: "payments.exportFailed",
-    defaultMessage: "The export could not be downloaded.",
-    description: "Shown when the CSV export of the payments failed",
   },
   refundPayment: {
     id: "payments.refundPayment",

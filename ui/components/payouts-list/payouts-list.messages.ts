@@ -39,8 +39,6 @@ type PayoutsListMessageValues = {
   eventArrived: None;
   eventFailed: None;
   detailFailed: None;
-  export: None;
-  exportFailed: None;
 };
 
 export const payoutsListMessages = defineMessages<PayoutsListMessageValues>({
@@ -214,15 +212,5 @@ export const payoutsListMessages = defineMessages<PayoutsListMessageValues>({
     id: "payoutsList.detailFailed",
     defaultMessage: "The details of this payout cannot be loaded.",
     description: "Shown in the payout drawer when its details failed to load",
-  },
-  export: {
-    id: "payoutsList.export",
-    defaultMessage: "Export",
-    description: "Button: download the filtered payouts as a CSV file",
-  },
-  exportFailed: {
-    id: "payoutsList.exportFailed",
-    defaultMessage: "The export could not be downloaded.",
-    description: "Shown when the payouts export failed",
   },
 });

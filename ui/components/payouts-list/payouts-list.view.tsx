@@ -99,23 +99,10 @@ export function PayoutsListView({
           ? undefined
           : { spec: payoutsFilterSpec, offered, values: filters, onChange: onFiltersChange }
       }
-      exporting={
-        exporting && !recent
-          ? {
-              ...exporting,
-              label: intl.formatMessage(m.export),
-              failedTitle: intl.formatMessage(m.exportFailed),
-            }
-          : undefined
-      }
-      empty={{
-        title: intl.formatMessage(m.emptyTitle),
-        description: intl.formatMessage(m.emptyDescription),
-      }}
+      exporting={recent ? undefined : exporting}
+      messages={m}
       detail={{
         ...detail,
-        title: intl.formatMessage(m.detailTitle),
-        failedTitle: intl.formatMessage(m.detailFailed),
         children: (payout) => <PayoutDetailBody payout={payout} />,
       }}
     />

@@ -168,14 +168,9 @@ export function TransactionsListView({
               onChange: onFiltersChange,
             }
       }
-      empty={{
-        title: intl.formatMessage(m.emptyTitle),
-        description: intl.formatMessage(m.emptyDescription),
-      }}
+      messages={m}
       detail={{
         ...detail,
-        title: intl.formatMessage(m.detailTitle),
-        failedTitle: intl.formatMessage(m.detailFailed),
         children: (t) => <TransactionFacts transaction={t} />,
       }}
     />
