@@ -9,6 +9,9 @@ import { ensureDependencies, heading, root, run } from "./lib/setup.mjs";
 ensureDependencies();
 heading("Connect host (dist/connect)");
 let status = run("npx", ["vite", "build", "--logLevel", "warn"]);
+// The data-layer page is its own build, after the one that empties dist/connect (vite.config.ts).
+if (status === 0)
+  status = run("npx", ["vite", "build", "--mode", "data-layer", "--logLevel", "warn"]);
 if (status === 0) {
   if (existsSync(join(root, "sdk", "index.ts"))) {
     heading("Platform SDK (dist/sdk)");
