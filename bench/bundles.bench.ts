@@ -5,7 +5,8 @@ import type { BenchRow } from "./bench.ts";
 
 /**
  * The JavaScript each connect-host page loads, min+gzip, beside the targets of issue 13 and
- * ARCHITECTURE.md. Read from the build's manifest (`npm run build` first).
+ * ARCHITECTURE.md. Read from the builds' manifests (`npm run build` first): the pages' and the
+ * data layer's, which is built alone (vite.config.ts).
  *
  * "Initial" is what a frame loads before its first paint: the page's entry and its static
  * imports, the dynamic imports the entry itself awaits at start (the frames import their
