@@ -95,10 +95,34 @@ const messageDescriptorsByIdOnly = (): Plugin => ({
  * build can overwrite one of the other's.
  */
 const dataLayerPage = "data-layer";
+
+/**
+ * The data layer's build treats every `z.…` call as pure (`manualPureFunctions`): a schema
+ * built at a module's top level and never used there (the replies it sends but never parses,
+ * a frame's messages) is dropped, where a bundler must otherwise keep any call it cannot
+ * prove free of effects. The one zod call made for its effect, the entry's jitless flag,
+ * is made by name (`config`); this check fails the build if the flag is gone from the entry.
+ */
+const dataLayerKeepsJitless = (): Plugin => ({
+  name: "data-layer-keeps-jitless",
+  generateBundle(_options, bundle) {
+    const entry = Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry);
+    if (entry?.type !== "chunk" || !/jitless\s*:/.test(entry.code))
+      this.error(
+        "the data layer's entry no longer sets zod's jitless flag (actors/data-layer/main.ts)",
+      );
+  },
+});
+
 const connectBuild = (pages: Record<string, string>, dataLayer: boolean): UserConfig => ({
   root: here("./connect"),
   base: "./",
-  plugins: [precompiledMessages(), messageDescriptorsByIdOnly(), react()],
+  plugins: [
+    precompiledMessages(),
+    messageDescriptorsByIdOnly(),
+    react(),
+    ...(dataLayer ? [dataLayerKeepsJitless()] : []),
+  ],
   build: {
     outDir: here("./dist/connect"),
     emptyOutDir: !dataLayer,
@@ -111,6 +135,7 @@ const connectBuild = (pages: Record<string, string>, dataLayer: boolean): UserCo
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: Object.fromEntries(Object.entries(pages).filter(([, p]) => existsSync(p))),
+      ...(dataLayer ? { treeshake: { manualPureFunctions: ["z"] } } : {}),
     },
   },
 });
