@@ -5,7 +5,8 @@ import type { BenchRow } from "./bench.ts";
 
 /**
  * The JavaScript each connect-host page loads, min+gzip, beside the targets of issue 13 and
- * ARCHITECTURE.md. Read from the build's manifest (`npm run build` first).
+ * ARCHITECTURE.md. Read from the builds' manifests (`npm run build` first): the pages' and the
+ * data layer's, which is built alone (vite.config.ts).
  *
  * "Initial" is what a frame loads before its first paint: the page's entry and its static
  * imports, the dynamic imports the entry itself awaits at start (the frames import their
@@ -116,18 +117,29 @@ function sdkEntries(): BenchRow[] {
 }
 
 export default async function (): Promise<BenchRow[]> {
-  const manifestUrl = new URL(".vite/manifest.json", dist);
-  if (!existsSync(manifestUrl)) {
+  // One manifest per connect-host build (vite.config.ts): the pages', then the data layer's.
+  const manifestUrls = ["manifest.json", "manifest.data-layer.json"]
+    .map((name) => new URL(`.vite/${name}`, dist))
+    .filter((url) => existsSync(url));
+  if (manifestUrls.length === 0) {
     console.log("  (no build: run `npm run build` first)");
     return [];
   }
-  const manifest = JSON.parse(readFileSync(manifestUrl, "utf8")) as Record<string, ManifestChunk>;
   const rows: BenchRow[] = [];
   const platform = platformScript();
   if (platform) rows.push(platform);
   if (platform) rows.push(...sdkEntries());
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isEntry) continue;
+  const pages: { key: string; manifest: Record<string, ManifestChunk> }[] = [];
+  for (const url of manifestUrls) {
+    const manifest = JSON.parse(readFileSync(url, "utf8")) as Record<string, ManifestChunk>;
+    for (const [key, chunk] of Object.entries(manifest))
+      if (chunk.isEntry) pages.push({ key, manifest });
+  }
+  // The data layer first, as before the builds were two.
+  pages.sort(
+    (a, b) => Number(b.key.endsWith("data-layer.html")) - Number(a.key.endsWith("data-layer.html")),
+  );
+  for (const { key, manifest } of pages) {
     const page = key.split("/").pop() ?? key;
     const target = targets[page];
     if (!target) continue;

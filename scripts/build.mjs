@@ -1,7 +1,8 @@
-// `npm run build`: the connect host (dist/connect: the data-layer frame, the UI frame and the
-// sign-in popup pages that exist), the platform SDK (dist/sdk: ES modules, the classic script
-// and its chunks, declarations) once its entry exists, the
-// example platform's browser code (dist/platform), and the framework examples (dist/examples).
+// `npm run build`: the connect host (dist/connect: the UI frame, the sign-in popup and the
+// other pages that exist, then the data-layer frame in a build of its own), the platform SDK
+// (dist/sdk: ES modules, the classic script and its chunks, declarations) once its entry
+// exists, the example platform's browser code (dist/platform), and the framework examples
+// (dist/examples).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDependencies, heading, root, run } from "./lib/setup.mjs";
@@ -9,6 +10,9 @@ import { ensureDependencies, heading, root, run } from "./lib/setup.mjs";
 ensureDependencies();
 heading("Connect host (dist/connect)");
 let status = run("npx", ["vite", "build", "--logLevel", "warn"]);
+// The data-layer page is its own build, after the one that empties dist/connect (vite.config.ts).
+if (status === 0)
+  status = run("npx", ["vite", "build", "--mode", "data-layer", "--logLevel", "warn"]);
 if (status === 0) {
   if (existsSync(join(root, "sdk", "index.ts"))) {
     heading("Platform SDK (dist/sdk)");

@@ -5,14 +5,14 @@
  * tests build the very same thing.
  */
 
-import { internalComponentRefused } from "../../protocol/catalogue/internal-gate.ts";
+import { internalAllowedAt } from "../../protocol/catalogue/internal-gate.ts";
 import type { InspectionRecord } from "../../protocol/inspection.ts";
 import { observabilityMetadataOf } from "../../protocol/objects/observability-metadata.schema.ts";
 import { sanitizeSession } from "../../protocol/objects/sanitized-session.schema.ts";
 import { classifyEnvironment, internalOverridesAllowed } from "../../protocol/provider.ts";
 import { type Claim, createClaim } from "./claim.ts";
 import { createFontStylesheets } from "./font-stylesheets.ts";
-import { createInspectionHub, INSPECTOR_COMPONENT, type InspectionHub } from "./inspection.ts";
+import { createInspectionHub, type InspectionHub } from "./inspection.ts";
 import { type Connection, createIntake, type Intake, type PortRequest } from "./intake.ts";
 import { createKeyGate } from "./key-gate.ts";
 import { createKeyStore, type KeyStore } from "./keys.actor.ts";
@@ -115,9 +115,11 @@ export function createDataLayer(deps: DataLayerDeps): DataLayer {
   });
   const logout = createLogout({ fetch, hosts, keys, claim, gate, log });
   const inspection = createInspectionHub({
+    // The inspector is an internal component: it opens only where internal components may
+    // load (the place's rule alone, so the data layer carries no catalogue manifest).
     allowed:
       deps.platformOrigin !== null &&
-      !internalComponentRefused(INSPECTOR_COMPONENT, {
+      internalAllowedAt({
         hostname: new URL(deps.platformOrigin).hostname,
         overrideFlagSet: deps.overrideFlagSet ?? false,
       }),

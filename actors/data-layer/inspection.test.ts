@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  internalAllowedAt,
+  internalComponentRefused,
+} from "../../protocol/catalogue/internal-gate.ts";
 import type { InspectionRecord } from "../../protocol/inspection.ts";
 import { isKeyShaped } from "../../protocol/redaction.ts";
 import { type Built, build, env, marker, settle, until } from "./fakes.ts";
-import { inspectorRefusedMessage } from "./inspection.ts";
+import { INSPECTOR_COMPONENT, inspectorRefusedMessage } from "./inspection.ts";
 
 /**
  * The data layer relays the live inspector (issue 17): only the debug-utils frame opens it,
@@ -29,6 +33,17 @@ const inspectionMessages = (client: { received: { requestType?: unknown }[] }) =
   client.received.filter((m) => String(m.requestType).startsWith("inspection"));
 
 describe("the inspector's relay in the data layer", () => {
+  it("gates the inspector by the place alone exactly as the catalogue's gate does for debug-utils", () => {
+    for (const hostname of ["shop.example.com", "localhost", "x.qa.oriel.com", null])
+      for (const overrideFlagSet of [false, true]) {
+        const place = { hostname, overrideFlagSet };
+        expect(internalAllowedAt(place)).toBe(
+          !internalComponentRefused(INSPECTOR_COMPONENT, place),
+        );
+      }
+    expect(internalAllowedAt({ hostname: "shop.example.com", overrideFlagSet: false })).toBe(false);
+  });
+
   it("opens from debug-utils: every other port, and one that opens later, is told to start; reports reach the inspector only; closing tells them to stop", async () => {
     built = build();
     const { platform } = await built.claimed();

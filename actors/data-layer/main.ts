@@ -4,9 +4,11 @@
  * any schema module loads (hence the dynamic import). Messages that arrive while that import
  * loads (the platform posts init on the frame's load event) are held and replayed.
  */
-import * as z from "zod/mini";
+// `config` by name, not `z.config`: the data layer's build treats `z.…` calls as pure (schema
+// construction) and would drop this one, whose value is unused (vite.config.ts checks it stays).
+import { config } from "zod/mini";
 
-z.config({ jitless: true });
+config({ jitless: true });
 
 const early: MessageEvent[] = [];
 const hold = (event: MessageEvent) => early.push(event);

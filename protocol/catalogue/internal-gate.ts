@@ -33,11 +33,19 @@ export interface LoadPlace {
   entryPage?: boolean;
 }
 
+/**
+ * Whether internal components may load at `place`, whatever the component: the override
+ * flag, or a known hostname where internal overrides are allowed. Needs no manifest (the
+ * data layer asks it for the inspector without carrying the catalogue's manifest).
+ */
+export function internalAllowedAt(place: Omit<LoadPlace, "entryPage">): boolean {
+  if (place.overrideFlagSet) return true;
+  return place.hostname !== null && internalOverridesAllowed(place.hostname);
+}
+
 /** Whether the gate refuses `name` at `place`. Components that are not internal always pass. */
 export function internalComponentRefused(name: string, place: LoadPlace): boolean {
   if (!isInternalComponent(name)) return false;
-  if (place.overrideFlagSet) return false;
   if (place.entryPage === true && manifestEntry(name)?.releaseState === "entry_point") return false;
-  if (place.hostname === null) return true;
-  return !internalOverridesAllowed(place.hostname);
+  return !internalAllowedAt(place);
 }
