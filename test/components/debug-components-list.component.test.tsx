@@ -53,10 +53,10 @@ describe("the debug components list, wired to the frame", () => {
     await waitFor(() => expect(tags().length).toBeGreaterThan(50));
 
     fireEvent.click(
-      screen.getByRole("button", { name: `Open ${tagName("account-management")} here` }),
+      screen.getByRole("button", { name: `Open ${tagName("issuing-card")} here` }),
     );
     expect(
-      (await screen.findByRole("region", { name: tagName("account-management") })).textContent,
+      (await screen.findByRole("region", { name: tagName("issuing-card") })).textContent,
     ).toContain("is not available in this version.");
     fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts-list")} here` }));
     const region = await screen.findByRole("region", { name: tagName("payouts-list") });
