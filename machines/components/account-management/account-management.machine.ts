@@ -181,7 +181,11 @@ export const accountManagementMachine = setup({
     open: assign(({ event }) =>
       event.type === "edit" ? { editing: event.target, saved: null } : {},
     ),
-    authorise: assign({ authorised: true }),
+    // Reached through the gate or its guard, an edit other than the payout bank account's
+    // (whose own flow signs in) means edits are allowed from now on.
+    authorise: assign(({ context }) => ({
+      authorised: context.authorised || context.editing?.section !== "external_account",
+    })),
     keepSaved: assign(({ context }) => ({ saved: context.editing?.section ?? null })),
     keepPayoutSaved: assign({ saved: "external_account" as const }),
     leave: assign({ editing: null }),

@@ -86,58 +86,61 @@ function Management(props: {
     focus: null,
   });
   const { account, persons, editing, failure, saved } = snapshot.context;
-  if (snapshot.matches("failed") && account === null)
-    return (
-      <LoadFailed
-        errorText={manifestEntry(props.view.component)?.errorText ?? null}
-        requestId={requestIdOf(failure)}
-        onRetry={() => send({ type: "retry" })}
-      />
-    );
-  if (account === null) return <Skeleton />;
+  // A failed read: the load error and Retry, above the sections last read (after a save).
+  const failed = snapshot.matches("failed") ? (
+    <LoadFailed
+      errorText={manifestEntry(props.view.component)?.errorText ?? null}
+      requestId={requestIdOf(failure)}
+      onRetry={() => send({ type: "retry" })}
+    />
+  ) : null;
+  if (account === null) return failed ?? <Skeleton />;
   const cancel = () => send({ type: "cancel" });
   return (
-    <ManagementSections
-      account={account}
-      persons={persons}
-      hidden={new Set(props.options.hidden)}
-      disabled={disabled}
-      needed={sectionsNeeding(collectedRequirements(account, props.options.collection))}
-      editable={snapshot.matches("shown")}
-      editing={
-        editing
-          ? {
-              target: editing,
-              form: (title: string) => (
-                <OpenSection
-                  view={props.view}
-                  account={account}
-                  persons={persons}
-                  target={editing}
-                  title={title}
-                  signIn={signInStatusOf(snapshot)}
-                  onSignIn={() => send({ type: "signIn.start" })}
-                  onSaved={() => send({ type: "section.saved" })}
-                  onCancel={cancel}
-                />
-              ),
-            }
-          : null
-      }
-      saved={saved}
-      payout={
-        <PayoutAccountSection
-          currencies={[account.default_currency]}
-          destinations={account.external_accounts.data}
-          accountId={account.id}
-          collects={collects}
-          signInRequired={signInRequired}
-          view={props.view}
-          onSaved={() => send({ type: "payout.saved" })}
-        />
-      }
-      signIn={{ email: props.email, required: signInRequired, provider: provider.name }}
-      onEdit={(target) => send({ type: "edit", target })}
-    />
+    <>
+      {failed}
+      <ManagementSections
+        account={account}
+        persons={persons}
+        hidden={new Set(props.options.hidden)}
+        disabled={disabled}
+        needed={sectionsNeeding(collectedRequirements(account, props.options.collection))}
+        editable={snapshot.matches("shown")}
+        editing={
+          editing
+            ? {
+                target: editing,
+                form: (title: string) => (
+                  <OpenSection
+                    view={props.view}
+                    account={account}
+                    persons={persons}
+                    target={editing}
+                    title={title}
+                    signIn={signInStatusOf(snapshot)}
+                    onSignIn={() => send({ type: "signIn.start" })}
+                    onSaved={() => send({ type: "section.saved" })}
+                    onCancel={cancel}
+                  />
+                ),
+              }
+            : null
+        }
+        saved={saved}
+        payout={
+          <PayoutAccountSection
+            currencies={[account.default_currency]}
+            destinations={account.external_accounts.data}
+            accountId={account.id}
+            collects={collects}
+            signInRequired={signInRequired}
+            view={props.view}
+            onSaved={() => send({ type: "payout.saved" })}
+          />
+        }
+        signIn={{ email: props.email, required: signInRequired, provider: provider.name }}
+        onEdit={(target) => send({ type: "edit", target })}
+      />
+    </>
   );
 }
