@@ -190,9 +190,7 @@ describe("the component frame in Chromium", () => {
     const host = await openHost("issuing-card", "360px");
     await waitForCall(host, "reportLoadError");
     const frame = await host.uiFrame();
-    await frame
-      .getByText(getDefinition("issuing-card").errorText)
-      .waitFor({ state: "visible" });
+    await frame.getByText(getDefinition("issuing-card").errorText).waitFor({ state: "visible" });
     expect(await frame.locator(".frame-shell").getAttribute("class")).toContain(
       "frame-shell--narrow",
     );
