@@ -138,7 +138,12 @@ function Management(props: {
             onSaved={() => send({ type: "payout.saved" })}
           />
         }
-        signIn={{ email: props.email, required: signInRequired, provider: provider.name }}
+        signIn={{
+          signedIn: props.signedIn,
+          email: props.email,
+          required: signInRequired,
+          provider: provider.name,
+        }}
         onEdit={(target) => send({ type: "edit", target })}
       />
     </>

@@ -27,6 +27,7 @@ type AccountManagementMessageValues = {
   newPerson: None;
   unnamedPerson: None;
   noPersons: None;
+  signedIn: None;
   signedInAs: { email: string };
   signInOnEdit: { provider: string };
   signInNotNeeded: None;
@@ -130,6 +131,11 @@ export const managementMessages = defineMessages<AccountManagementMessageValues>
     id: "accountManagement.noPersons",
     defaultMessage: "No people added yet.",
     description: "Shown in the people section when the business has no person on file",
+  },
+  signedIn: {
+    id: "accountManagement.signedIn",
+    defaultMessage: "You are signed in and can make changes.",
+    description: "Shown when the provider user has signed in (their email is not known here)",
   },
   signedInAs: {
     id: "accountManagement.signedInAs",

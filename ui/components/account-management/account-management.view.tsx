@@ -39,7 +39,7 @@ export interface ManagementSectionsProps {
   /** The payout bank account's section (the money-out views' flow). */
   payout: ReactNode;
   /** Who signs in to make changes. */
-  signIn: { email: string | null; required: boolean; provider: string };
+  signIn: { signedIn: boolean; email: string | null; required: boolean; provider: string };
   onEdit(target: EditTarget): void;
 }
 
@@ -226,9 +226,11 @@ export function ManagementSections(props: ManagementSectionsProps) {
           <p className="kit-body-md">
             {props.signIn.email
               ? intl.formatMessage(m.signedInAs, { email: props.signIn.email })
-              : props.signIn.required
-                ? intl.formatMessage(m.signInOnEdit, { provider: props.signIn.provider })
-                : intl.formatMessage(m.signInNotNeeded)}
+              : props.signIn.signedIn
+                ? intl.formatMessage(m.signedIn)
+                : props.signIn.required
+                  ? intl.formatMessage(m.signInOnEdit, { provider: props.signIn.provider })
+                  : intl.formatMessage(m.signInNotNeeded)}
           </p>
         </EditableSection>
       ) : null}
