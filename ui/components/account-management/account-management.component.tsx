@@ -129,6 +129,9 @@ function Management(props: {
         saved={saved}
         payout={
           <PayoutAccountSection
+            // A provider user signed in since (through a section's edit): the flow starts
+            // afresh knowing it, rather than asking again.
+            key={String(props.signedIn)}
             currencies={[account.default_currency]}
             destinations={account.external_accounts.data}
             accountId={account.id}
