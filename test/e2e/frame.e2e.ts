@@ -209,7 +209,7 @@ describe("the component frame in Chromium", () => {
     );
     const shown = await frame.locator(".kit-banner__title").textContent();
     expect(shown).not.toBe(getDefinition("issuing-card").errorText);
-    expect(shown).toMatch(/Kontoinformationen/);
+    expect(shown).toMatch(/Karteninformationen/);
     // A tag without a catalogue of its own: the frame loads the CLDR matcher (its own chunk,
     // under the same CSP), then French.
     await host.page.evaluate(() =>
@@ -218,7 +218,7 @@ describe("the component frame in Chromium", () => {
       }),
     );
     await frame.waitForFunction(() => document.documentElement.lang === "fr-FR");
-    await frame.getByText(/informations de votre compte/).waitFor({ state: "visible" });
+    await frame.getByText(/informations sur vos cartes/).waitFor({ state: "visible" });
     expect(
       await frame.evaluate(() => (window as never as { loadedOnce?: boolean }).loadedOnce),
     ).toBe(true);
