@@ -19,7 +19,7 @@ export interface EditableSectionProps {
   /** The section's key (its `data-section`). */
   sectionKey: string;
   title: string;
-  /** Beside the heading (a badge saying something is needed). */
+  /** Under the heading, outside the section's name (a badge saying something is needed). */
   badge?: ReactNode;
   /** Above the values (a banner: saved, or the provider's answer). */
   notice?: ReactNode;
@@ -42,8 +42,8 @@ export function EditableSection(props: EditableSectionProps) {
     >
       <h3 id={headingId} className="kit-heading-sm">
         {props.title}
-        {props.badge}
       </h3>
+      {props.badge ? <div>{props.badge}</div> : null}
       {props.notice}
       {props.form ?? (
         <>
