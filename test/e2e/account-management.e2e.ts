@@ -187,8 +187,19 @@ describe("account-management on the example platform", () => {
       management.word("edit", { section: support }),
     ]);
 
-    await callSetter(platform, "setDisabledSections", ["support", "person", "company"]);
+    expect(await management.seeButtons("external_account")).toEqual([
+      management.payout.accountWord("replace"),
+    ]);
+
+    await callSetter(platform, "setDisabledSections", [
+      "support",
+      "person",
+      "company",
+      "external_account",
+    ]);
     await expect.poll(() => management.seeButtons("support")).toEqual([]);
+    // The payout bank account is shown, and cannot be replaced.
+    expect(await management.seeButtons("external_account")).toEqual([]);
     expect(await management.seeButtons("person")).toEqual([]);
     expect(await management.seeButtons("company")).toEqual([]);
     // The business's details cannot be disabled: still editable.
@@ -220,6 +231,43 @@ describe("account-management on the example platform", () => {
     // Nothing changed: the last good value stands.
     expect(await management.seeButtons("support")).toEqual([]);
     expect(await management.seeButtons("business")).toHaveLength(1);
+  });
+
+  it("where the session sets disable_oriel_user_authentication, Edit opens the form with no sign-in, and the company's details saved reach the provider", async () => {
+    const platform = await example.opened();
+    await platform.createTestAccount("United States", "company");
+    const accounts = await apiGet<{ data: Account[] }>("/v1/accounts?limit=1");
+    const id = accounts.data[0]!.id;
+    expect(accounts.data[0]!.business_type).toBe("company");
+    await platform.openSection("Account");
+    const management = await managementOf(platform);
+    expect(await management.section("sign_in").locator("p").innerText()).toBe(
+      management.word("signInNotNeeded"),
+    );
+    await management.edit("company", management.word("sectionCompany"));
+    await management.section("company").locator("form").waitFor();
+    expect(
+      await management
+        .section("company")
+        .getByRole("button", {
+          name: messageIn("en-US", "popup.signIn.submit"),
+        })
+        .count(),
+    ).toBe(0);
+    await management.fill(
+      messageIn("en-US", "notificationBanner.fieldCompanyName"),
+      "Hopper Labs Inc.",
+    );
+    await management.fill(messageIn("en-US", "notificationBanner.fieldCompanyTaxId"), "12-3456789");
+    await management.save("company");
+    expect(await management.seeSaved("company")).toBe(management.word("saved"));
+    const company = (await apiGet<Account>(`/v1/accounts/${id}`, { account: id })).company;
+    expect(company).toMatchObject({ name: "Hopper Labs Inc.", tax_id_provided: true });
+    expect(
+      (await management.seeValues("company"))[
+        messageIn("en-US", "notificationBanner.fieldCompanyName")
+      ],
+    ).toBe("Hopper Labs Inc.");
   });
 
   it("axe finds nothing serious or critical in light, dark and the pseudo-locale, and nothing overflows at 360px, with a section's form open", async () => {
