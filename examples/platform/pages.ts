@@ -97,7 +97,13 @@ export const dashboardSections = [
   {
     path: "tools",
     title: "Tools",
-    components: ["debug-components-list", "debug-utils", "debug-ui-config", "debug-ui-library"],
+    components: [
+      "debug-components-list",
+      "debug-utils",
+      "debug-ui-config",
+      "debug-ui-library",
+      "account-management-form",
+    ],
   },
   {
     // The platform's branding as its connected accounts will see it on the provider's

@@ -52,11 +52,9 @@ describe("the debug components list, wired to the frame", () => {
     fireEvent.change(screen.getByLabelText("Search by name or tag"), { target: { value: "" } });
     await waitFor(() => expect(tags().length).toBeGreaterThan(50));
 
-    fireEvent.click(
-      screen.getByRole("button", { name: `Open ${tagName("account-management")} here` }),
-    );
+    fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("issuing-card")} here` }));
     expect(
-      (await screen.findByRole("region", { name: tagName("account-management") })).textContent,
+      (await screen.findByRole("region", { name: tagName("issuing-card") })).textContent,
     ).toContain("is not available in this version.");
     fireEvent.click(screen.getByRole("button", { name: `Open ${tagName("payouts-list")} here` }));
     const region = await screen.findByRole("region", { name: tagName("payouts-list") });

@@ -367,10 +367,10 @@ describe("payouts-list and debug-components-list in real frames, against the ref
 
   it("debug-components-list opens a component in place: a real view, or its typed unavailable text", async () => {
     const debug = new DebugComponentsListModel(await frameOf("debug"));
-    const unbuilt = tagName("account-management");
+    const unbuilt = tagName("issuing-card");
     await debug.open(unbuilt);
     expect(await debug.seeUnavailable(unbuilt)).toContain(
-      "Your money is secure, but your account information cannot be loaded here.",
+      "Your money is secure, but your card information cannot be loaded here.",
     );
     await debug.closeOpened(unbuilt);
     const inline = await debug.openPayoutsList(tagName("payouts-list"));

@@ -79,8 +79,8 @@ const waitForCall = (host: FrameHostPage, method: string) =>
 
 describe("the component frame in Chromium", () => {
   it("a catalogue component without a view in this version: loader start, then a typed component_unavailable load error showing its error text", async () => {
-    const host = await openHost("account-management");
-    const text = getDefinition("account-management").errorText;
+    const host = await openHost("issuing-card");
+    const text = getDefinition("issuing-card").errorText;
     await waitForCall(host, "reportLoadError");
     const frame = await host.uiFrame();
     await frame.getByText(text).waitFor({ state: "visible" });
@@ -187,12 +187,10 @@ describe("the component frame in Chromium", () => {
   });
 
   it("applies a locale and an appearance from the host's props live, without a reload (a tag without a catalogue through the matcher)", async () => {
-    const host = await openHost("account-management", "360px");
+    const host = await openHost("issuing-card", "360px");
     await waitForCall(host, "reportLoadError");
     const frame = await host.uiFrame();
-    await frame
-      .getByText(getDefinition("account-management").errorText)
-      .waitFor({ state: "visible" });
+    await frame.getByText(getDefinition("issuing-card").errorText).waitFor({ state: "visible" });
     expect(await frame.locator(".frame-shell").getAttribute("class")).toContain(
       "frame-shell--narrow",
     );
@@ -210,8 +208,8 @@ describe("the component frame in Chromium", () => {
       () => getComputedStyle(document.body).backgroundColor === "rgb(16, 32, 48)",
     );
     const shown = await frame.locator(".kit-banner__title").textContent();
-    expect(shown).not.toBe(getDefinition("account-management").errorText);
-    expect(shown).toMatch(/Kontoinformationen/);
+    expect(shown).not.toBe(getDefinition("issuing-card").errorText);
+    expect(shown).toMatch(/Karteninformationen/);
     // A tag without a catalogue of its own: the frame loads the CLDR matcher (its own chunk,
     // under the same CSP), then French.
     await host.page.evaluate(() =>
@@ -220,7 +218,7 @@ describe("the component frame in Chromium", () => {
       }),
     );
     await frame.waitForFunction(() => document.documentElement.lang === "fr-FR");
-    await frame.getByText(/informations de votre compte/).waitFor({ state: "visible" });
+    await frame.getByText(/informations sur vos cartes/).waitFor({ state: "visible" });
     expect(
       await frame.evaluate(() => (window as never as { loadedOnce?: boolean }).loadedOnce),
     ).toBe(true);

@@ -32,6 +32,9 @@ export const viewRegistry: Partial<Record<ComponentName, ViewLoader>> = {
   "earnings-chart": () => import("./earnings-chart/earnings-chart.component.tsx"),
   "notification-banner": () => import("./notification-banner/notification-banner.component.tsx"),
   "account-onboarding": () => import("./account-onboarding/account-onboarding.component.tsx"),
+  "account-management": () => import("./account-management/account-management.component.tsx"),
+  "account-management-form": () =>
+    import("./account-management-form/account-management-form.component.tsx"),
   documents: () => import("./documents/documents.component.tsx"),
   "payment-method-settings": () =>
     import("./payment-method-settings/payment-method-settings.component.tsx"),

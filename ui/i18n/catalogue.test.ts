@@ -80,6 +80,9 @@ const sampleArgs = {
   period: "May 2026",
   method: "Klarna",
   country: "United States",
+  section: "Public details",
+  email: "jenny@example.com",
+  provider: "Oriel",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),
   privacy: (chunks: unknown[]) => chunks.join(""),

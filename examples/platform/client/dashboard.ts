@@ -325,6 +325,33 @@ function accountOnboarding(element: HTMLElement): HTMLElement[] {
   return [element, said];
 }
 
+/**
+ * account-management as a platform places it on its account settings page: everything the
+ * provider will ask for marked where it is needed (eventually due, and future requirements).
+ */
+function accountManagement(element: HTMLElement): HTMLElement[] {
+  const management = element as HTMLElement & {
+    setCollectionOptions?(options: unknown): void;
+  };
+  management.setCollectionOptions?.({ fields: "eventually_due", future_requirements: "include" });
+  return [element];
+}
+
+/**
+ * account-management-form (internal) as the platform's own settings page would use it: the
+ * public support details only, and what its close event says.
+ */
+function accountManagementForm(element: HTMLElement): HTMLElement[] {
+  const form = element as HTMLElement & { setSectionView?(view: unknown): void };
+  form.setSectionView?.({ section: "support" });
+  const said = document.createElement("output");
+  said.setAttribute("name", "account-management-form");
+  element.addEventListener("accountmanagementformclose", () => {
+    said.value = said.value ? `${said.value}; Closed` : "Closed";
+  });
+  return [element, said];
+}
+
 /** payout-reconciliation-report, and whether the period it shows had payouts (its event). */
 function payoutReconciliationReport(element: HTMLElement): HTMLElement[] {
   const said = document.createElement("output");
@@ -382,6 +409,8 @@ const sections: Record<string, (element: HTMLElement) => HTMLElement[]> = {
   "instant-payouts": instantPayoutEvents,
   "notification-banner": notificationBanner,
   "account-onboarding": accountOnboarding,
+  "account-management": accountManagement,
+  "account-management-form": accountManagementForm,
   "payment-method-settings": paymentMethodSettings,
   "payout-details": payoutDetails,
   "payout-reconciliation-report": payoutReconciliationReport,

@@ -35,7 +35,8 @@ describe("the debug components list's rows, with this version's registry", () =>
   it("knows which components this version can render", () => {
     expect(row("payouts-list").hasView).toBe(true);
     expect(row("debug-components-list").hasView).toBe(true);
-    expect(row("account-management").hasView).toBe(false);
+    expect(row("account-management").hasView).toBe(true);
+    expect(row("issuing-card").hasView).toBe(false);
   });
 });
 

@@ -125,6 +125,7 @@ describe("the components the playground previews", () => {
       payments: { enabled: true, features: {} },
       payouts_list: { enabled: true, features: {} },
       account_management: { enabled: true, features: {} },
+      issuing_card: { enabled: true, features: {} },
       debug_ui_library: { enabled: true, features: {} },
       instant_payouts: { enabled: true, features: {} },
       balances: { enabled: false, features: {} },
@@ -135,8 +136,9 @@ describe("the components the playground previews", () => {
     const choices = previewChoices(session, (name) => viewLoaderFor(name) !== undefined);
     expect(choices[0]).toBe("payouts-list");
     expect(choices).toContain("payments");
+    expect(choices).toContain("account-management");
     // Not built in this version, internal, disabled, or only an alias of a built one.
-    expect(choices).not.toContain("account-management");
+    expect(choices).not.toContain("issuing-card");
     expect(choices).not.toContain("debug-ui-library");
     expect(choices).not.toContain("balances");
     expect(choices).not.toContain("instant-payouts-legacy");

@@ -1,0 +1,239 @@
+/**
+ * account-management's sections as a person reads them (pure: values and callbacks): the
+ * business's details, the company, the individual's own details or the business's people,
+ * the public (support) details, the payout bank account and who signs in to make changes.
+ * Each is the kit's `EditableSection`; the one being edited shows its form (or the sign-in
+ * it waits for) in place of its values. A disabled section has no Edit button; a hidden one
+ * is not there at all.
+ */
+import type { ReactNode } from "react";
+import { type IntlShape, type MessageDescriptor, useIntl } from "react-intl";
+import type {
+  EditTarget,
+  ManagementSection,
+} from "../../../machines/components/account-management/account-management.machine.ts";
+import type { Account } from "../../../protocol/objects/account.schema.ts";
+import type { Person } from "../../../protocol/objects/person.schema.ts";
+import { Badge, Banner, Button, type DescriptionItem } from "../../kit/index.ts";
+import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
+import { payoutAccountMessages as pm } from "../balances/payout-account.messages.ts";
+import { EditableSection } from "../kit/editable-section.view.tsx";
+import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
+import { managementMessages as m } from "./account-management.messages.ts";
+
+export interface ManagementSectionsProps {
+  account: Account;
+  persons: readonly Person[];
+  /** Sections not shown at all (the host's hiddenSections). */
+  hidden: ReadonlySet<string>;
+  /** Sections shown read-only (the host's disabledSections). */
+  disabled: ReadonlySet<string>;
+  /** Sections the provider needs something in (as the host's collectionOptions select). */
+  needed: ReadonlySet<ManagementSection>;
+  /** Edit buttons are offered (nothing else is being edited). */
+  editable: boolean;
+  /** What is being edited, and its form (or the sign-in it waits for), named by its title. */
+  editing: { target: EditTarget; form(title: string): ReactNode } | null;
+  /** The section whose save was just shown. */
+  saved: ManagementSection | null;
+  /** The payout bank account's section (the money-out views' flow). */
+  payout: ReactNode;
+  /** Who signs in to make changes. */
+  signIn: { signedIn: boolean; email: string | null; required: boolean; provider: string };
+  onEdit(target: EditTarget): void;
+}
+
+/** A section's heading for `account` (an individual's person is their personal details). */
+export function sectionTitleOf(
+  intl: IntlShape,
+  section: ManagementSection,
+  account: Pick<Account, "business_type">,
+): string {
+  const individual = account.business_type === "individual" || account.business_type === null;
+  const titles: Record<ManagementSection, MessageDescriptor> = {
+    business: m.sectionBusiness,
+    company: m.sectionCompany,
+    person: individual ? m.sectionIndividual : m.sectionPersons,
+    support: m.sectionSupport,
+    external_account: pm.title,
+  };
+  return intl.formatMessage(titles[section]);
+}
+
+const fullName = (p: Pick<Person, "first_name" | "last_name">) =>
+  [p.first_name, p.last_name].filter(Boolean).join(" ");
+
+export function ManagementSections(props: ManagementSectionsProps) {
+  const intl = useIntl();
+  const { account, editing } = props;
+  const value = (text: string | null | undefined) =>
+    text ? text : intl.formatMessage(m.notProvided);
+  const shown = (section: string) => !props.hidden.has(section);
+  const formOf = (section: ManagementSection, title: string, person?: string | null) =>
+    editing &&
+    editing.target.section === section &&
+    (person === undefined || editing.target.person === person)
+      ? editing.form(title)
+      : undefined;
+  const editOf = (section: ManagementSection, title: string, target?: EditTarget) =>
+    props.editable && !props.disabled.has(section)
+      ? {
+          label: intl.formatMessage(m.edit, { section: title }),
+          onEdit: () => props.onEdit(target ?? { section, person: null }),
+        }
+      : undefined;
+  const common = (section: ManagementSection) => ({
+    sectionKey: section,
+    badge: props.needed.has(section) ? (
+      <Badge status="warning">{intl.formatMessage(m.needed)}</Badge>
+    ) : undefined,
+    notice:
+      props.saved === section ? (
+        <Banner status="success" title={intl.formatMessage(m.saved)} />
+      ) : undefined,
+  });
+  const item = (id: string, term: string, description: ReactNode): DescriptionItem => ({
+    id,
+    term,
+    description,
+  });
+  const profile = account.business_profile;
+  const individual = account.business_type === "individual" || account.business_type === null;
+  const businessTitle = sectionTitleOf(intl, "business", account);
+  const companyTitle = sectionTitleOf(intl, "company", account);
+  const personTitle = sectionTitleOf(intl, "person", account);
+  const supportTitle = sectionTitleOf(intl, "support", account);
+  const person = account.individual;
+  return (
+    <div className="kit-detail-sections">
+      {shown("business") ? (
+        <EditableSection
+          {...common("business")}
+          title={businessTitle}
+          items={[
+            item("name", intl.formatMessage(bm.fieldBusinessName), value(profile.name)),
+            item("url", intl.formatMessage(om.businessUrl), value(profile.url)),
+            item("mcc", intl.formatMessage(om.businessMcc), value(profile.mcc)),
+            item(
+              "product",
+              intl.formatMessage(bm.fieldProductDescription),
+              value(profile.product_description),
+            ),
+          ]}
+          edit={editOf("business", businessTitle)}
+          form={formOf("business", businessTitle)}
+        />
+      ) : null}
+      {shown("company") && account.company ? (
+        <EditableSection
+          {...common("company")}
+          title={companyTitle}
+          items={[
+            item("name", intl.formatMessage(bm.fieldCompanyName), value(account.company.name)),
+            item("phone", intl.formatMessage(bm.fieldCompanyPhone), value(account.company.phone)),
+            item(
+              "tax-id",
+              intl.formatMessage(bm.fieldCompanyTaxId),
+              intl.formatMessage(account.company.tax_id_provided ? m.provided : m.notProvided),
+            ),
+          ]}
+          edit={editOf("company", companyTitle)}
+          form={formOf("company", companyTitle)}
+        />
+      ) : null}
+      {shown("person") && individual ? (
+        <EditableSection
+          {...common("person")}
+          title={personTitle}
+          items={[
+            item(
+              "name",
+              intl.formatMessage(bm.personName),
+              value(person ? fullName(person) : null),
+            ),
+            item("email", intl.formatMessage(om.email), value(person?.email)),
+            item("phone", intl.formatMessage(om.phone), value(person?.phone)),
+          ]}
+          edit={editOf("person", personTitle)}
+          form={formOf("person", personTitle, null)}
+        />
+      ) : null}
+      {shown("person") && !individual ? (
+        <EditableSection
+          {...common("person")}
+          title={personTitle}
+          items={props.persons.map((p) => {
+            const name = fullName(p) || intl.formatMessage(m.unnamedPerson);
+            const edit = editOf("person", name, { section: "person", person: p.id });
+            return item(
+              p.id,
+              name,
+              formOf("person", name, p.id) ?? (
+                <>
+                  {value(p.email)}
+                  {edit ? (
+                    <Button variant="secondary" onClick={edit.onEdit}>
+                      {intl.formatMessage(m.editPerson, { name })}
+                    </Button>
+                  ) : null}
+                </>
+              ),
+            );
+          })}
+          form={formOf("person", intl.formatMessage(m.newPerson), "new")}
+          edit={
+            props.editable && !props.disabled.has("person")
+              ? {
+                  label: intl.formatMessage(m.addPerson),
+                  onEdit: () => props.onEdit({ section: "person", person: "new" }),
+                }
+              : undefined
+          }
+        >
+          {props.persons.length === 0 ? <p>{intl.formatMessage(m.noPersons)}</p> : null}
+        </EditableSection>
+      ) : null}
+      {shown("support") ? (
+        <EditableSection
+          {...common("support")}
+          title={supportTitle}
+          items={[
+            item("email", intl.formatMessage(m.supportEmail), value(profile.support_email)),
+            item("phone", intl.formatMessage(bm.fieldSupportPhone), value(profile.support_phone)),
+            item("url", intl.formatMessage(m.supportUrl), value(profile.support_url)),
+          ]}
+          edit={editOf("support", supportTitle)}
+          form={formOf("support", supportTitle)}
+        />
+      ) : null}
+      {shown("external_account") ? (
+        <div data-section="external_account">
+          {props.needed.has("external_account") ? (
+            <Badge status="warning">{intl.formatMessage(m.needed)}</Badge>
+          ) : null}
+          {props.saved === "external_account" ? (
+            <Banner status="success" title={intl.formatMessage(m.saved)} />
+          ) : null}
+          {props.payout}
+        </div>
+      ) : null}
+      {shown("sign_in") ? (
+        <EditableSection
+          sectionKey="sign_in"
+          title={intl.formatMessage(m.sectionSignIn)}
+          items={[]}
+        >
+          <p className="kit-body-md">
+            {props.signIn.email
+              ? intl.formatMessage(m.signedInAs, { email: props.signIn.email })
+              : props.signIn.signedIn
+                ? intl.formatMessage(m.signedIn)
+                : props.signIn.required
+                  ? intl.formatMessage(m.signInOnEdit, { provider: props.signIn.provider })
+                  : intl.formatMessage(m.signInNotNeeded)}
+          </p>
+        </EditableSection>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * account-management's section forms, which account-management-form shows one of: each the
+ * kit's form machine over its protocol schema (`management-forms.ts`), run with the frame's
+ * mutation — `POST /v1/account` for the business, the public details, the company and the
+ * individual; `/v1/accounts/:id/persons[/:person]` for a business's person — in the kit's
+ * `SectionForm`. The fields are the kit's, the person's account-onboarding's `DetailsFields`.
+ * A provider refusal whose `param` names a field lands on it; any other is the form's banner.
+ */
+
+import type { CountryCode } from "libphonenumber-js";
+import { type ReactNode, useMemo } from "react";
+import { useIntl } from "react-intl";
+import {
+  type EditTarget,
+  hasPersons,
+} from "../../../machines/components/account-management/account-management.machine.ts";
+import {
+  businessFormMachine,
+  businessPaths,
+  businessValues,
+  companyFormMachineOf,
+  companyPaths,
+  companyValues,
+  individualPaths,
+  personFormMachineOf,
+  personPaths,
+  personValues,
+  supportFormMachine,
+  supportPaths,
+  supportValues,
+} from "../../../machines/components/account-management/management-forms.ts";
+import { detailsFormMachineOf } from "../../../machines/components/account-onboarding/onboarding-forms.machine.ts";
+import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
+import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
+import { companyTaxIdKind } from "../../../protocol/objects/tax-ids.ts";
+import { provider } from "../../../protocol/provider.ts";
+import type { ComponentViewProps } from "../../frame/component-view.ts";
+import { newIdempotencyKey, useMutation } from "../../frame/frame-context.tsx";
+import { useComponentMachine } from "../../frame/use-component-machine.ts";
+import { kitMessages } from "../../i18n/messages.ts";
+import {
+  Button,
+  FormPhoneField,
+  FormTaxIdField,
+  FormTextField,
+  type FormView,
+  formViewOf,
+} from "../../kit/index.ts";
+import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-required.view.tsx";
+import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
+import { DetailsFields } from "../account-onboarding/account-onboarding.view.tsx";
+import { SectionForm } from "../kit/editable-section.view.tsx";
+import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
+import { managementMessages as m } from "./account-management.messages.ts";
+
+export interface SectionFormsProps {
+  view: ComponentViewProps;
+  account: Account;
+  persons: readonly Person[];
+  target: EditTarget;
+  /** The section's heading (the form's accessible name). */
+  title: string;
+  /** The provider accepted the form. */
+  onSaved(): void;
+  onCancel(): void;
+}
+
+/** Seconds on the viewer's clock. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A section form's machine with the frame's mutation to `url`, in the kit's SectionForm. */
+function useSectionForm(
+  machine: Parameters<typeof useComponentMachine>[0],
+  values: Record<string, unknown>,
+  url: string,
+  props: SectionFormsProps,
+  idPrefix: string,
+) {
+  const schema = url === "/v1/account" ? accountSchema : personSchema;
+  const submit = useMutation({ url, schema });
+  const { onSaved } = props;
+  const { snapshot, send } = useComponentMachine(machine, {
+    input: { values } as never,
+    view: props.view,
+    actors: useMemo(() => ({ submit }), [submit]),
+    effects: useMemo(() => ({ "form.saved": () => onSaved() }), [onSaved]),
+  });
+  const form = formViewOf(snapshot as never, send as never, idPrefix);
+  const onSave = () =>
+    (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
+  return { form, onSave };
+}
+
+function Frame(props: SectionFormsProps & { form: FormView; onSave(): void; children: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <SectionForm
+      label={props.title}
+      form={props.form}
+      saveLabel={intl.formatMessage(m.save)}
+      cancelLabel={intl.formatMessage(kitMessages.cancel)}
+      onSave={props.onSave}
+      onCancel={props.onCancel}
+    >
+      {props.children}
+    </SectionForm>
+  );
+}
+
+function BusinessForm(props: SectionFormsProps) {
+  const intl = useIntl();
+  const { form, onSave } = useSectionForm(
+    businessFormMachine,
+    businessValues(props.account),
+    "/v1/account",
+    props,
+    "manage-business",
+  );
+  return (
+    <Frame {...props} form={form} onSave={onSave}>
+      <FormTextField
+        form={form}
+        path={businessPaths.name}
+        label={intl.formatMessage(bm.fieldBusinessName)}
+        autoComplete="organization"
+        required
+      />
+      <FormTextField
+        form={form}
+        path={businessPaths.url}
+        label={intl.formatMessage(om.businessUrl)}
+        type="url"
+      />
+      <FormTextField
+        form={form}
+        path={businessPaths.mcc}
+        label={intl.formatMessage(om.businessMcc)}
+      />
+      <FormTextField
+        form={form}
+        path={businessPaths.productDescription}
+        label={intl.formatMessage(bm.fieldProductDescription)}
+      />
+    </Frame>
+  );
+}
+
+function SupportForm(props: SectionFormsProps) {
+  const intl = useIntl();
+  const { form, onSave } = useSectionForm(
+    supportFormMachine,
+    supportValues(props.account),
+    "/v1/account",
+    props,
+    "manage-support",
+  );
+  return (
+    <Frame {...props} form={form} onSave={onSave}>
+      <FormTextField
+        form={form}
+        path={supportPaths.email}
+        label={intl.formatMessage(m.supportEmail)}
+        type="email"
+        autoComplete="email"
+      />
+      <FormPhoneField
+        form={form}
+        path={supportPaths.phone}
+        label={intl.formatMessage(bm.fieldSupportPhone)}
+        defaultCountry={props.account.country as CountryCode}
+      />
+      <FormTextField
+        form={form}
+        path={supportPaths.url}
+        label={intl.formatMessage(m.supportUrl)}
+        type="url"
+      />
+    </Frame>
+  );
+}
+
+function CompanyForm(props: SectionFormsProps) {
+  const intl = useIntl();
+  const { country } = props.account;
+  const machine = useMemo(() => companyFormMachineOf(country), [country]);
+  const { form, onSave } = useSectionForm(
+    machine,
+    companyValues(props.account),
+    "/v1/account",
+    props,
+    "manage-company",
+  );
+  const taxIdKind = companyTaxIdKind(country);
+  const taxIdLabel = intl.formatMessage(bm.fieldCompanyTaxId);
+  return (
+    <Frame {...props} form={form} onSave={onSave}>
+      <FormTextField
+        form={form}
+        path={companyPaths.name}
+        label={intl.formatMessage(bm.fieldCompanyName)}
+        autoComplete="organization"
+        required
+      />
+      <FormPhoneField
+        form={form}
+        path={companyPaths.phone}
+        label={intl.formatMessage(bm.fieldCompanyPhone)}
+        defaultCountry={country as CountryCode}
+      />
+      {taxIdKind ? (
+        <FormTaxIdField form={form} path={companyPaths.taxId} label={taxIdLabel} kind={taxIdKind} />
+      ) : (
+        <FormTextField form={form} path={companyPaths.taxId} label={taxIdLabel} />
+      )}
+    </Frame>
+  );
+}
+
+/** The individual's own details, as account-onboarding's details step sends them. */
+function IndividualForm(props: SectionFormsProps) {
+  const { country } = props.account;
+  const machine = useMemo(() => detailsFormMachineOf(country, nowSeconds), [country]);
+  const { form, onSave } = useSectionForm(
+    machine,
+    personValues(country, props.account.individual ?? null, true),
+    "/v1/account",
+    props,
+    "manage-individual",
+  );
+  return (
+    <Frame {...props} form={form} onSave={onSave}>
+      <DetailsFields form={form} country={country} paths={individualPaths} />
+    </Frame>
+  );
+}
+
+/** One of a business's persons (`new`: a person added). */
+function PersonForm(props: SectionFormsProps & { person: Person | null }) {
+  const { country, id } = props.account;
+  const machine = useMemo(() => personFormMachineOf(country, nowSeconds), [country]);
+  const base = `/v1/accounts/${encodeURIComponent(id)}/persons`;
+  const url = props.person ? `${base}/${encodeURIComponent(props.person.id)}` : base;
+  const { form, onSave } = useSectionForm(
+    machine,
+    personValues(country, props.person, false),
+    url,
+    props,
+    `manage-person-${props.person?.id ?? "new"}`,
+  );
+  return (
+    <Frame {...props} form={form} onSave={onSave}>
+      <DetailsFields form={form} country={country} paths={personPaths} />
+    </Frame>
+  );
+}
+
+/** The form of what `target` names (the external account has its own flow, not here). */
+export function SectionForms(props: SectionFormsProps) {
+  const { section, person } = props.target;
+  switch (section) {
+    case "business":
+      return <BusinessForm {...props} />;
+    case "support":
+      return <SupportForm {...props} />;
+    case "company":
+      return <CompanyForm {...props} />;
+    case "person": {
+      if (!hasPersons(props.account)) return <IndividualForm {...props} />;
+      // A business's person named, or (none named) its representative, else a new one.
+      const shown =
+        person === null
+          ? props.persons.find((p) => p.relationship.representative)
+          : props.persons.find((p) => p.id === person);
+      return <PersonForm key={shown?.id ?? "new"} {...props} person={shown ?? null} />;
+    }
+    case "external_account":
+      return null;
+  }
+}
+
+/**
+ * What stands in place of the edited section's values: the sign-in the edit waits for (the
+ * popup's prompt, with Cancel), or the section's form.
+ */
+export function OpenSection(
+  props: Omit<SectionFormsProps, "target"> & {
+    target: EditTarget | null;
+    signIn: SignInRequiredStatus | null;
+    onSignIn(): void;
+  },
+) {
+  const intl = useIntl();
+  if (props.target === null) return null;
+  if (props.signIn !== null)
+    return (
+      <>
+        <SignInRequired
+          status={props.signIn}
+          providerName={provider.name}
+          onSignIn={props.onSignIn}
+        />
+        <div className="kit-form__actions">
+          <Button variant="secondary" onClick={props.onCancel}>
+            {intl.formatMessage(kitMessages.cancel)}
+          </Button>
+        </div>
+      </>
+    );
+  return <SectionForms {...props} target={props.target} />;
+}
