@@ -150,6 +150,80 @@ describe("the steps of account-onboarding", () => {
   });
 });
 
+describe("the steps of a company's onboarding", () => {
+  /** A new GB company, as the provider answers for it (no person on file yet). */
+  const GB_COMPANY = [
+    "business_profile.mcc",
+    "business_profile.url",
+    "company.address.city",
+    "company.address.line1",
+    "company.address.postal_code",
+    "company.directors_provided",
+    "company.name",
+    "company.owners_provided",
+    "company.phone",
+    "company.tax_id",
+    "external_account",
+    "representative.dob.day",
+    "representative.email",
+    "representative.first_name",
+    "tos_acceptance.date",
+  ];
+  const data = (over: Partial<OnboardingData> = {}): OnboardingData => ({
+    collected: GB_COMPANY,
+    asked: GB_COMPANY,
+    collectsBank: true,
+    skipTerms: false,
+    submitted: false,
+    documentDone: false,
+    ...over,
+  });
+
+  it("a new GB company: business, the company's details, its persons, bank, terms and review; no individual's details or document", () => {
+    expect(deriveSteps(onboardingStepSpecs, data())).toEqual([
+      { id: "business", complete: false },
+      { id: "company", complete: false },
+      { id: "persons", complete: false },
+      { id: "bank", complete: false },
+      { id: "terms", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+
+  it("the persons step owes a person's own fields, a rejected document and the attestations; it is done when none is collected", () => {
+    const stillOwed = (collected: string[]) =>
+      deriveSteps(onboardingStepSpecs, data({ collected })).find((s) => s.id === "persons")
+        ?.complete;
+    // The representative on file is named by its person id.
+    expect(stillOwed(["person_1AbC.dob.day"])).toBe(false);
+    expect(stillOwed(["person_9Z.verification.document"])).toBe(false);
+    expect(stillOwed(["company.owners_provided"])).toBe(false);
+    expect(stillOwed(["company.executives_provided"])).toBe(false);
+    expect(stillOwed(["company.name", "external_account"])).toBe(true);
+    // The company's fields are the company step's, not the business step's.
+    const companyOnly = deriveSteps(
+      onboardingStepSpecs,
+      data({ collected: ["company.tax_id"], asked: ["company.tax_id"] }),
+    );
+    expect(companyOnly).toEqual([
+      { id: "company", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+
+  it("a person's rejected document asked later brings the persons step back into the flow, not done", () => {
+    const later = data({
+      collected: ["person_owner1.verification.document"],
+      asked: ["business_profile.mcc", "person_owner1.verification.document"],
+    });
+    expect(deriveSteps(onboardingStepSpecs, later)).toEqual([
+      { id: "business", complete: true },
+      { id: "persons", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+});
+
 describe("the details step's id number", () => {
   const details = (fullIdNumber: boolean) =>
     individualDetailsParamsSchema("US", () => Date.UTC(2026, 0, 1) / 1000, { fullIdNumber });

@@ -46,17 +46,9 @@ import { stepAt } from "../../../machines/components/steps/steps.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import { collectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
 import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
-import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import {
-  newIdempotencyKey,
-  useHostEvent,
-  useHostProps,
-  useMutation,
-  useSession,
-  useUpload,
-} from "../../frame/frame-context.tsx";
+import { useHostEvent, useHostProps, useSession, useUpload } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import {
@@ -64,7 +56,6 @@ import {
   Button,
   FormErrorBanner,
   type FormView,
-  formViewOf,
   Skeleton,
   StepsLayout,
   StepsSavedView,
@@ -82,6 +73,8 @@ import {
   stepTitles,
   TermsField,
 } from "./account-onboarding.view.tsx";
+import { CompanyStep, PersonsStep } from "./company-steps.tsx";
+import { nowSeconds, type StepFormProps, useStepForm } from "./step-form.ts";
 
 const isOn = (value: unknown) => value === true || value === "true" || value === "";
 
@@ -110,40 +103,6 @@ function optionsOf(host: ReturnType<typeof useHostProps>): FlowOptions {
     privacyUrl: url("privacy-policy-url"),
     saveForLater: attributes["show-save-for-later"] !== "false",
   };
-}
-
-/** Seconds on the viewer's clock. */
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/** The props every step's form gets. */
-interface StepFormProps {
-  view: ComponentViewProps;
-  account: Account;
-  /** The form saved: the step is done. */
-  onSaved(): void;
-  /** The frame around the fields (StepsLayout with the flow's buttons). */
-  frame(props: { form: FormView | null; onContinue(): void; children: ReactNode }): ReactNode;
-}
-
-/** A step's form machine with the frame's `POST /v1/account`. */
-function useStepForm<M extends Parameters<typeof useComponentMachine>[0]>(
-  machine: M,
-  values: Record<string, unknown>,
-  props: StepFormProps,
-  idPrefix: string,
-) {
-  const submit = useMutation({ url: "/v1/account", schema: accountSchema });
-  const { onSaved } = props;
-  const { snapshot, send } = useComponentMachine(machine, {
-    input: { values } as never,
-    view: props.view,
-    actors: useMemo(() => ({ submit }), [submit]),
-    effects: useMemo(() => ({ "form.saved": () => onSaved() }), [onSaved]),
-  });
-  const form = formViewOf(snapshot as never, send as never, idPrefix);
-  const onContinue = () =>
-    (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
-  return { form, onContinue };
 }
 
 function BusinessTypeStep(props: StepFormProps) {
@@ -426,6 +385,17 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         />
       );
     }
+    case "company":
+      return <CompanyStep key={id} {...stepProps} />;
+    case "persons":
+      return (
+        <PersonsStep
+          key={id}
+          {...stepProps}
+          collected={collected}
+          onChanged={() => sendData({ type: "step.saved" })}
+        />
+      );
     case "details": {
       const fullIdNumber = asksFullIdNumber(account.country, collected);
       return (
