@@ -35,6 +35,21 @@ export function dobProblem(dob: DateOfBirth, today: number): "no_such_day" | "fu
   return date > end ? "future" : null;
 }
 
+/** A person's date of birth refused on `dob`, as the schemas' checks report it; null if possible. */
+function dobIssue(dob: DateOfBirth, today: number) {
+  const problem = dobProblem(dob, today);
+  if (!problem) return null;
+  return {
+    code: "custom" as const,
+    path: ["dob"],
+    message:
+      problem === "future"
+        ? "Invalid date of birth: in the future"
+        : "Invalid date of birth: no such day",
+    input: dob,
+  };
+}
+
 /** The business type step's body. */
 export const businessTypeParamsSchema = z.strictObject({
   business_type: z.enum(businessTypes),
@@ -94,17 +109,8 @@ export function individualDetailsParamsSchema(
       })
       .check(
         z.superRefine((person, ctx) => {
-          const problem = dobProblem(person.dob, today());
-          if (problem)
-            ctx.issues.push({
-              code: "custom",
-              path: ["dob"],
-              message:
-                problem === "future"
-                  ? "Invalid date of birth: in the future"
-                  : "Invalid date of birth: no such day",
-              input: person.dob,
-            });
+          const issue = dobIssue(person.dob, today());
+          if (issue) ctx.issues.push(issue);
           if (!isValidPostalCode(country, person.address.postal_code))
             ctx.issues.push({
               code: "custom",
@@ -225,17 +231,8 @@ export function companyPersonParamsSchema(
     })
     .check(
       z.superRefine((person, ctx) => {
-        const problem = dobProblem(person.dob, today());
-        if (problem)
-          ctx.issues.push({
-            code: "custom",
-            path: ["dob"],
-            message:
-              problem === "future"
-                ? "Invalid date of birth: in the future"
-                : "Invalid date of birth: no such day",
-            input: person.dob,
-          });
+        const issue = dobIssue(person.dob, today());
+        if (issue) ctx.issues.push(issue);
       }),
     );
 }

@@ -18,6 +18,7 @@ import {
   accountOnboardingMachine,
   type OnboardingEmitted,
 } from "../../../machines/components/account-onboarding/account-onboarding.machine.ts";
+import { isCompanyDetail } from "../../../machines/components/account-onboarding/company-steps.ts";
 import {
   asksFullIdNumber,
   businessFormMachineOf,
@@ -48,7 +49,7 @@ import { collectionOptions } from "../../../protocol/catalogue/inputs.schema.ts"
 import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import { useHostEvent, useHostProps, useSession, useUpload } from "../../frame/frame-context.tsx";
+import { useHostEvent, useHostProps, useSession } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import {
@@ -74,7 +75,7 @@ import {
   TermsField,
 } from "./account-onboarding.view.tsx";
 import { CompanyStep, PersonsStep } from "./company-steps.tsx";
-import { nowSeconds, type StepFormProps, useStepForm } from "./step-form.ts";
+import { nowSeconds, type StepFormProps, useDocumentUpload, useStepForm } from "./step-form.ts";
 
 const isOn = (value: unknown) => value === true || value === "true" || value === "";
 
@@ -177,22 +178,13 @@ function DetailsStep(props: StepFormProps & { fullIdNumber: boolean }) {
 const documentAccept = fileTypesFor("identity_document").map((t) => fileContentTypes[t]);
 
 function DocumentStep(props: StepFormProps) {
-  const upload = useUpload();
+  const onUpload = useDocumentUpload();
   const { form, onContinue } = useStepForm(
     documentFormMachine,
     { [documentPaths.front]: "", [documentPaths.back]: "" },
     props,
     "onboarding-document",
   );
-  const onUpload = upload
-    ? async (file: File, reportProgress: (f: number) => void, signal: AbortSignal) =>
-        (
-          await upload(
-            { purpose: "identity_document", file },
-            { onProgress: reportProgress, signal },
-          )
-        ).id
-    : undefined;
   return props.frame({
     form,
     onContinue,
@@ -370,8 +362,9 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
     case "business_type":
       return <BusinessTypeStep key={id} {...stepProps} />;
     case "business": {
+      // The company's own fields are the company step's.
       const fields = collected.flatMap((r) => {
-        const field = requirementFieldOf(r);
+        const field = isCompanyDetail(r) ? undefined : requirementFieldOf(r);
         return field ? [[r, field] as [string, RequirementField]] : [];
       });
       // Nothing of the business left to ask (done earlier): Continue moves on.

@@ -26,7 +26,6 @@ import { personsMachine } from "../../../machines/components/account-onboarding/
 import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
 import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
 import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
-import { useUpload } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import { Banner, Button, Skeleton } from "../../kit/index.ts";
@@ -39,7 +38,7 @@ import {
   PersonsList,
   usePersonName,
 } from "./company.view.tsx";
-import { nowSeconds, type StepFormProps, useStepForm } from "./step-form.ts";
+import { nowSeconds, type StepFormProps, useDocumentUpload, useStepForm } from "./step-form.ts";
 
 export function CompanyStep(props: StepFormProps) {
   const { country } = props.account;
@@ -185,7 +184,7 @@ function PersonForm(
   },
 ) {
   const intl = useIntl();
-  const upload = useUpload();
+  const onUpload = useDocumentUpload();
   const nameOf = usePersonName();
   const { account, person, onPersonSaved } = props;
   const rejected = person ? rejectionOf(account.requirements, person, intl) : undefined;
@@ -208,15 +207,6 @@ function PersonForm(
       onSaved: saved,
     },
   );
-  const onUpload = upload
-    ? async (file: File, reportProgress: (f: number) => void, signal: AbortSignal) =>
-        (
-          await upload(
-            { purpose: "identity_document", file },
-            { onProgress: reportProgress, signal },
-          )
-        ).id
-    : undefined;
   return props.frame({
     form,
     onContinue,

@@ -8,7 +8,7 @@ import type { $ZodType } from "zod/v4/core";
 import type { Account } from "../../../protocol/objects/account.schema.ts";
 import { accountSchema } from "../../../protocol/objects/account.schema.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import { newIdempotencyKey, useMutation } from "../../frame/frame-context.tsx";
+import { newIdempotencyKey, useMutation, useUpload } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { type FormView, formViewOf } from "../../kit/index.ts";
 
@@ -63,4 +63,21 @@ export function useStepForm<M extends Parameters<typeof useComponentMachine>[0]>
   const onContinue = () =>
     (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
   return { form, onContinue };
+}
+
+/**
+ * An identity document's upload to the files host, for the kit's file field (the file's id),
+ * or undefined where the frame cannot upload.
+ */
+export function useDocumentUpload() {
+  const upload = useUpload();
+  return upload
+    ? async (file: File, reportProgress: (f: number) => void, signal: AbortSignal) =>
+        (
+          await upload(
+            { purpose: "identity_document", file },
+            { onProgress: reportProgress, signal },
+          )
+        ).id
+    : undefined;
 }
