@@ -14,6 +14,7 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "businessTypeForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.businessTypeFormMachine),
   "documentForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.documentFormMachine),
   "termsForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.termsFormMachine),
+  "onboardingPersons": () => import("./components/account-onboarding/persons.machine.ts").then((m) => m.personsMachine),
   "balances": () => import("./components/balances/balances.machine.ts").then((m) => m.balancesMachine),
   "payoutAccount": () => import("./components/balances/payout-account.machine.ts").then((m) => m.payoutAccountMachine),
   "payoutForm": () => import("./components/balances/payout-forms.machine.ts").then((m) => m.payoutFormMachine),

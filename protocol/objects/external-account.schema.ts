@@ -68,6 +68,8 @@ export const payoutBankCountries = {
   IE: { currency: "eur", format: "iban" },
   IT: { currency: "eur", format: "iban" },
   NL: { currency: "eur", format: "iban" },
+  // A UK account as its IBAN (the provider also takes a sort code and account number).
+  GB: { currency: "gbp", format: "iban" },
 } as const satisfies Record<string, { currency: string; format: "routing" | "iban" }>;
 export type PayoutBankCountry = keyof typeof payoutBankCountries;
 export const payoutBankCountryCodes = Object.keys(payoutBankCountries) as PayoutBankCountry[];

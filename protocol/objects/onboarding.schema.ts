@@ -35,6 +35,21 @@ export function dobProblem(dob: DateOfBirth, today: number): "no_such_day" | "fu
   return date > end ? "future" : null;
 }
 
+/** A person's date of birth refused on `dob`, as the schemas' checks report it; null if possible. */
+function dobIssue(dob: DateOfBirth, today: number) {
+  const problem = dobProblem(dob, today);
+  if (!problem) return null;
+  return {
+    code: "custom" as const,
+    path: ["dob"],
+    message:
+      problem === "future"
+        ? "Invalid date of birth: in the future"
+        : "Invalid date of birth: no such day",
+    input: dob,
+  };
+}
+
 /** The business type step's body. */
 export const businessTypeParamsSchema = z.strictObject({
   business_type: z.enum(businessTypes),
@@ -94,17 +109,8 @@ export function individualDetailsParamsSchema(
       })
       .check(
         z.superRefine((person, ctx) => {
-          const problem = dobProblem(person.dob, today());
-          if (problem)
-            ctx.issues.push({
-              code: "custom",
-              path: ["dob"],
-              message:
-                problem === "future"
-                  ? "Invalid date of birth: in the future"
-                  : "Invalid date of birth: no such day",
-              input: person.dob,
-            });
+          const issue = dobIssue(person.dob, today());
+          if (issue) ctx.issues.push(issue);
           if (!isValidPostalCode(country, person.address.postal_code))
             ctx.issues.push({
               code: "custom",
@@ -139,3 +145,117 @@ export const termsAcceptanceParamsSchema = z.strictObject({
     service_agreement: z.enum(serviceAgreements),
   }),
 });
+
+/** A postal address in `country`: the state where the country names one, its postal code's form. */
+const addressIn = (country: string) =>
+  z
+    .strictObject({
+      line1: text(200),
+      line2: optionalText(200),
+      city: text(100),
+      state: stateCountries.includes(country) ? text(100) : optionalText(100),
+      postal_code: text(20),
+      country: z.literal(country),
+    })
+    .check(
+      z.superRefine((address, ctx) => {
+        if (!isValidPostalCode(country, address.postal_code))
+          ctx.issues.push({
+            code: "custom",
+            path: ["postal_code"],
+            message: `Invalid postal_code for ${country}`,
+            input: address.postal_code,
+          });
+      }),
+    );
+
+/** A phone number in E.164 form (the kit's phone field sends it so). */
+const e164 = () => z.string().check(z.regex(/^\+[0-9]{6,15}$/));
+
+/**
+ * The company step's body (`company[…]`) of an account in `country`: its legal name, its
+ * registered address in that country, its phone and its tax id by the country's rule (a GB
+ * CRN, a DE Handelsregisternummer, … `tax-ids.ts`).
+ */
+export function companyDetailsParamsSchema(country: string) {
+  return z.strictObject({
+    company: z.strictObject({
+      name: text(500),
+      address: addressIn(country),
+      phone: e164(),
+      tax_id: z.string().check(z.refine((t) => checkAccountId("tax_id", country, t).ok)),
+    }),
+  });
+}
+export type CompanyDetailsParams = z.output<ReturnType<typeof companyDetailsParamsSchema>>;
+
+/**
+ * A person of a company (`POST /v1/accounts/:id/persons[/:person]`) in `country`: names,
+ * email, phone, date of birth (a real day, not after `today`), home address, in the US the
+ * SSN's last four digits and elsewhere the id number by the country's rule when given, the
+ * relationship (representative, owner with the percentage owned, director, executive,
+ * title) and the identity document (its front required when `needsDocument`).
+ */
+export function companyPersonParamsSchema(
+  country: string,
+  today: () => number,
+  options: { needsDocument?: boolean } = {},
+) {
+  const document = z.strictObject({ front: fileId, back: z.optional(fileId) });
+  return z
+    .strictObject({
+      first_name: text(100),
+      last_name: text(100),
+      email: z.email(),
+      phone: e164(),
+      dob: dobSchema,
+      address: addressIn(country),
+      ...(country === "US"
+        ? { ssn_last_4: z.string().check(z.regex(/^\d{4}$/)) }
+        : {
+            id_number: z.optional(
+              z.string().check(z.refine((t) => checkAccountId("id_number", country, t).ok)),
+            ),
+          }),
+      relationship: z.strictObject({
+        representative: z.optional(z.boolean()),
+        owner: z.optional(z.boolean()),
+        director: z.optional(z.boolean()),
+        executive: z.optional(z.boolean()),
+        title: optionalText(100),
+        percent_ownership: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+      }),
+      verification: options.needsDocument
+        ? z.strictObject({ document })
+        : z.optional(z.strictObject({ document })),
+    })
+    .check(
+      z.superRefine((person, ctx) => {
+        const issue = dobIssue(person.dob, today());
+        if (issue) ctx.issues.push(issue);
+      }),
+    );
+}
+export type CompanyPersonParams = z.output<ReturnType<typeof companyPersonParamsSchema>>;
+
+/**
+ * The persons step's attestations (`POST /v1/account`): every owner, director, executive is
+ * on file; those `due` must be given.
+ */
+export function attestationParamsSchema(
+  due: readonly (
+    | "company.owners_provided"
+    | "company.directors_provided"
+    | "company.executives_provided"
+  )[],
+) {
+  const given = (path: string) =>
+    due.includes(path as (typeof due)[number]) ? z.literal(true) : z.optional(z.literal(true));
+  return z.strictObject({
+    company: z.strictObject({
+      owners_provided: given("company.owners_provided"),
+      directors_provided: given("company.directors_provided"),
+      executives_provided: given("company.executives_provided"),
+    }),
+  });
+}

@@ -431,6 +431,68 @@ describe("persons: /v1/accounts/:id/persons", () => {
     });
     expect(still.body.first_name).toBe("Q");
   });
+
+  it("an owner's photo named file_identity_document_failure fails the sandbox's check: a day later the document is due with its reason; another photo is accepted", async () => {
+    const a = await platformWithAccount({ business_type: "company" });
+    const upload = async (filename: string) => {
+      const id = newId("file");
+      await t.db
+        .insertInto("files")
+        .values({
+          id,
+          platform_id: a.platform.id,
+          account_id: a.accountId,
+          livemode: false,
+          purpose: "identity_document",
+          type: "png",
+          filename,
+          size: 4,
+          content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+          created: api.clock.now,
+        })
+        .execute();
+      return id;
+    };
+    const owner = await api.post(`/v1/accounts/${a.accountId}/persons`, {
+      key: a.secretKey,
+      params: {
+        first_name: "Grace",
+        last_name: "Hopper",
+        dob: { day: "9", month: "12", year: "1966" },
+        relationship: { owner: "true", percent_ownership: "60" },
+        verification: {
+          document: { front: await upload("file_identity_document_failure.png") },
+        },
+      },
+    });
+    expect(owner.status).toBe(200);
+    const path = `${owner.body.id}.verification.document`;
+    const requirements = async () =>
+      (await api.get(`/v1/accounts/${a.accountId}`, { key: a.secretKey })).body.requirements;
+    expect((await requirements()).pending_verification).toContain(path);
+    api.clock.now += checkDelay;
+    const rejected = await requirements();
+    expect(rejected.currently_due).toContain(path);
+    expect(rejected.errors).toEqual([
+      {
+        requirement: path,
+        code: "verification_document_failed_other",
+        reason: "The identity document could not be verified.",
+      },
+    ]);
+    await api.post(`/v1/accounts/${a.accountId}/persons/${owner.body.id}`, {
+      key: a.secretKey,
+      params: { verification: { document: { front: await upload("passport.png") } } },
+    });
+    api.clock.now += checkDelay;
+    const accepted = await requirements();
+    expect(accepted.currently_due).not.toContain(path);
+    expect(accepted.errors).toEqual([]);
+    const person = await api.get(`/v1/accounts/${a.accountId}/persons/${owner.body.id}`, {
+      key: a.secretKey,
+    });
+    expect(person.body.verification).toMatchObject({ status: "verified" });
+  });
 });
 
 describe("external accounts: /v1/accounts/:id/external_accounts", () => {

@@ -2,6 +2,10 @@
  * Identity documents named by a person's `verification[document][front|back]`: the sandbox
  * tokens, or a file uploaded on the files host by the same platform, for this account (or
  * for no account), with an identity purpose. Anything else is a 400 naming the parameter.
+ *
+ * The sandbox reads an uploaded front whose file name is the failure token
+ * (`file_identity_document_failure.png`, as a person would upload it) as that token: the
+ * check fails on it (server/README.md "Sandbox magic values").
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -9,14 +13,15 @@ import { invalidRequest } from "../http/errors.ts";
 import type { PersonParams } from "./account-params.ts";
 import { documentPurposes, magic } from "./verification.ts";
 
-export async function checkIdentityDocuments(
+export async function checkIdentityDocuments<P extends PersonParams | undefined>(
   db: Kysely<Database>,
   account: { id: string; platform_id: string },
-  person: PersonParams | undefined,
+  person: P,
   prefix: string,
-): Promise<void> {
+): Promise<P> {
   const document = person?.verification?.document;
-  if (!document) return;
+  if (!document) return person;
+  let front = document.front;
   for (const side of ["front", "back"] as const) {
     const id = document[side];
     if (id === undefined || id === magic.documentSuccess || id === magic.documentFailure) continue;
@@ -25,7 +30,7 @@ export async function checkIdentityDocuments(
       : `verification[document][${side}]`;
     const file = await db
       .selectFrom("files")
-      .select(["account_id", "purpose"])
+      .select(["account_id", "purpose", "filename"])
       .where("id", "=", id)
       .where("platform_id", "=", account.platform_id)
       .executeTakeFirst();
@@ -38,5 +43,8 @@ export async function checkIdentityDocuments(
         { code: "file_purpose_invalid", param },
       );
     }
+    if (side === "front" && file.filename.replace(/\.[a-z]+$/i, "") === magic.documentFailure)
+      front = magic.documentFailure;
   }
+  return { ...person, verification: { document: { ...document, front } } } as P;
 }

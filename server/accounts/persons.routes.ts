@@ -70,8 +70,12 @@ defineRoute(
   async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
     checkPersonPostalCode(account.country, given);
-    const body = checkPersonIdNumber(account.country, given);
-    await checkIdentityDocuments(deps.db, account, body, "");
+    const body = await checkIdentityDocuments(
+      deps.db,
+      account,
+      checkPersonIdNumber(account.country, given),
+      "",
+    );
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccountRow(trx, account.id);
@@ -130,8 +134,12 @@ defineRoute(
   async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
     checkPersonPostalCode(account.country, given);
-    const body = checkPersonIdNumber(account.country, given);
-    await checkIdentityDocuments(deps.db, account, body, "");
+    const body = await checkIdentityDocuments(
+      deps.db,
+      account,
+      checkPersonIdNumber(account.country, given),
+      "",
+    );
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       await lockAccountRow(trx, account.id);

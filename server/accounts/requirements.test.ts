@@ -151,6 +151,48 @@ describe("requirements are computed from what is on file", () => {
     expect(s.requirements.currently_due).not.toContain("representative.first_name");
   });
 
+  it("an owner whose identity document the sandbox rejected owes another, with the reason in errors; one that verifies owes none", () => {
+    const checked = (document: string, at: number) =>
+      submitIdentity(
+        {},
+        {
+          first_name: "Grace",
+          last_name: "Hopper",
+          dob: { day: 9, month: 12, year: 1966 },
+          address: null,
+          id_number_result: undefined,
+          document,
+        },
+        at,
+      );
+    const owner = (document: string, at: number) =>
+      person({
+        id: "person_owner",
+        relationship: { owner: true, percent_ownership: 40 },
+        verification: checked(document, at),
+      });
+    const company = (p: PersonFacts) =>
+      blank({ country: "GB", business_type: "company", persons: [p] });
+    const rejected = accountStatus(
+      company(owner("file_identity_document_failure", now - checkDelay)),
+      now,
+    );
+    expect(rejected.requirements.currently_due).toContain("person_owner.verification.document");
+    expect(rejected.requirements.errors).toContainEqual({
+      requirement: "person_owner.verification.document",
+      code: "verification_document_failed_other",
+      reason: "The identity document could not be verified.",
+    });
+    const pending = accountStatus(company(owner("file_ok", now - 60)), now);
+    expect(pending.requirements.pending_verification).toContain(
+      "person_owner.verification.document",
+    );
+    expect(pending.requirements.errors).toEqual([]);
+    const verified = accountStatus(company(owner("file_ok", now - checkDelay)), now);
+    expect(verified.requirements.currently_due).not.toContain("person_owner.verification.document");
+    expect(verified.requirements.pending_verification).toEqual([]);
+  });
+
   it("card_payments alone does not need an external_account; transfers alone does not need the mcc", () => {
     const cards = accountStatus(
       blank({ capabilities: { card_payments: { requested: true, requested_at: now } } }),

@@ -262,6 +262,25 @@ function verifiedPerson(
   }
 }
 
+/**
+ * An owner's, director's or executive's identity check, when one ran (their fields or a
+ * document were given): pending while it runs; once it failed, a document is due, with the
+ * reason in `errors`. A person nobody checked owes no document.
+ */
+function personCheck(out: Collected, person: PersonFacts, now: number) {
+  const v = person.verification;
+  const status = verificationStatus(v, now);
+  const path = `${person.id}.verification.document`;
+  if (status === "pending" && v.document_provided) out.pending.push(path);
+  if (status !== "unverified" || v.outcome !== "failed") return;
+  out.due.push({ path, kind: "verification", capabilities: both });
+  out.errors.push({
+    requirement: path,
+    code: v.details_code ?? "verification_failed_other",
+    reason: failureReasons[v.details_code ?? ""] ?? "The identity could not be verified.",
+  });
+}
+
 const failureReasons: Record<string, string> = {
   verification_failed_keyed_identity:
     "The name and date of birth on file could not be matched to a real person.",
@@ -335,6 +354,7 @@ function collect(facts: AccountFacts, requested: CapabilityName[], now: number):
       if (r.representative || !(r.owner || r.director || r.executive)) continue;
       if (!person.first_name) info(`${person.id}.first_name`);
       if (!person.last_name) info(`${person.id}.last_name`);
+      personCheck(out, person, now);
       if (r.owner || r.executive) {
         if (!person.dob) {
           for (const path of dobPaths(person.id)) {

@@ -383,3 +383,38 @@ export function FormCheckboxField(props: FormCheckboxFieldProps) {
     </Field>
   );
 }
+
+export interface FormCheckboxGroupFieldProps {
+  form: FormView;
+  /** The group's question (its legend). */
+  label: ReactNode;
+  /** Each box: its own field path and the words beside it; ticked, the field holds `true`. */
+  options: readonly { path: FieldPath; text: ReactNode }[];
+}
+
+/** Several yes/no fields under one question (a person's roles): a fieldset of checkboxes. */
+export function FormCheckboxGroupField({ form, label, options }: FormCheckboxGroupFieldProps) {
+  return (
+    <fieldset className="kit-fieldset kit-field" disabled={form.busy}>
+      <legend className="kit-label-md kit-field__label">{label}</legend>
+      {options.map((option) => (
+        <label
+          key={option.path}
+          className="kit-body-md kit-check-label"
+          htmlFor={fieldId(form, option.path)}
+        >
+          <input
+            id={fieldId(form, option.path)}
+            type="checkbox"
+            checked={ticked(form.values[option.path])}
+            onChange={(event) =>
+              form.onChange(option.path, event.currentTarget.checked ? true : null)
+            }
+            onBlur={() => form.onBlur(option.path)}
+          />
+          <span>{option.text}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

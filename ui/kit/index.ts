@@ -115,6 +115,8 @@ export {
   type ApiMessages,
   FormCheckboxField,
   type FormCheckboxFieldProps,
+  FormCheckboxGroupField,
+  type FormCheckboxGroupFieldProps,
   FormErrorBanner,
   FormErrorSummary,
   type FormErrorSummaryProps,

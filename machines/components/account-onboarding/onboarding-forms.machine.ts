@@ -44,7 +44,7 @@ export const detailsPaths = {
 } as const;
 
 /** A "YYYY-MM-DD" day as the API's day, month and year (anything else stays as typed). */
-function dobOf(value: unknown): unknown {
+export function dobOf(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
@@ -78,6 +78,11 @@ export const asksFullIdNumber = (country: string, collected: readonly string[]) 
 const pad = (n: number | null | undefined, width: number) =>
   n == null ? "" : String(n).padStart(width, "0");
 
+/** A date of birth on file as the date field takes it ("YYYY-MM-DD"), or "". */
+export const dobValue = (
+  dob: { day: number | null; month: number | null; year: number | null } | null | undefined,
+) => (dob?.year != null ? `${pad(dob.year, 4)}-${pad(dob.month, 2)}-${pad(dob.day, 2)}` : "");
+
 /** The details' fields, filled with what the account has on file. */
 export function detailsValues(
   account: Pick<Account, "country" | "individual">,
@@ -92,7 +97,7 @@ export function detailsValues(
     [p.lastName]: person?.last_name ?? "",
     [p.email]: person?.email ?? "",
     [p.phone]: person?.phone ?? "",
-    [p.dob]: dob?.year != null ? `${pad(dob.year, 4)}-${pad(dob.month, 2)}-${pad(dob.day, 2)}` : "",
+    [p.dob]: dobValue(dob),
     [`${p.address}[line1]`]: address?.line1 ?? "",
     [`${p.address}[line2]`]: address?.line2 ?? "",
     [`${p.address}[city]`]: address?.city ?? "",

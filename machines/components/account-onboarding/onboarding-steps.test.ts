@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { individualDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
+import {
+  attestationParamsSchema,
+  companyDetailsParamsSchema,
+  companyPersonParamsSchema,
+  individualDetailsParamsSchema,
+} from "../../../protocol/objects/onboarding.schema.ts";
 import { requirementsOf } from "../../../protocol/objects/requirements.fixture.ts";
 import { requirementsFormSchema } from "../notification-banner/requirement-forms.ts";
 import { deriveSteps } from "../steps/steps.ts";
@@ -150,6 +155,80 @@ describe("the steps of account-onboarding", () => {
   });
 });
 
+describe("the steps of a company's onboarding", () => {
+  /** A new GB company, as the provider answers for it (no person on file yet). */
+  const GB_COMPANY = [
+    "business_profile.mcc",
+    "business_profile.url",
+    "company.address.city",
+    "company.address.line1",
+    "company.address.postal_code",
+    "company.directors_provided",
+    "company.name",
+    "company.owners_provided",
+    "company.phone",
+    "company.tax_id",
+    "external_account",
+    "representative.dob.day",
+    "representative.email",
+    "representative.first_name",
+    "tos_acceptance.date",
+  ];
+  const data = (over: Partial<OnboardingData> = {}): OnboardingData => ({
+    collected: GB_COMPANY,
+    asked: GB_COMPANY,
+    collectsBank: true,
+    skipTerms: false,
+    submitted: false,
+    documentDone: false,
+    ...over,
+  });
+
+  it("a new GB company: business, the company's details, its persons, bank, terms and review; no individual's details or document", () => {
+    expect(deriveSteps(onboardingStepSpecs, data())).toEqual([
+      { id: "business", complete: false },
+      { id: "company", complete: false },
+      { id: "persons", complete: false },
+      { id: "bank", complete: false },
+      { id: "terms", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+
+  it("the persons step owes a person's own fields, a rejected document and the attestations; it is done when none is collected", () => {
+    const stillOwed = (collected: string[]) =>
+      deriveSteps(onboardingStepSpecs, data({ collected })).find((s) => s.id === "persons")
+        ?.complete;
+    // The representative on file is named by its person id.
+    expect(stillOwed(["person_1AbC.dob.day"])).toBe(false);
+    expect(stillOwed(["person_9Z.verification.document"])).toBe(false);
+    expect(stillOwed(["company.owners_provided"])).toBe(false);
+    expect(stillOwed(["company.executives_provided"])).toBe(false);
+    expect(stillOwed(["company.name", "external_account"])).toBe(true);
+    // The company's fields are the company step's, not the business step's.
+    const companyOnly = deriveSteps(
+      onboardingStepSpecs,
+      data({ collected: ["company.tax_id"], asked: ["company.tax_id"] }),
+    );
+    expect(companyOnly).toEqual([
+      { id: "company", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+
+  it("a person's rejected document asked later brings the persons step back into the flow, not done", () => {
+    const later = data({
+      collected: ["person_owner1.verification.document"],
+      asked: ["business_profile.mcc", "person_owner1.verification.document"],
+    });
+    expect(deriveSteps(onboardingStepSpecs, later)).toEqual([
+      { id: "business", complete: true },
+      { id: "persons", complete: false },
+      { id: "review", complete: false },
+    ]);
+  });
+});
+
 describe("the details step's id number", () => {
   const details = (fullIdNumber: boolean) =>
     individualDetailsParamsSchema("US", () => Date.UTC(2026, 0, 1) / 1000, { fullIdNumber });
@@ -235,5 +314,97 @@ describe("the business step's tax id", () => {
     // Where the country is not known, the provider's loose check.
     expect(valid("", "AB-1234")).toBe(true);
     expect(valid("", "AB")).toBe(false);
+  });
+});
+
+describe("a company's forms, by the account's country", () => {
+  const company = (country: string, over: Record<string, unknown> = {}) => ({
+    company: {
+      name: "Lovelace Engines Ltd",
+      phone: "+442079460000",
+      tax_id: "01234567",
+      address: { line1: "10 Downing Street", city: "London", postal_code: "SW1A 2AA", country },
+      ...over,
+    },
+  });
+  const fieldsRefused = (country: string, body: unknown) => {
+    const parsed = companyDetailsParamsSchema(country).safeParse(body);
+    return parsed.success ? [] : parsed.error.issues.map((i) => i.path.join("."));
+  };
+
+  it("a GB company needs a GB postcode, a Companies House number and a phone number", () => {
+    expect(fieldsRefused("GB", company("GB"))).toEqual([]);
+    expect(
+      fieldsRefused(
+        "GB",
+        company("GB", {
+          tax_id: "123",
+          phone: "12",
+          address: { line1: "1 Main St", city: "London", postal_code: "94103", country: "GB" },
+        }),
+      ).sort(),
+    ).toEqual(["company.address.postal_code", "company.phone", "company.tax_id"]);
+  });
+
+  it("a DE company's postal code is five digits; an address of another country is refused", () => {
+    const de = (postal_code: string) =>
+      company("DE", {
+        tax_id: "DE136695976",
+        address: { line1: "Unter den Linden 1", city: "Berlin", postal_code, country: "DE" },
+      });
+    expect(fieldsRefused("DE", de("10117"))).toEqual([]);
+    expect(fieldsRefused("DE", de("SW1A 2AA"))).toEqual(["company.address.postal_code"]);
+    expect(fieldsRefused("DE", company("GB"))).toContain("company.address.country");
+  });
+
+  const person = {
+    first_name: "Grace",
+    last_name: "Hopper",
+    email: "grace@example.com",
+    phone: "+442079460959",
+    dob: { day: 9, month: 12, year: 1966 },
+    address: { line1: "10 Downing Street", city: "London", postal_code: "SW1A 2AA", country: "GB" },
+    relationship: { owner: true, percent_ownership: 60 },
+  };
+  const today = () => Date.UTC(2026, 0, 1) / 1000;
+
+  it("a person of a GB company: a NINO when given, a share of 0 to 100, a document when none is on file", () => {
+    const ok = (body: unknown, needsDocument = false) =>
+      companyPersonParamsSchema("GB", today, { needsDocument }).safeParse(body).success;
+    expect(ok(person)).toBe(true);
+    expect(ok({ ...person, id_number: "AB123456C" })).toBe(true);
+    expect(ok({ ...person, id_number: "123" })).toBe(false);
+    expect(ok({ ...person, relationship: { owner: true, percent_ownership: 101 } })).toBe(false);
+    expect(ok({ ...person, dob: { day: 1, month: 1, year: 2027 } })).toBe(false);
+    expect(ok(person, true)).toBe(false);
+    expect(ok({ ...person, verification: { document: { front: "file_123" } } }, true)).toBe(true);
+  });
+
+  it("a person of a US company gives the SSN's last four digits", () => {
+    const us = {
+      ...person,
+      phone: "+14155550123",
+      address: {
+        line1: "1 Market St",
+        city: "SF",
+        state: "CA",
+        postal_code: "94103",
+        country: "US",
+      },
+    };
+    const schema = companyPersonParamsSchema("US", today);
+    expect(schema.safeParse({ ...us, ssn_last_4: "1234" }).success).toBe(true);
+    expect(schema.safeParse(us).success).toBe(false);
+  });
+
+  it("the attestations due must be ticked; those not due may be left", () => {
+    const schema = attestationParamsSchema([
+      "company.owners_provided",
+      "company.directors_provided",
+    ]);
+    expect(
+      schema.safeParse({ company: { owners_provided: true, directors_provided: true } }).success,
+    ).toBe(true);
+    expect(schema.safeParse({ company: { owners_provided: true } }).success).toBe(false);
   });
 });

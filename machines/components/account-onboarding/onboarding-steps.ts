@@ -7,6 +7,7 @@ import type { CollectionOptions } from "../../../protocol/catalogue/inputs.schem
 import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
 import { requirementFieldOf } from "../notification-banner/requirement-forms.ts";
 import type { StepSpec } from "../steps/steps.ts";
+import { companyStepSpecs, isCompanyDetail, isPersonsRequirement } from "./company-steps.ts";
 
 /** `collectionOptions` (SPEC.md §3): which requirements the flow collects. */
 export type OnboardingCollection = CollectionOptions;
@@ -52,6 +53,8 @@ export function collectedRequirements(
 export type OnboardingStepId =
   | "business_type"
   | "business"
+  | "company"
+  | "persons"
   | "details"
   | "document"
   | "bank"
@@ -81,23 +84,25 @@ export interface OnboardingData {
 }
 
 /**
- * The business's own fields (its profile, a company's name, phone and tax id, the account's
- * email): those the notification banner resolves with one field each
- * (`requirementFieldOf`), collected together on one step.
+ * The business's own fields (its profile, the account's email): those the notification
+ * banner resolves with one field each (`requirementFieldOf`), collected together on one
+ * step; a company's own fields have theirs (`isCompanyDetail`).
  */
-const isBusiness = (path: string) => requirementFieldOf(path) !== undefined;
-/** The individual's (or representative's) fields the details step collects. */
-const personPrefixes = ["individual.", "representative."];
+const isBusiness = (path: string) =>
+  requirementFieldOf(path) !== undefined && !isCompanyDetail(path);
+/** The individual's fields the details step collects. */
 const isDetail = (path: string) =>
-  personPrefixes.some((prefix) => path.startsWith(prefix)) &&
-  !path.endsWith("verification.document");
-const isDocument = (path: string) => path.endsWith("verification.document");
+  path.startsWith("individual.") && !path.endsWith("verification.document");
+const isDocument = (path: string) =>
+  path.startsWith("individual.") && path.endsWith("verification.document");
 const isTerms = (path: string) => path.startsWith("tos_acceptance.");
 /** A requirement one of the flow's steps collects. */
 const collectedByAStep = (path: string) =>
   path === "business_type" ||
   path === "external_account" ||
   isBusiness(path) ||
+  isCompanyDetail(path) ||
+  isPersonsRequirement(path) ||
   isDetail(path) ||
   isDocument(path) ||
   isTerms(path);
@@ -119,6 +124,7 @@ export const onboardingStepSpecs: readonly StepSpec<OnboardingData>[] = [
     complete: (d) => !due(d, (p) => p === "business_type"),
   },
   { id: "business", applies: (d) => asked(d, isBusiness), complete: (d) => !due(d, isBusiness) },
+  ...companyStepSpecs,
   { id: "details", applies: (d) => asked(d, isDetail), complete: (d) => !due(d, isDetail) },
   {
     // A person whose details are asked shows an identity document (front and back) in the

@@ -2,7 +2,7 @@ import type { Frame, Locator } from "playwright-core";
 import { messageIn } from "./payment-details.model.ts";
 
 /** A 1×1 PNG: an identity document's photo as the files host accepts it. */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
@@ -10,6 +10,8 @@ const PNG = Buffer.from(
 export type OnboardingStep =
   | "stepBusinessType"
   | "stepBusiness"
+  | "stepCompany"
+  | "stepPersons"
   | "stepDetails"
   | "stepDocument"
   | "stepBank"
@@ -48,7 +50,7 @@ export class AccountOnboardingModel {
     return messageIn(this.locale, `accountOnboarding.${id}`);
   }
 
-  private kit(id: string): string {
+  protected kit(id: string): string {
     return messageIn(this.locale, `kit.${id}`);
   }
 
@@ -143,16 +145,23 @@ export class AccountOnboardingModel {
     return messageIn(this.locale, `payoutAccount.${id}`);
   }
 
-  /** Adds the payout bank account: the details, then the verification code the test reads. */
+  /**
+   * Adds the payout bank account: the details (a US routing and account number, or an IBAN),
+   * then the verification code the test reads.
+   */
   async addBankAccount(
-    details: { holder: string; routing: string; account: string },
+    details: { holder: string } & ({ routing: string; account: string } | { iban: string }),
     code: () => Promise<string>,
   ): Promise<void> {
     await this.frame.getByRole("button", { name: this.account("add"), exact: true }).press("Enter");
     const step = this.frame.getByRole("region", { name: this.account("add"), exact: true });
     await step.getByLabel(this.account("holder"), { exact: true }).fill(details.holder);
-    await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
-    await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
+    if ("iban" in details) {
+      await step.getByLabel(this.account("iban"), { exact: true }).fill(details.iban);
+    } else {
+      await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
+      await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
+    }
     await step.getByRole("button", { name: this.account("continue"), exact: true }).press("Enter");
     const verify = this.frame.getByRole("region", { name: this.account("verifyTitle") });
     await verify.waitFor();

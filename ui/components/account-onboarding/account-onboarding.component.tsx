@@ -18,6 +18,7 @@ import {
   accountOnboardingMachine,
   type OnboardingEmitted,
 } from "../../../machines/components/account-onboarding/account-onboarding.machine.ts";
+import { isCompanyDetail } from "../../../machines/components/account-onboarding/company-steps.ts";
 import {
   asksFullIdNumber,
   businessFormMachineOf,
@@ -46,17 +47,9 @@ import { stepAt } from "../../../machines/components/steps/steps.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import { collectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
 import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
-import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import {
-  newIdempotencyKey,
-  useHostEvent,
-  useHostProps,
-  useMutation,
-  useSession,
-  useUpload,
-} from "../../frame/frame-context.tsx";
+import { useHostEvent, useHostProps, useSession } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import {
@@ -64,7 +57,6 @@ import {
   Button,
   FormErrorBanner,
   type FormView,
-  formViewOf,
   Skeleton,
   StepsLayout,
   StepsSavedView,
@@ -82,6 +74,8 @@ import {
   stepTitles,
   TermsField,
 } from "./account-onboarding.view.tsx";
+import { CompanyStep, PersonsStep } from "./company-steps.tsx";
+import { nowSeconds, type StepFormProps, useDocumentUpload, useStepForm } from "./step-form.ts";
 
 const isOn = (value: unknown) => value === true || value === "true" || value === "";
 
@@ -110,40 +104,6 @@ function optionsOf(host: ReturnType<typeof useHostProps>): FlowOptions {
     privacyUrl: url("privacy-policy-url"),
     saveForLater: attributes["show-save-for-later"] !== "false",
   };
-}
-
-/** Seconds on the viewer's clock. */
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/** The props every step's form gets. */
-interface StepFormProps {
-  view: ComponentViewProps;
-  account: Account;
-  /** The form saved: the step is done. */
-  onSaved(): void;
-  /** The frame around the fields (StepsLayout with the flow's buttons). */
-  frame(props: { form: FormView | null; onContinue(): void; children: ReactNode }): ReactNode;
-}
-
-/** A step's form machine with the frame's `POST /v1/account`. */
-function useStepForm<M extends Parameters<typeof useComponentMachine>[0]>(
-  machine: M,
-  values: Record<string, unknown>,
-  props: StepFormProps,
-  idPrefix: string,
-) {
-  const submit = useMutation({ url: "/v1/account", schema: accountSchema });
-  const { onSaved } = props;
-  const { snapshot, send } = useComponentMachine(machine, {
-    input: { values } as never,
-    view: props.view,
-    actors: useMemo(() => ({ submit }), [submit]),
-    effects: useMemo(() => ({ "form.saved": () => onSaved() }), [onSaved]),
-  });
-  const form = formViewOf(snapshot as never, send as never, idPrefix);
-  const onContinue = () =>
-    (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
-  return { form, onContinue };
 }
 
 function BusinessTypeStep(props: StepFormProps) {
@@ -218,22 +178,13 @@ function DetailsStep(props: StepFormProps & { fullIdNumber: boolean }) {
 const documentAccept = fileTypesFor("identity_document").map((t) => fileContentTypes[t]);
 
 function DocumentStep(props: StepFormProps) {
-  const upload = useUpload();
+  const onUpload = useDocumentUpload();
   const { form, onContinue } = useStepForm(
     documentFormMachine,
     { [documentPaths.front]: "", [documentPaths.back]: "" },
     props,
     "onboarding-document",
   );
-  const onUpload = upload
-    ? async (file: File, reportProgress: (f: number) => void, signal: AbortSignal) =>
-        (
-          await upload(
-            { purpose: "identity_document", file },
-            { onProgress: reportProgress, signal },
-          )
-        ).id
-    : undefined;
   return props.frame({
     form,
     onContinue,
@@ -411,8 +362,9 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
     case "business_type":
       return <BusinessTypeStep key={id} {...stepProps} />;
     case "business": {
+      // The company's own fields are the company step's.
       const fields = collected.flatMap((r) => {
-        const field = requirementFieldOf(r);
+        const field = isCompanyDetail(r) ? undefined : requirementFieldOf(r);
         return field ? [[r, field] as [string, RequirementField]] : [];
       });
       // Nothing of the business left to ask (done earlier): Continue moves on.
@@ -426,6 +378,17 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         />
       );
     }
+    case "company":
+      return <CompanyStep key={id} {...stepProps} />;
+    case "persons":
+      return (
+        <PersonsStep
+          key={id}
+          {...stepProps}
+          collected={collected}
+          onChanged={() => sendData({ type: "step.saved" })}
+        />
+      );
     case "details": {
       const fullIdNumber = asksFullIdNumber(account.country, collected);
       return (

@@ -26,12 +26,15 @@ import {
   StepsEndView,
 } from "../../kit/index.ts";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
+import { companyMessages as c } from "./company.messages.ts";
 
 export type StepId = OnboardingStepId;
 
 export const stepTitles = {
   business_type: m.stepBusinessType,
   business: m.stepBusiness,
+  company: c.stepCompany,
+  persons: c.stepPersons,
   details: m.stepDetails,
   document: m.stepDocument,
   bank: m.stepBank,

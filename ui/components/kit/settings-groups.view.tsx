@@ -42,31 +42,38 @@ export function SettingsGroups({ label, groups }: SettingsGroupsProps) {
           <h3 id={`settings-${group.key}`} className="kit-settings__title kit-heading-sm">
             {group.title}
           </h3>
-          <ul className="kit-settings__rows">
-            {group.rows.map((row) => (
-              <li key={row.key} className="kit-settings__row" data-setting={row.key}>
-                <div className="kit-settings__main">
-                  <span className="kit-settings__label kit-label-md">
-                    {row.label}
-                    {row.badges}
-                  </span>
-                  {row.notes && row.notes.length > 0 ? (
-                    <ul
-                      id={row.notesId}
-                      className="kit-settings__notes kit-body-sm kit-secondary-text"
-                    >
-                      {row.notes.map((note) => (
-                        <li key={note}>{note}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </div>
-                {row.control}
-              </li>
-            ))}
-          </ul>
+          <SettingRows rows={group.rows} />
         </section>
       ))}
     </section>
+  );
+}
+
+/**
+ * The rows of a group (or of any list of records, the kit's `RecordList`): each its name,
+ * badges, notes and control, in one bordered list.
+ */
+export function SettingRows({ rows }: { rows: readonly SettingRow[] }) {
+  return (
+    <ul className="kit-settings__rows">
+      {rows.map((row) => (
+        <li key={row.key} className="kit-settings__row" data-setting={row.key}>
+          <div className="kit-settings__main">
+            <span className="kit-settings__label kit-label-md">
+              {row.label}
+              {row.badges}
+            </span>
+            {row.notes && row.notes.length > 0 ? (
+              <ul id={row.notesId} className="kit-settings__notes kit-body-sm kit-secondary-text">
+                {row.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          {row.control}
+        </li>
+      ))}
+    </ul>
   );
 }
