@@ -9,6 +9,8 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "auth": () => import("./auth/auth.machine.ts").then((m) => m.authMachine),
   "claim": () => import("./auth/claim.machine.ts").then((m) => m.claimMachine),
   "logout": () => import("./auth/logout.machine.ts").then((m) => m.logoutMachine),
+  "accountClaim": () => import("./components/account-onboarding/account-claim.machine.ts").then((m) => m.accountClaimMachine),
+  "accountClaimForm": () => import("./components/account-onboarding/account-claim.machine.ts").then((m) => m.claimFormMachine),
   "accountOnboarding": () => import("./components/account-onboarding/account-onboarding.machine.ts").then((m) => m.accountOnboardingMachine),
   "businessTypeForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.businessTypeFormMachine),
   "documentForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.documentFormMachine),

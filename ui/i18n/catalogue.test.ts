@@ -80,6 +80,7 @@ const sampleArgs = {
   period: "May 2026",
   method: "Klarna",
   country: "United States",
+  email: "jenny@example.com",
   // Rich-text tags (links inside a sentence) as a view renders them.
   terms: (chunks: unknown[]) => chunks.join(""),
   privacy: (chunks: unknown[]) => chunks.join(""),

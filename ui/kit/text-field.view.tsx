@@ -14,7 +14,7 @@ export interface TextFieldProps {
   /** Help under the label, linked to the input for screen readers. */
   description?: ReactNode;
   error?: FieldError;
-  type?: "text" | "email" | "tel" | "url" | "search";
+  type?: "text" | "email" | "tel" | "url" | "search" | "password";
   name?: string;
   autoComplete?: string;
   inputMode?: "text" | "numeric" | "decimal" | "email" | "tel" | "url";

@@ -12,8 +12,9 @@
  * Events: `stepchange` ({ step }) each time the step shown changes; `exit` then
  * `onboardingexited` when the person leaves (save for later, or Done at the end).
  */
-import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
+import { withClaimStep } from "../../../machines/components/account-onboarding/account-claim.machine.ts";
 import {
   accountOnboardingMachine,
   type OnboardingEmitted,
@@ -42,7 +43,7 @@ import {
   type StepsEmitted,
   stepsMachine,
 } from "../../../machines/components/steps/steps.machine.ts";
-import { stepAt } from "../../../machines/components/steps/steps.ts";
+import { type Step, stepAt } from "../../../machines/components/steps/steps.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import { collectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
 import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
@@ -71,6 +72,7 @@ import {
 } from "../../kit/index.ts";
 import { PayoutAccountSection } from "../balances/payout-account.tsx";
 import { RequirementFieldInput } from "../notification-banner/notification-banner.view.tsx";
+import { ClaimStep, useClaim } from "./account-claim.view.tsx";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
 import {
   BusinessTypeFields,
@@ -309,12 +311,39 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
     effects: stepEffects,
   });
   const sendSteps = steps.send;
+  // The user claim's step goes first while the account is claimed in this flow; the steps
+  // are handed on once the claim was checked, with it.
+  const derived = useRef<readonly Step[]>([]);
+  const claimStep = useRef<Step | null | undefined>(undefined);
+  const showSteps = useCallback(() => {
+    if (claimStep.current !== undefined)
+      sendSteps({ type: "steps.update", steps: withClaimStep(derived.current, claimStep.current) });
+  }, [sendSteps]);
+  const onClaimed = useCallback(() => {
+    moved.current = true;
+    claimStep.current = { id: "claim", complete: true };
+    sendSteps({ type: "next" });
+  }, [sendSteps]);
+  const claim = useClaim(props, signInRequired, onClaimed);
+  const claimReady = !claim.checking && !claim.snapshot.matches("failed");
+  const claimNow = claimReady ? claim.step : undefined;
+  useEffect(() => {
+    if (
+      claimStep.current?.id === claimNow?.id &&
+      claimStep.current?.complete === claimNow?.complete
+    )
+      return;
+    claimStep.current = claimNow;
+    showSteps();
+  }, [claimNow?.id, claimNow?.complete, claimNow, showSteps]);
   const dataEffects = useMemo(
     () => ({
-      "steps.derived": (event: Extract<OnboardingEmitted, { type: "steps.derived" }>) =>
-        sendSteps({ type: "steps.update", steps: event.steps }),
+      "steps.derived": (event: Extract<OnboardingEmitted, { type: "steps.derived" }>) => {
+        derived.current = event.steps;
+        showSteps();
+      },
     }),
-    [sendSteps],
+    [showSteps],
   );
   const data = useComponentMachine(accountOnboardingMachine, {
     input: { collection: options.collection, collectsBank, skipTerms: options.skipTerms },
@@ -344,7 +373,19 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         }
       />
     );
-  if (account === null || data.snapshot.matches("loading")) return <Skeleton />;
+  if (claim.snapshot.matches("failed"))
+    return (
+      <Banner
+        status="danger"
+        title={intl.formatMessage(m.loadFailed)}
+        actions={
+          <Button onClick={() => claim.send({ type: "retry" })}>
+            {intl.formatMessage(kitMessages.retry)}
+          </Button>
+        }
+      />
+    );
+  if (account === null || data.snapshot.matches("loading") || !claimReady) return <Skeleton />;
   if (steps.snapshot.matches("saved"))
     return (
       <StepsSavedView
@@ -408,6 +449,8 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
   const termsUrl = custom ? options.termsUrl : undefined;
   const privacyUrl = custom ? options.privacyUrl : undefined;
   switch (id) {
+    case "claim":
+      return <ClaimStep view={props} claim={claim} frame={frame} onDone={stepProps.onSaved} />;
     case "business_type":
       return <BusinessTypeStep key={id} {...stepProps} />;
     case "business": {

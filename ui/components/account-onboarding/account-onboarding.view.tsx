@@ -25,11 +25,13 @@ import {
   personIdNumberKind,
   StepsEndView,
 } from "../../kit/index.ts";
+import { claimMessages } from "./account-claim.messages.ts";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
 
 export type StepId = OnboardingStepId;
 
 export const stepTitles = {
+  claim: claimMessages.claimStep,
   business_type: m.stepBusinessType,
   business: m.stepBusiness,
   details: m.stepDetails,
