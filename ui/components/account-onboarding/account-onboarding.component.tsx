@@ -327,15 +327,14 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
   const claim = useClaim(props, signInRequired, onClaimed);
   const claimReady = !claim.checking && !claim.snapshot.matches("failed");
   const claimNow = claimReady ? claim.step : undefined;
+  // Whether the claim was checked, and its step: the steps are handed on anew when it changes.
+  const claimKey =
+    claimNow === undefined ? "unchecked" : claimNow === null ? "none" : String(claimNow.complete);
   useEffect(() => {
-    if (
-      claimStep.current?.id === claimNow?.id &&
-      claimStep.current?.complete === claimNow?.complete
-    )
-      return;
-    claimStep.current = claimNow;
+    if (claimKey === "unchecked") return;
+    claimStep.current = claimKey === "none" ? null : { id: "claim", complete: claimKey === "true" };
     showSteps();
-  }, [claimNow?.id, claimNow?.complete, claimNow, showSteps]);
+  }, [claimKey, showSteps]);
   const dataEffects = useMemo(
     () => ({
       "steps.derived": (event: Extract<OnboardingEmitted, { type: "steps.derived" }>) => {
