@@ -24,12 +24,12 @@ import {
   type ApiMessages,
   Banner,
   Button,
+  CodeField,
   FormErrorBanner,
   FormTextField,
   type FormView,
   formErrorText,
   formViewOf,
-  TextField,
 } from "../../kit/index.ts";
 import { payoutAccountMessages } from "../balances/payout-account.messages.ts";
 import { claimMessages as m } from "./account-claim.messages.ts";
@@ -180,19 +180,13 @@ export function ClaimStep({ view, claim, frame, onDone }: ClaimStepProps) {
         {failure ? (
           <Banner status="danger" title={formErrorText(failure, intl, apiMessages)} />
         ) : null}
-        <TextField
+        <CodeField
           id="onboarding-claim-code"
           label={intl.formatMessage(payoutAccountMessages.code)}
           value={context.code}
           onChange={(value) => send({ type: "code.change", value })}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
           disabled={busy}
-          {...(problemText
-            ? { error: { code: "custom" as const, message: intl.formatMessage(problemText) } }
-            : {})}
+          {...(problemText ? { error: intl.formatMessage(problemText) } : {})}
         />
         <div className="kit-form__actions">
           <Button variant="secondary" disabled={busy} onClick={() => send({ type: "back" })}>
