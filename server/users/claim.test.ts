@@ -5,7 +5,8 @@ import {
   accountClaimSchema,
   passwordProblem,
 } from "../../protocol/objects/account-claim.schema.ts";
-import { provider } from "../../protocol/provider.ts";
+import { localEnvironment, provider } from "../../protocol/provider.ts";
+import { createDashboardHostApp } from "../hosts/dashboard.ts";
 import { testApi } from "../test/api.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { claimLimits } from "./claim.ts";
@@ -106,6 +107,22 @@ describe("the account claim", () => {
       email: "noor@example.com",
       is_primary_user: true,
     });
+
+    // And on the dashboard host, where the account is theirs.
+    const dashboard = createDashboardHostApp({
+      db: t.db,
+      config: { hosts: localEnvironment(), now: () => api.clock.now },
+    });
+    const signedIn = await dashboard.request("/sign-in", {
+      method: "POST",
+      body: new URLSearchParams({ email: "noor@example.com", password }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(signedIn.status).toBe(303);
+    const cookie = /^([^=]+=[^;]*)/.exec(signedIn.headers.get("set-cookie") ?? "")?.[1] ?? "";
+    const home = await dashboard.request("/", { headers: { Cookie: cookie } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain(s.accountId);
   });
 
   it("a weak, short or email-bearing password is refused on password; a taken email on email; nothing is kept", async () => {
