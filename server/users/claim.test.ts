@@ -191,6 +191,26 @@ describe("the account claim", () => {
     expect((await s.verify(fresh.code)).status).toBe(200);
   });
 
+  it("sends at most 5 codes an hour for an account (429), then again after the hour", async () => {
+    const s = await unclaimed();
+    for (let i = 0; i < claimLimits.codesPerWindow; i++)
+      expect((await s.start({ email: "noor@example.com", password })).status).toBe(200);
+    const { code } = await s.sentCode();
+    const over = await s.start({ email: "noor@example.com", password });
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ type: "rate_limit_error", code: "claim_rate_limited" });
+    // The refused send changed nothing: the last code still stands.
+    expect((await s.sentCode()).code).toBe(code);
+    api.clock.now += claimLimits.windowSeconds;
+    // (In a new session: the first one's key has expired by then.)
+    const later = await s.sessionKeyFor({ account_onboarding: { enabled: true } });
+    const again = await api.post(endpoints.accountClaim, {
+      key: later,
+      params: { email: "noor@example.com", password },
+    });
+    expect(again.status).toBe(200);
+  });
+
   it("a code expires after 30 minutes, and a newer claim ends the older one's code", async () => {
     const s = await unclaimed();
     await s.start({ email: "noor@example.com", password });

@@ -17,11 +17,18 @@ import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
 import { sameCode, sixDigits } from "../embedded/challenge.ts";
 import type { AccountSessionPrincipal } from "../http/context.ts";
-import { invalidRequest, permissionError } from "../http/errors.ts";
-import { hashPassword, newId } from "../http/secrets.ts";
+import { ApiError, invalidRequest, permissionError } from "../http/errors.ts";
+import { takeSlot } from "../http/rate-limit.ts";
+import { hashPassword, newId, sha256 } from "../http/secrets.ts";
 import { addUser, findUser } from "./users.ts";
 
-export const claimLimits = { attempts: 5, ttlSeconds: 30 * 60 } as const;
+export const claimLimits = {
+  attempts: 5,
+  ttlSeconds: 30 * 60,
+  /** Codes one account may send per window (each is an email to someone). */
+  codesPerWindow: 5,
+  windowSeconds: 60 * 60,
+} as const;
 
 /** The components whose sessions may claim the account: account-onboarding's. */
 export const claimComponents = ["account_onboarding"] as const;
@@ -110,6 +117,20 @@ export async function startClaim(
     throw invalidRequest(passwordMessages[problem], { code: problem, param: "password" });
   if (await hasUser(db, principal.accountId)) throw alreadyClaimed();
   if (await emailInUse(db, email)) throw emailTaken();
+  // Counted outside any block: a refused send stays counted.
+  const sent = await takeSlot(
+    db,
+    sha256(`account_claim:${principal.accountId}`),
+    now,
+    claimLimits.windowSeconds,
+  );
+  if (sent > claimLimits.codesPerWindow)
+    throw new ApiError(
+      429,
+      "rate_limit_error",
+      "Too many codes were sent for this account. Wait an hour, then try again.",
+      { code: "claim_rate_limited" },
+    );
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await trx
