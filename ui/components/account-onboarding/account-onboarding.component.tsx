@@ -7,7 +7,9 @@
  * `POST /v1/account`; when it saved, the account is read again (the provider recomputed its
  * requirements) and the steps derived anew. The business step shows the notification
  * banner's requirement fields; the bank step is the money-out views' payout-account flow
- * (the external_account key, `external_account_collection`).
+ * (the external_account key, `external_account_collection`). While the account has no
+ * provider user and the session keeps the provider's sign-in, the user claim step
+ * (`account-claim.view.tsx`) comes first.
  *
  * Events: `stepchange` ({ step }) each time the step shown changes; `exit` then
  * `onboardingexited` when the person leaves (save for later, or Done at the end).
