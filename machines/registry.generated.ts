@@ -10,6 +10,8 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "claim": () => import("./auth/claim.machine.ts").then((m) => m.claimMachine),
   "logout": () => import("./auth/logout.machine.ts").then((m) => m.logoutMachine),
   "accountManagement": () => import("./components/account-management/account-management.machine.ts").then((m) => m.accountManagementMachine),
+  "accountClaim": () => import("./components/account-onboarding/account-claim.machine.ts").then((m) => m.accountClaimMachine),
+  "accountClaimForm": () => import("./components/account-onboarding/account-claim.machine.ts").then((m) => m.claimFormMachine),
   "accountOnboarding": () => import("./components/account-onboarding/account-onboarding.machine.ts").then((m) => m.accountOnboardingMachine),
   "businessTypeForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.businessTypeFormMachine),
   "documentForm": () => import("./components/account-onboarding/onboarding-forms.machine.ts").then((m) => m.documentFormMachine),

@@ -22,6 +22,12 @@ export const endpoints = {
   identityChallenge: "/v1/connect/identity_challenge",
   /** Sandbox test helper: the code of an account's open external-account challenge (ours). */
   externalAccountChallengeCode: "/v1/test_helpers/external_account_challenges/current",
+  /** The account's user claim: its state, and starting one (ours, `account-claim.schema.ts`). */
+  accountClaim: "/v1/connect/account_claim",
+  /** Answering the claim's code: the account's primary user exists (ours). */
+  accountClaimVerify: "/v1/connect/account_claim/verify",
+  /** Sandbox test helper: the code of an account's pending claim (ours). */
+  accountClaimCode: "/v1/test_helpers/account_claims/current",
   // Calls with special key handling (SPEC.md §7).
   embeddedAuthenticationLinks: "/v1/embedded_authentication_links",
   account: "/v1/account",

@@ -29,6 +29,7 @@ import { reportingApp } from "./reporting/reporting.routes.ts";
 import { reportsApp } from "./reports/reports.routes.ts";
 import { sandboxApp } from "./sandbox/sandbox.routes.ts";
 import { telemetryApp } from "./telemetry/telemetry.routes.ts";
+import { claimApp } from "./users/claim.routes.ts";
 import { signInApp } from "./users/sign-in.routes.ts";
 import { usersApp } from "./users/users.routes.ts";
 import { webhooksApp } from "./webhooks/webhooks.routes.ts";
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions) {
   app.route("/", hostedDashboardPreviewApp);
   app.route("/", usersApp);
   app.route("/", signInApp);
+  app.route("/", claimApp);
   app.route("/", filesApp);
   app.route("/", telemetryApp);
   for (const money of moneyApps) app.route("/", money);

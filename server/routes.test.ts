@@ -15,7 +15,6 @@ import { declaredResponse } from "./http/route.ts";
 import { failingBankAccount, sandboxBankAccount } from "./money/money-test.ts";
 import { type Called, type CallOptions, testApi } from "./test/api.ts";
 import { setupTestDatabase } from "./test/db.ts";
-import { createUser } from "./users/users.ts";
 import { createWebhookWorker } from "./webhooks/worker.ts";
 
 const t = setupTestDatabase();
@@ -161,6 +160,7 @@ describe("the API host's routes", () => {
     // Account sessions: created (and with its account expanded), claimed.
     const components = {
       account_management: { enabled: true },
+      account_onboarding: { enabled: true },
       notification_banner: { enabled: true },
       payments: {
         enabled: true,
@@ -238,20 +238,20 @@ describe("the API host's routes", () => {
       params: { default_currency: "usd" },
     });
 
-    // A provider user: the sign-in popup, the exchange, the user, logging out.
-    await createUser(
-      t.db,
-      {
-        email: "ada@example.com",
-        name: "Ada",
-        password: "correct horse",
-        accountId,
-        isPrimary: true,
-      },
-      api.clock.now,
-    );
+    // A provider user: the account's claim (its code read as a platform's test would), the
+    // sign-in popup, the exchange, the user, logging out.
+    await walk.read(endpoints.accountClaim, sessionKey);
+    await walk.post(endpoints.accountClaim, {
+      ...sessionKey,
+      params: { email: "ada@example.com", password: "correct horse 1" },
+    });
+    const claimCode = await walk.read(`${endpoints.accountClaimCode}?account=${accountId}`, sk);
+    await walk.post(endpoints.accountClaimVerify, {
+      ...sessionKey,
+      params: { code: claimCode.body.code },
+    });
     const popup = await walk.post(endpoints.connectSignIn, {
-      params: { email: "ada@example.com", password: "correct horse", account: accountId },
+      params: { email: "ada@example.com", password: "correct horse 1", account: accountId },
     });
     const exchanged = await walk.post(endpoints.userAuthedKey, {
       ...sessionKey,

@@ -214,6 +214,17 @@ export const newAccountCountries = ["US", "GB", "FR", "DE", "CA", "AU", "JP"] as
 export const newAccountBusinessTypes = ["individual", "company", "non_profit"] as const;
 
 /**
+ * Who signs the new account's person in: the platform (it owns its custom accounts' login:
+ * the session sets `disable_…_user_authentication`), or the provider — the person creates
+ * the account's provider-user sign-in in account-onboarding's claim step.
+ */
+export const newAccountSignIns = {
+  platform: "The platform signs me in",
+  provider: "I create my own sign-in",
+} as const;
+export type NewAccountSignIn = keyof typeof newAccountSignIns;
+
+/**
  * The sign-in picker: one seeded connected account per row, with its onboarding state, and
  * the "New test account" form (a fresh account of the chosen country and business type).
  */
@@ -250,6 +261,9 @@ export function signInPage(
   const typeOptions = newAccountBusinessTypes
     .map((type) => `<option value="${type}">${type.replaceAll("_", " ")}</option>`)
     .join("");
+  const signInOptions = Object.entries(newAccountSignIns)
+    .map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`)
+    .join("");
   return page({
     title: "Sign in",
     body: `      <h1>${escapeHtml(provider.name)} example platform</h1>
@@ -263,6 +277,8 @@ export function signInPage(
           <select id="new-country" name="country">${countryOptions}</select>
           <label for="new-business-type">Business type</label>
           <select id="new-business-type" name="business_type">${typeOptions}</select>
+          <label for="new-sign-in">Sign-in</label>
+          <select id="new-sign-in" name="sign_in">${signInOptions}</select>
         </fieldset>
         <button type="submit">Create a test account</button>
       </form>`,

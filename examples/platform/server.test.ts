@@ -409,10 +409,47 @@ describe("the account session's components", () => {
       expect(accounts).toHaveLength(3);
     });
 
-    it("refuses an unknown country or business type, or another site, and calls no API", async () => {
+    it("its session leaves the person's sign-in to the platform, or — when they create their own — to the provider's claim step", async () => {
+      const { app } = await setup();
+      const html = await (await app.request("/")).text();
+      expect(html).toContain('<option value="provider">I create my own sign-in</option>');
+      for (const [signIn, disabled] of [
+        ["platform", true],
+        ["provider", false],
+      ] as const) {
+        const before = (await t.db.selectFrom("account_sessions").select("id").execute()).map(
+          (r) => r.id,
+        );
+        const made = await create(app, {
+          country: "US",
+          business_type: "individual",
+          sign_in: signIn,
+        });
+        const cookie = made.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+        expect(
+          (
+            await app.request("/api/account_session", {
+              method: "POST",
+              headers: { Cookie: cookie, Origin: origin },
+            })
+          ).status,
+        ).toBe(200);
+        const sessions = await t.db.selectFrom("account_sessions").selectAll().execute();
+        const session = sessions.find((row) => !before.includes(row.id))!;
+        // The same switch on every component the session enables that has it (here payouts).
+        const payouts = session.components.payouts;
+        expect(payouts?.enabled).toBe(true);
+        expect(payouts?.features[provider.flags.disableUserAuthentication]).toBe(disabled);
+      }
+    });
+
+    it("refuses an unknown country, business type or sign-in, or another site, and calls no API", async () => {
       const { app, apiCalls } = await setup();
       expect((await create(app, { country: "ZZ", business_type: "company" })).status).toBe(400);
       expect((await create(app, { country: "US", business_type: "pirate" })).status).toBe(400);
+      expect(
+        (await create(app, { country: "US", business_type: "company", sign_in: "nobody" })).status,
+      ).toBe(400);
       expect(
         (await create(app, { country: "US", business_type: "individual" }, "https://evil.test"))
           .status,

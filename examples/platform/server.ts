@@ -34,8 +34,10 @@ import {
   dashboardSection,
   dashboardSections,
   markupPage,
+  type NewAccountSignIn,
   newAccountBusinessTypes,
   newAccountCountries,
+  newAccountSignIns,
   overviewComponents,
   type PageConfig,
   page,
@@ -215,6 +217,8 @@ export function createPlatformApp(options: PlatformOptions) {
   // Accounts made with "New test account", by id: each belongs to the session that made it,
   // never listed on the sign-in page nor reachable from another session.
   const created = new Map<string, SandboxAccount>();
+  /** The new accounts whose person the platform signs in (no provider user is made). */
+  const platformSignIn = new Set<string>();
   const sessionId = (c: Context) => getSignedCookie(c, cookieSecret, sessionCookie);
   const signedIn = async (c: Context) => {
     const id = await sessionId(c);
@@ -295,8 +299,14 @@ export function createPlatformApp(options: PlatformOptions) {
     const form = await c.req.parseBody();
     const country = newAccountCountries.find((code) => code === form.country);
     const businessType = newAccountBusinessTypes.find((type) => type === form.business_type);
-    if (!country || !businessType)
-      return c.html(signInPage(sandbox.accounts, "Pick a country and a business type."), 400);
+    const signIn = (Object.keys(newAccountSignIns) as NewAccountSignIn[]).find(
+      (who) => who === (form.sign_in ?? "platform"),
+    );
+    if (!country || !businessType || !signIn)
+      return c.html(
+        signInPage(sandbox.accounts, "Pick a country, a business type and who signs you in."),
+        400,
+      );
     const body = new URLSearchParams({ type: "custom", country, business_type: businessType });
     const answer = await doFetch(`${hosts.api}/v1/accounts`, {
       method: "POST",
@@ -310,6 +320,7 @@ export function createPlatformApp(options: PlatformOptions) {
     const account = (await answer?.json().catch(() => null)) as { id?: unknown } | null;
     if (!answer?.ok || typeof account?.id !== "string")
       return c.html(signInPage(sandbox.accounts, "The account could not be created."), 502);
+    if (signIn === "platform") platformSignIn.add(account.id);
     created.set(account.id, {
       id: account.id,
       label: `New test account (${country}, ${businessType.replaceAll("_", " ")})`,
@@ -472,10 +483,10 @@ export function createPlatformApp(options: PlatformOptions) {
       `/v1/accounts/${encodeURIComponent(account.id)}`,
     );
     const on = accountSwitches(settings ?? undefined);
-    // An account this platform just created has no provider user yet to sign in through the
-    // popup (nobody has claimed it): the platform vouches for its own signed-in person, as a
-    // platform that owns its custom accounts' login does.
-    if (created.has(account.id)) on.add(provider.flags.disableUserAuthentication);
+    // A new account whose login the platform owns: the platform vouches for its own
+    // signed-in person. Otherwise the person claims the account in account-onboarding (it
+    // has no provider user yet) and signs in as that user.
+    if (platformSignIn.has(account.id)) on.add(provider.flags.disableUserAuthentication);
     const body = sessionComponentParams(components(), on);
     body.set("account", account.id);
     // Only this platform's pages may embed the session (docs/security.md).

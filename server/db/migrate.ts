@@ -27,6 +27,7 @@ import * as m0030 from "./migrations/0030_webhooks.ts";
 import * as m0040 from "./migrations/0040_telemetry_user_agents.ts";
 import * as m0080 from "./migrations/0080_risk_intervention_submissions.ts";
 import * as m0090 from "./migrations/0090_payment_method_configurations.ts";
+import * as m0091 from "./migrations/0091_account_claims.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0040_telemetry_user_agents": m0040,
   "0080_risk_intervention_submissions": m0080,
   "0090_payment_method_configurations": m0090,
+  "0091_account_claims": m0091,
 };
 
 /**

@@ -234,6 +234,22 @@ export interface ExternalAccountChallengesTable {
   succeeded_at: number | null;
 }
 
+/** A pending user claim of an account without a provider user (migration 0091). */
+export interface AccountClaimsTable {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  account_session_id: string | null;
+  /** Lower case. */
+  email: string;
+  password_hash: string;
+  code: string;
+  attempts: Generated<number>;
+  created: number;
+  expires_at: number;
+  succeeded_at: number | null;
+}
+
 /** One rate limit's counter (migration 0015): attempts in the window from window_start. */
 export interface RateLimitsTable {
   scope_hash: string;
@@ -319,6 +335,7 @@ export interface Database extends MoneyTables, AccountModelTables, WebhookTables
   external_account_challenges: ExternalAccountChallengesTable;
   dashboard_sessions: DashboardSessionsTable;
   payment_method_configurations: PaymentMethodConfigurationsTable;
+  account_claims: AccountClaimsTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

@@ -23,7 +23,7 @@ export const challengeLimits = { attempts: 5, ttlSeconds: 10 * 60 } as const;
 type SessionPrincipal = Extract<Principal, { kind: "account_session" }>;
 
 /** Six random digits. */
-function sixDigits(): string {
+export function sixDigits(): string {
   let code = "";
   while (code.length < 6) code += randomToken(12).replace(/\D/g, "");
   return code.slice(0, 6);
@@ -89,7 +89,7 @@ export async function openChallenge(db: Kysely<Database>, accountSessionId: stri
 }
 
 /** Constant-time comparison (of the codes' digests, so lengths never leak). */
-const sameCode = (a: string, b: string) =>
+export const sameCode = (a: string, b: string) =>
   timingSafeEqual(Buffer.from(sha256(a), "hex"), Buffer.from(sha256(b), "hex"));
 
 /**

@@ -23,8 +23,24 @@ export async function createUser(
   input: { email: string; name?: string; password: string; accountId: string; isPrimary: boolean },
   now: number,
 ): Promise<{ id: string }> {
+  const { password, ...rest } = input;
+  return addUser(db, { ...rest, passwordHash: await hashPassword(password) }, now);
+}
+
+/** Adds a user whose password was hashed already (a verified claim), with access to one account. */
+export async function addUser(
+  db: Kysely<Database>,
+  input: {
+    email: string;
+    name?: string;
+    passwordHash: string;
+    accountId: string;
+    isPrimary: boolean;
+  },
+  now: number,
+): Promise<{ id: string }> {
   const id = newId("usr");
-  const passwordHash = await hashPassword(input.password);
+  const { passwordHash } = input;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("users")

@@ -97,6 +97,10 @@ export function kitFieldError(
     const message = options.apiMessages?.[error.code];
     return message === undefined ? { code: "invalid" } : { code: "custom", message };
   }
+  // A check the protocol shares with the provider (`passwordProblem`) raises the provider's
+  // code as its issue's message: worded as the provider's refusal would be.
+  const shared = error.code === "custom" ? options.apiMessages?.[error.message] : undefined;
+  if (shared !== undefined) return { code: "custom", message: shared };
   const text = error.origin === "string";
   switch (error.code) {
     case "required":
@@ -184,7 +188,7 @@ const asText = (value: FieldValue) =>
   value === null ? "" : Array.isArray(value) ? value.join(", ") : String(value);
 
 export interface FormTextFieldProps extends BoundFieldProps {
-  type?: "text" | "email" | "tel" | "url";
+  type?: "text" | "email" | "tel" | "url" | "password";
   autoComplete?: string;
   maxLength?: number;
   /** Visible lines: given, a multi-line text area. */

@@ -184,6 +184,8 @@ export { Switch, type SwitchProps } from "./switch.view.tsx";
 export { Table, type TableColumn, type TableProps } from "./table.view.tsx";
 export { type TabItem, Tabs, type TabsProps } from "./tabs.view.tsx";
 export {
+  CodeField,
+  type CodeFieldProps,
   type FieldError,
   TextField,
   type TextFieldProps,

@@ -14,7 +14,7 @@ export interface TextFieldProps {
   /** Help under the label, linked to the input for screen readers. */
   description?: ReactNode;
   error?: FieldError;
-  type?: "text" | "email" | "tel" | "url" | "search";
+  type?: "text" | "email" | "tel" | "url" | "search" | "password";
   name?: string;
   autoComplete?: string;
   inputMode?: "text" | "numeric" | "decimal" | "email" | "tel" | "url";
@@ -61,5 +61,33 @@ export function TextField({
         );
       }}
     </Field>
+  );
+}
+
+export interface CodeFieldProps {
+  id?: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  /** Why the code cannot be used, in the user's words. */
+  error?: string;
+}
+
+/**
+ * The field of a one-time code the person received (six digits, by email or text): the
+ * numeric keyboard, the browser's one-time-code autofill, room for one space ("123 456").
+ */
+export function CodeField({ error, disabled = false, ...props }: CodeFieldProps) {
+  return (
+    <TextField
+      {...props}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      required
+      disabled={disabled}
+      {...(error !== undefined ? { error: { code: "custom" as const, message: error } } : {})}
+    />
   );
 }

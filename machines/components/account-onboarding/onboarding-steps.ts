@@ -49,8 +49,13 @@ export function collectedRequirements(
   return picked.sort();
 }
 
-/** The flow's steps, in order. */
+/**
+ * The flow's steps, in order. The user claim (`claim`) comes first while the account is
+ * claimed in this flow (`account-claim.machine.ts`, `withClaimStep`); the others derive from
+ * the account's requirements (`onboardingStepSpecs`).
+ */
 export type OnboardingStepId =
+  | "claim"
   | "business_type"
   | "business"
   | "company"

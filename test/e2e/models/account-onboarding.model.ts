@@ -8,6 +8,7 @@ export const PNG = Buffer.from(
 );
 
 export type OnboardingStep =
+  | "claimStep"
   | "stepBusinessType"
   | "stepBusiness"
   | "stepCompany"
@@ -117,6 +118,33 @@ export class AccountOnboardingModel {
   async back(): Promise<void> {
     await this.frame
       .getByRole("button", { name: this.kit("steps.back"), exact: true })
+      .press("Enter");
+  }
+
+  /**
+   * The claim step's first stage: the email and password the person will sign in with, then
+   * Send code (the form's submit, from the keyboard).
+   */
+  async claimWith(email: string, password: string): Promise<void> {
+    await this.fill(this.word("email"), email);
+    await this.fill(this.word("claimPassword"), password);
+    await this.frame
+      .getByRole("button", { name: this.word("claimSendCode"), exact: true })
+      .press("Enter");
+  }
+
+  /** The claim step's code stage shows (its intro names the email the code went to). */
+  async waitForClaimCode(): Promise<string> {
+    const field = this.frame.getByLabel(this.account("code"), { exact: true });
+    await field.waitFor();
+    return (await this.frame.locator(".kit-steps p.kit-body-md").first().textContent()) ?? "";
+  }
+
+  /** Types the code the email received and presses Verify. */
+  async verifyClaimCode(code: string): Promise<void> {
+    await this.frame.getByLabel(this.account("code"), { exact: true }).fill(code);
+    await this.frame
+      .getByRole("button", { name: this.word("claimVerify"), exact: true })
       .press("Enter");
   }
 

@@ -105,11 +105,16 @@ export class PlatformPage {
    * Creates a fresh connected account of the country (its name, as the form lists it) and
    * business type with the sign-in page's "New test account", and lands signed in as it.
    */
-  async createTestAccount(country: string, businessType: string) {
+  async createTestAccount(
+    country: string,
+    businessType: string,
+    signIn: "The platform signs me in" | "I create my own sign-in" = "The platform signs me in",
+  ) {
     await this.page.goto(`${this.origin}/`);
     const form = this.page.getByRole("group", { name: "New test account" });
     await form.getByLabel("Country").selectOption({ label: country });
     await form.getByLabel("Business type").selectOption({ label: businessType });
+    await form.getByLabel("Sign-in").selectOption({ label: signIn });
     await this.page.getByRole("button", { name: "Create a test account" }).press("Enter");
     await this.page.waitForURL(`${this.origin}/dashboard`);
   }

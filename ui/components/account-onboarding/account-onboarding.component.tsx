@@ -7,13 +7,16 @@
  * `POST /v1/account`; when it saved, the account is read again (the provider recomputed its
  * requirements) and the steps derived anew. The business step shows the notification
  * banner's requirement fields; the bank step is the money-out views' payout-account flow
- * (the external_account key, `external_account_collection`).
+ * (the external_account key, `external_account_collection`). While the account has no
+ * provider user and the session keeps the provider's sign-in, the user claim step
+ * (`account-claim.view.tsx`) comes first.
  *
  * Events: `stepchange` ({ step }) each time the step shown changes; `exit` then
  * `onboardingexited` when the person leaves (save for later, or Done at the end).
  */
-import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
+import { withClaimStep } from "../../../machines/components/account-onboarding/account-claim.machine.ts";
 import {
   accountOnboardingMachine,
   type OnboardingEmitted,
@@ -43,7 +46,7 @@ import {
   type StepsEmitted,
   stepsMachine,
 } from "../../../machines/components/steps/steps.machine.ts";
-import { stepAt } from "../../../machines/components/steps/steps.ts";
+import { type Step, stepAt } from "../../../machines/components/steps/steps.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import { collectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
 import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
@@ -63,6 +66,7 @@ import {
 } from "../../kit/index.ts";
 import { PayoutAccountSection } from "../balances/payout-account.tsx";
 import { RequirementFieldInput } from "../notification-banner/notification-banner.view.tsx";
+import { ClaimStep, useClaim } from "./account-claim.view.tsx";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
 import {
   BusinessTypeFields,
@@ -260,12 +264,38 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
     effects: stepEffects,
   });
   const sendSteps = steps.send;
+  // The user claim's step goes first while the account is claimed in this flow; the steps
+  // are handed on once the claim was checked, with it.
+  const derived = useRef<readonly Step[]>([]);
+  const claimStep = useRef<Step | null | undefined>(undefined);
+  const showSteps = useCallback(() => {
+    if (claimStep.current !== undefined)
+      sendSteps({ type: "steps.update", steps: withClaimStep(derived.current, claimStep.current) });
+  }, [sendSteps]);
+  const onClaimed = useCallback(() => {
+    moved.current = true;
+    claimStep.current = { id: "claim", complete: true };
+    sendSteps({ type: "next" });
+  }, [sendSteps]);
+  const claim = useClaim(props, signInRequired, onClaimed);
+  const claimReady = !claim.checking && !claim.snapshot.matches("failed");
+  const claimNow = claimReady ? claim.step : undefined;
+  // Whether the claim was checked, and its step: the steps are handed on anew when it changes.
+  const claimKey =
+    claimNow === undefined ? "unchecked" : claimNow === null ? "none" : String(claimNow.complete);
+  useEffect(() => {
+    if (claimKey === "unchecked") return;
+    claimStep.current = claimKey === "none" ? null : { id: "claim", complete: claimKey === "true" };
+    showSteps();
+  }, [claimKey, showSteps]);
   const dataEffects = useMemo(
     () => ({
-      "steps.derived": (event: Extract<OnboardingEmitted, { type: "steps.derived" }>) =>
-        sendSteps({ type: "steps.update", steps: event.steps }),
+      "steps.derived": (event: Extract<OnboardingEmitted, { type: "steps.derived" }>) => {
+        derived.current = event.steps;
+        showSteps();
+      },
     }),
-    [sendSteps],
+    [showSteps],
   );
   const data = useComponentMachine(accountOnboardingMachine, {
     input: { collection: options.collection, collectsBank, skipTerms: options.skipTerms },
@@ -295,7 +325,19 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
         }
       />
     );
-  if (account === null || data.snapshot.matches("loading")) return <Skeleton />;
+  if (claim.snapshot.matches("failed"))
+    return (
+      <Banner
+        status="danger"
+        title={intl.formatMessage(m.loadFailed)}
+        actions={
+          <Button onClick={() => claim.send({ type: "retry" })}>
+            {intl.formatMessage(kitMessages.retry)}
+          </Button>
+        }
+      />
+    );
+  if (account === null || data.snapshot.matches("loading") || !claimReady) return <Skeleton />;
   if (steps.snapshot.matches("saved"))
     return (
       <StepsSavedView
@@ -359,6 +401,8 @@ function OnboardingFlow(props: ComponentViewProps & { options: FlowOptions }) {
   const termsUrl = custom ? options.termsUrl : undefined;
   const privacyUrl = custom ? options.privacyUrl : undefined;
   switch (id) {
+    case "claim":
+      return <ClaimStep view={props} claim={claim} frame={frame} onDone={stepProps.onSaved} />;
     case "business_type":
       return <BusinessTypeStep key={id} {...stepProps} />;
     case "business": {

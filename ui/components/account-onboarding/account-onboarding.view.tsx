@@ -25,12 +25,14 @@ import {
   personIdNumberKind,
   StepsEndView,
 } from "../../kit/index.ts";
+import { claimMessages } from "./account-claim.messages.ts";
 import { onboardingMessages as m } from "./account-onboarding.messages.ts";
 import { companyMessages as c } from "./company.messages.ts";
 
 export type StepId = OnboardingStepId;
 
 export const stepTitles = {
+  claim: claimMessages.claimStep,
   business_type: m.stepBusinessType,
   business: m.stepBusiness,
   company: c.stepCompany,

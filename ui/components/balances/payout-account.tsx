@@ -43,6 +43,7 @@ import { kitMessages } from "../../i18n/messages.ts";
 import {
   Banner,
   Button,
+  CodeField,
   DescriptionList,
   FormErrorBanner,
   FormSelectField,
@@ -50,7 +51,6 @@ import {
   type FormView,
   fieldsViewOf,
   Skeleton,
-  TextField,
 } from "../../kit/index.ts";
 import { SignInRequired } from "../../popup/sign-in-required.view.tsx";
 import { balancesMessages } from "./balances.messages.ts";
@@ -297,28 +297,21 @@ function PayoutAccountFlow(props: FlowProps) {
       <h4 className="kit-heading-sm">{intl.formatMessage(m.verifyTitle)}</h4>
       <p className="kit-body-md">{intl.formatMessage(m.verifyBody)}</p>
       <FormErrorBanner form={form} />
-      <TextField
+      <CodeField
         id="payout-account-code"
         label={intl.formatMessage(m.code)}
         value={context.code}
         onChange={(value) => send({ type: "code.change", value })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
         disabled={busy}
         {...(problem
           ? {
-              error: {
-                code: "custom" as const,
-                message: intl.formatMessage(
-                  problem === "format"
-                    ? m.codeFormat
-                    : problem === "wrong"
-                      ? m.codeWrong
-                      : m.codeExpired,
-                ),
-              },
+              error: intl.formatMessage(
+                problem === "format"
+                  ? m.codeFormat
+                  : problem === "wrong"
+                    ? m.codeWrong
+                    : m.codeExpired,
+              ),
             }
           : {})}
       />
