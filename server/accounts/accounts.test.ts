@@ -382,6 +382,44 @@ describe("persons: /v1/accounts/:id/persons", () => {
     expect(after.body.data).toEqual([]);
   });
 
+  it("refuses removing the representative or the individual with a typed 400, and keeps them", async () => {
+    const a = await platformWithAccount({ business_type: "company" });
+    const representative = await api.post(`/v1/accounts/${a.accountId}/persons`, {
+      key: a.secretKey,
+      params: { first_name: "A", relationship: { representative: "true" } },
+    });
+    const refused = await api.del(`/v1/accounts/${a.accountId}/persons/${representative.body.id}`, {
+      key: a.secretKey,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      type: "invalid_request_error",
+      code: "person_is_representative",
+      param: "person",
+    });
+    const kept = await api.get(`/v1/accounts/${a.accountId}/persons/${representative.body.id}`, {
+      key: a.secretKey,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.relationship.representative).toBe(true);
+
+    const i = await platformWithAccount({
+      business_type: "individual",
+      individual: { first_name: "Jenny" },
+    });
+    const individualId = i.account.individual.id as string;
+    const refusedIndividual = await api.del(`/v1/accounts/${i.accountId}/persons/${individualId}`, {
+      key: i.secretKey,
+    });
+    expect(refusedIndividual.status).toBe(400);
+    expect(refusedIndividual.body.error).toMatchObject({
+      code: "person_is_individual",
+      param: "person",
+    });
+    const after = await api.get(`/v1/accounts/${i.accountId}`, { key: i.secretKey });
+    expect(after.body.individual).toMatchObject({ id: individualId, first_name: "Jenny" });
+  });
+
   it("naming a new representative takes the role from the previous one", async () => {
     const a = await platformWithAccount({ business_type: "company" });
     const first = await api.post(`/v1/accounts/${a.accountId}/persons`, {

@@ -1,6 +1,6 @@
 /**
  * Persons of a connected account (`/v1/accounts/:id/persons`): create, retrieve, update,
- * delete and list, with the platform's secret key or the account's own session key (through
+ * delete (never the representative nor the account's individual: a typed 400) and list, with the platform's secret key or the account's own session key (through
  * an account-details component). The address's postal code is checked by its country's rule
  * (`postal-codes.ts`, the account's when it names none), as an account update's. The id
  * number, checked by the account's country's rule (`tax-ids.ts`), is never stored: only that
@@ -13,7 +13,7 @@ import { listOf } from "../../protocol/objects/api-fields.schema.ts";
 import { deletedPersonSchema, personSchema } from "../../protocol/objects/person.schema.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppEnv } from "../http/context.ts";
-import { resourceMissing } from "../http/errors.ts";
+import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
@@ -173,12 +173,36 @@ defineRoute(
   },
   async ({ deps, principal, params }) => {
     const account = await reachAccount(deps, principal, params.id);
-    const person = await findPerson(deps.db, account.id, params.person);
-    await deps.db
-      .updateTable("persons")
-      .set({ deleted_at: deps.config.now() })
-      .where("id", "=", person.id)
-      .execute();
+    const person = await deps.db.transaction().execute(async (trx) => {
+      await lockAccountRow(trx, account.id);
+      const individual = await trx
+        .selectFrom("persons")
+        .select("id")
+        .where("id", "=", params.person)
+        .where("account_id", "=", account.id)
+        .where("is_individual", "=", true)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (individual) {
+        throw invalidRequest("The account's individual cannot be removed.", {
+          code: "person_is_individual",
+          param: "person",
+        });
+      }
+      const found = await findPerson(trx, account.id, params.person);
+      if (found.relationship.representative) {
+        throw invalidRequest(
+          "The account's representative cannot be removed: name another representative first.",
+          { code: "person_is_representative", param: "person" },
+        );
+      }
+      await trx
+        .updateTable("persons")
+        .set({ deleted_at: deps.config.now() })
+        .where("id", "=", found.id)
+        .execute();
+      return found;
+    });
     return { id: person.id, object: "person" as const, deleted: true as const };
   },
 );
