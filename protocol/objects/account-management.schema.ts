@@ -6,6 +6,7 @@
  * Persons are edited with the individual's details (`onboarding.schema.ts`).
  */
 import * as z from "zod/mini";
+import { addressIn } from "./onboarding.schema.ts";
 import { checkAccountId } from "./tax-ids.ts";
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -33,11 +34,16 @@ export const supportDetailsParamsSchema = z.strictObject({
   }),
 });
 
-/** The company of an account in `country`: its legal name, phone and tax id (its rule). */
+/**
+ * The company of an account in `country`: its legal name, its address in that country (as
+ * account-onboarding's company step checks it; left out when none is given), phone and tax id
+ * (its rule).
+ */
 export const companyDetailsParamsSchema = (country: string) =>
   z.strictObject({
     company: z.strictObject({
       name: text(500),
+      address: z.optional(addressIn(country)),
       phone: z.optional(phone),
       tax_id: z.optional(
         z.string().check(z.refine((t) => checkAccountId("tax_id", country, t).ok)),

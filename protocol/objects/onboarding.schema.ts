@@ -147,7 +147,7 @@ export const termsAcceptanceParamsSchema = z.strictObject({
 });
 
 /** A postal address in `country`: the state where the country names one, its postal code's form. */
-const addressIn = (country: string) =>
+export const addressIn = (country: string) =>
   z
     .strictObject({
       line1: text(200),

@@ -233,7 +233,7 @@ describe("account-management on the example platform", () => {
     expect(await management.seeButtons("business")).toHaveLength(1);
   });
 
-  it("where the session sets disable_oriel_user_authentication, Edit opens the form with no sign-in, and the company's details saved reach the provider", async () => {
+  it("where the session sets disable_oriel_user_authentication, Edit opens the form with no sign-in, and the company's details and address saved reach the provider", async () => {
     const platform = await example.opened();
     await platform.createTestAccount("United States", "company");
     const accounts = await apiGet<{ data: Account[] }>("/v1/accounts?limit=1");
@@ -259,10 +259,25 @@ describe("account-management on the example platform", () => {
       "Hopper Labs Inc.",
     );
     await management.fill(messageIn("en-US", "notificationBanner.fieldCompanyTaxId"), "12-3456789");
+    await management.details.fillUsAddress({
+      line1: "500 Howard St",
+      city: "San Francisco",
+      state: "California",
+      postalCode: "94105",
+    });
     await management.save("company");
     expect(await management.seeSaved("company")).toBe(management.word("saved"));
     const company = (await apiGet<Account>(`/v1/accounts/${id}`, { account: id })).company;
-    expect(company).toMatchObject({ name: "Hopper Labs Inc.", tax_id_provided: true });
+    expect(company).toMatchObject({
+      name: "Hopper Labs Inc.",
+      tax_id_provided: true,
+      address: { line1: "500 Howard St", city: "San Francisco", state: "CA", postal_code: "94105" },
+    });
+    expect(
+      (await management.seeValues("company"))[
+        messageIn("en-US", "accountOnboarding.companyAddress")
+      ],
+    ).toBe("500 Howard St, San Francisco, CA, 94105");
     expect(
       (await management.seeValues("company"))[
         messageIn("en-US", "notificationBanner.fieldCompanyName")

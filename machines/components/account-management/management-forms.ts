@@ -1,7 +1,8 @@
 /**
  * account-management's section forms, on the kit's form machine, each checked with its
  * protocol schema before anything is sent (`protocol/objects/account-management.schema.ts`):
- * the business's details, the public support details and the company go to
+ * the business's details, the public support details and the company (its address as
+ * account-onboarding's company step has it) go to
  * `POST /v1/account`; a person — the individual's own details, or one of a business's
  * persons — is account-onboarding's details form (`detailsFormMachineOf`), sent as
  * `individual[…]` for the individual or unwrapped for `/v1/accounts/:id/persons[/:person]`.
@@ -14,13 +15,14 @@ import {
 } from "../../../protocol/objects/account-management.schema.ts";
 import { individualDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
 import type { Person } from "../../../protocol/objects/person.schema.ts";
+import { addressValues, companyPaths } from "../account-onboarding/company-forms.ts";
 import {
   detailsBody,
   detailsPaths,
   detailsValues,
 } from "../account-onboarding/onboarding-forms.machine.ts";
 import { createFormMachine } from "../form/form.machine.ts";
-import type { FormValues } from "../form/form.ts";
+import { type FormValues, valuesToBody } from "../form/form.ts";
 
 export const businessPaths = {
   name: "business_profile[name]",
@@ -35,11 +37,8 @@ export const supportPaths = {
   url: "business_profile[support_url]",
 } as const;
 
-export const companyPaths = {
-  name: "company[name]",
-  phone: "company[phone]",
-  taxId: "company[tax_id]",
-} as const;
+/** The company's paths: account-onboarding's company step's (its name, address, phone, tax id). */
+export { companyPaths };
 
 export const businessFormMachine = createFormMachine({
   id: "businessDetailsForm",
@@ -51,8 +50,21 @@ export const supportFormMachine = createFormMachine({
   schema: supportDetailsParamsSchema,
 });
 
+/** The company's body; an address with nothing but its (fixed) country is not sent. */
+export function companyBody(values: FormValues): Record<string, unknown> {
+  const body = valuesToBody(values);
+  const company = body.company as { address?: Record<string, unknown> };
+  const address = company.address;
+  if (address && Object.keys(address).every((key) => key === "country")) delete company.address;
+  return body;
+}
+
 export const companyFormMachineOf = (country: string) =>
-  createFormMachine({ id: "companyForm", schema: companyDetailsParamsSchema(country) });
+  createFormMachine({
+    id: "companyForm",
+    schema: companyDetailsParamsSchema(country),
+    toBody: companyBody,
+  });
 
 /** The business's details as on file. */
 export const businessValues = (account: Pick<Account, "business_profile">): FormValues => ({
@@ -70,10 +82,11 @@ export const supportValues = (account: Pick<Account, "business_profile">): FormV
 });
 
 /** The company as on file; its tax id is never answered back, so it starts empty. */
-export const companyValues = (account: Pick<Account, "company">): FormValues => ({
+export const companyValues = (account: Pick<Account, "country" | "company">): FormValues => ({
   [companyPaths.name]: account.company?.name ?? "",
   [companyPaths.phone]: account.company?.phone ?? "",
   [companyPaths.taxId]: "",
+  ...addressValues(companyPaths.address, account.company?.address ?? null, account.country),
 });
 
 /** The individual's own details: account-onboarding's paths (`individual[first_name]`). */

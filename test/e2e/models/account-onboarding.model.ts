@@ -82,6 +82,21 @@ export class AccountOnboardingModel {
     await field.blur();
   }
 
+  /** A US address, field by field (the kit's country-aware address field). */
+  async fillUsAddress(place: Pick<PersonDetails, "line1" | "city" | "state" | "postalCode">) {
+    await this.fill(this.kit("address.line1"), place.line1);
+    await this.fill(this.kit("address.city"), place.city);
+    // The state from its list, from the keyboard: typed afresh, then the first match chosen.
+    const state = this.frame.getByRole("combobox", { name: this.kit("address.state") });
+    await state.focus();
+    await state.fill("");
+    await state.pressSequentially(place.state);
+    await this.frame.getByRole("listbox").getByRole("option").first().waitFor();
+    await state.press("Enter");
+    await state.blur();
+    await this.fill(this.kit("address.zip"), place.postalCode);
+  }
+
   /** The individual's details, field by field, as a person types them. */
   async fillDetails(person: PersonDetails): Promise<void> {
     await this.fill(this.word("firstName"), person.firstName);
@@ -89,17 +104,7 @@ export class AccountOnboardingModel {
     await this.fill(this.word("email"), person.email);
     await this.fill(this.word("phone"), person.phone);
     await this.fill(this.word("dob"), person.dob);
-    await this.fill(this.kit("address.line1"), person.line1);
-    await this.fill(this.kit("address.city"), person.city);
-    // The state from its list, from the keyboard: typed afresh, then the first match chosen.
-    const state = this.frame.getByRole("combobox", { name: this.kit("address.state") });
-    await state.focus();
-    await state.fill("");
-    await state.pressSequentially(person.state);
-    await this.frame.getByRole("listbox").getByRole("option").first().waitFor();
-    await state.press("Enter");
-    await state.blur();
-    await this.fill(this.kit("address.zip"), person.postalCode);
+    await this.fillUsAddress(person);
     // Empty where the flow asks for the whole SSN instead.
     if (person.ssnLast4 !== "") await this.fill(this.word("ssnLast4"), person.ssnLast4);
   }

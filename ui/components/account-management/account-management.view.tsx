@@ -16,6 +16,7 @@ import type { Account } from "../../../protocol/objects/account.schema.ts";
 import type { Person } from "../../../protocol/objects/person.schema.ts";
 import { Badge, Banner, Button, type DescriptionItem } from "../../kit/index.ts";
 import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
+import { companyMessages as cm } from "../account-onboarding/company.messages.ts";
 import { payoutAccountMessages as pm } from "../balances/payout-account.messages.ts";
 import { EditableSection } from "../kit/editable-section.view.tsx";
 import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
@@ -62,6 +63,10 @@ export function sectionTitleOf(
 
 const fullName = (p: Pick<Person, "first_name" | "last_name">) =>
   [p.first_name, p.last_name].filter(Boolean).join(" ");
+
+/** An address on one line, as on file (its parts that are given). */
+const addressLine = (a: NonNullable<Account["company"]>["address"]) =>
+  a ? [a.line1, a.line2, a.city, a.state, a.postal_code].filter(Boolean).join(", ") : null;
 
 export function ManagementSections(props: ManagementSectionsProps) {
   const intl = useIntl();
@@ -130,6 +135,11 @@ export function ManagementSections(props: ManagementSectionsProps) {
           title={companyTitle}
           items={[
             item("name", intl.formatMessage(bm.fieldCompanyName), value(account.company.name)),
+            item(
+              "address",
+              intl.formatMessage(cm.companyAddress),
+              value(addressLine(account.company.address)),
+            ),
             item("phone", intl.formatMessage(bm.fieldCompanyPhone), value(account.company.phone)),
             item(
               "tax-id",

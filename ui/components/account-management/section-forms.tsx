@@ -40,6 +40,7 @@ import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import {
   Button,
+  FormAddressField,
   FormPhoneField,
   FormTaxIdField,
   FormTextField,
@@ -49,6 +50,7 @@ import {
 import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-required.view.tsx";
 import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
 import { DetailsFields } from "../account-onboarding/account-onboarding.view.tsx";
+import { companyMessages as cm } from "../account-onboarding/company.messages.ts";
 import { SectionForm } from "../kit/editable-section.view.tsx";
 import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
 import { managementMessages as m } from "./account-management.messages.ts";
@@ -200,6 +202,12 @@ function CompanyForm(props: SectionFormsProps) {
         label={intl.formatMessage(bm.fieldCompanyName)}
         autoComplete="organization"
         required
+      />
+      <FormAddressField
+        form={form}
+        path={companyPaths.address}
+        label={intl.formatMessage(cm.companyAddress)}
+        countries={[country]}
       />
       <FormPhoneField
         form={form}
