@@ -548,16 +548,36 @@ describe("SPEC.md §5 component inputs", () => {
     ).toEqual({ ok: true, value: ["person", "external_account"] });
   });
 
-  it("only the same sections may be targeted by the account management form", () => {
+  it("the account management form targets only those sections, and only a person's subviews: add or a person id", () => {
     const error = rejected(
       validateSetter("account-management-form", "setSectionView", { section: "payouts" }),
     );
     expect(error.message).toContain("section: must be one of");
-    expect(
+    const noSubviews = rejected(
       validateSetter("account-management-form", "setSectionView", {
         section: "support",
         subview: "contact_email",
-      }).ok,
+      }),
+    );
+    expect(noSubviews.message).toContain("setSectionView");
+    expect(noSubviews.message).toContain("subview: must be left out");
+    const unknownPerson = rejected(
+      validateSetter("account-management-form", "setSectionView", {
+        section: "person",
+        subview: "edit",
+      }),
+    );
+    expect(unknownPerson.message).toContain("setSectionView");
+    expect(unknownPerson.message).toContain('subview: must be "add" or a person\'s id');
+    for (const subview of ["add", "person_0lz3k2a1b000Ab12Cd34Ef56", undefined])
+      expect(
+        validateSetter("account-management-form", "setSectionView", {
+          section: "person",
+          ...(subview ? { subview } : {}),
+        }).ok,
+      ).toBe(true);
+    expect(
+      validateSetter("account-management-form", "setSectionView", { section: "company" }).ok,
     ).toBe(true);
   });
 

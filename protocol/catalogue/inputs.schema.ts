@@ -188,14 +188,43 @@ export const hiddenSections = z.array(
   { error: "must be a list of sections" },
 );
 
-/** The account-management form's target: a section and (optionally) one of its subviews. */
-export const sectionView = z.strictObject(
-  {
-    section: accountSection,
-    subview: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, "must be a subview key"))),
-  },
-  { error: "must be an object { section, subview }" },
-);
+/** A person's id as the provider makes them (`person_…`). */
+export const personIdPattern = /^person_[A-Za-z0-9]+$/;
+
+/**
+ * The account-management form's target: a section and (optionally) one of its subviews. Only
+ * `person` has subviews: `add` (a new person) or a person's id (that person's form); with none
+ * it opens the representative (the individual, for an individual's account).
+ */
+export const sectionView = z
+  .strictObject(
+    {
+      section: accountSection,
+      subview: z.optional(z.string()),
+    },
+    { error: "must be an object { section, subview }" },
+  )
+  .check(
+    z.superRefine((view, ctx) => {
+      if (view.subview === undefined) return;
+      if (view.section === "person") {
+        if (view.subview === "add" || personIdPattern.test(view.subview)) return;
+        ctx.issues.push({
+          code: "custom",
+          path: ["subview"],
+          message: 'must be "add" or a person\'s id (person_…) for the person section',
+          input: view.subview,
+        });
+        return;
+      }
+      ctx.issues.push({
+        code: "custom",
+        path: ["subview"],
+        message: `must be left out: the ${view.section} section has no subviews`,
+        input: view.subview,
+      });
+    }),
+  );
 
 /** The requirement fields an onboarding or management flow collects. */
 export const collectionFields = z.enum(["currently_due", "eventually_due"], {

@@ -1,7 +1,8 @@
 /**
  * account-management-form as the frame registers it (issue 12 item 4, internal): one section
  * of account management — the host's `setSectionView` ({ section, subview }: company, person,
- * support or external_account; a person's subview `add` adds a new one) — opened for editing
+ * support or external_account; a person's subview `add` adds a new one, a person's id opens
+ * that person's form, and no other section has subviews) — opened for editing
  * at once, behind the same sign-in and with the same forms as account-management
  * (`../account-management/`). Saving or cancelling closes it: `accountmanagementformclose`.
  * `setDisableBankConnections`: the payout flow has no bank-connection linking to hide.
@@ -39,7 +40,12 @@ export default function AccountManagementForm(props: ComponentViewProps) {
   if (!chosen.success) return null;
   const focus: EditTarget = {
     section: chosen.data.section,
-    person: chosen.data.section === "person" && chosen.data.subview === "add" ? "new" : null,
+    person:
+      chosen.data.section !== "person" || chosen.data.subview === undefined
+        ? null
+        : chosen.data.subview === "add"
+          ? "new"
+          : chosen.data.subview,
   };
   // A new section view opens afresh.
   return (
