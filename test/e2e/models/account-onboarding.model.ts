@@ -36,10 +36,13 @@ export interface PersonDetails {
   idNumber?: string;
 }
 
-/** A payout bank account: a US routing and account number, or an IBAN. */
+/**
+ * A payout bank account: a US routing and account number, or an IBAN (with the bank's
+ * country, by code, where the currency's list offers several and the first is not it).
+ */
 export type BankDetails = { holder: string } & (
   | { routing: string; account: string }
-  | { iban: string }
+  | { iban: string; country?: string }
 );
 
 /**
@@ -218,6 +221,12 @@ export class AccountOnboardingModel {
         .press("Enter");
     await step.getByLabel(this.account("holder"), { exact: true }).fill(details.holder);
     if ("iban" in details) {
+      if (details.country !== undefined) {
+        const name = new Intl.DisplayNames([this.locale], { type: "region" }).of(details.country);
+        await step
+          .getByLabel(this.account("country"), { exact: true })
+          .selectOption({ label: name ?? details.country });
+      }
       await step.getByLabel(this.account("iban"), { exact: true }).fill(details.iban);
     } else {
       await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
