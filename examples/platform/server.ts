@@ -315,6 +315,18 @@ export function createPlatformApp(options: PlatformOptions) {
     return c.redirect(next ?? "/dashboard", 303);
   });
 
+  /** A form POST to the API host with the secret key, once (an idempotency key); null: unreachable. */
+  const apiPost = (path: string, body: URLSearchParams) =>
+    doFetch(`${hosts.api}${path}`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${sandbox.secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": randomBytes(16).toString("hex"),
+      },
+      body,
+    }).catch(() => null);
+
   // "New test account": what a platform does when a business signs up with it — it creates
   // the connected account with its secret key (country and business type, nothing else
   // known yet) and signs in as it, so onboarding starts from nothing.
@@ -339,15 +351,7 @@ export function createPlatformApp(options: PlatformOptions) {
         400,
       );
     const body = new URLSearchParams({ type: "custom", country, business_type: businessType });
-    const answer = await doFetch(`${hosts.api}/v1/accounts`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${sandbox.secretKey}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Idempotency-Key": randomBytes(16).toString("hex"),
-      },
-      body,
-    }).catch(() => null);
+    const answer = await apiPost("/v1/accounts", body);
     const account = (await answer?.json().catch(() => null)) as { id?: unknown } | null;
     if (!answer?.ok || typeof account?.id !== "string")
       return c.html(signInPage(sandbox.accounts, "The account could not be created."), 502);
@@ -591,15 +595,7 @@ export function createPlatformApp(options: PlatformOptions) {
     });
     const userAgent = c.req.header("User-Agent")?.slice(0, 500);
     if (userAgent) body.set("tos_acceptance[user_agent]", userAgent);
-    const answer = await doFetch(`${hosts.api}/v1/accounts/${encodeURIComponent(account.id)}`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${sandbox.secretKey}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Idempotency-Key": randomBytes(16).toString("hex"),
-      },
-      body,
-    }).catch(() => null);
+    const answer = await apiPost(`/v1/accounts/${encodeURIComponent(account.id)}`, body);
     const updated = (await answer?.json().catch(() => null)) as {
       tos_acceptance?: { date?: number | null };
       error?: { message?: string };
