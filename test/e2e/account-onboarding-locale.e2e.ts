@@ -5,7 +5,11 @@ import { postalCodeRules } from "../../protocol/objects/postal-codes.ts";
 import { taxIdExamples } from "../../protocol/objects/tax-ids.ts";
 import { AccountOnboardingModel, type PersonDetails } from "./models/account-onboarding.model.ts";
 import { messageIn } from "./models/details.model.ts";
-import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
+import {
+  bankChallengeCode,
+  type ExamplePlatformStack,
+  examplePlatformTests,
+} from "./support/example-platform.ts";
 
 // Issue 12: invalid input in every form shows a field error in the user's locale and sends
 // nothing to the provider. The platform's dashboard is switched to French for a new French
@@ -121,13 +125,7 @@ describe("account-onboarding in French", () => {
     expect((await accountOf(id)).external_accounts.data).toEqual([]);
     await onboarding.addBankAccount(
       { holder: "Marie Curie", iban: "FR14 2004 1010 0505 0001 3M02 606" },
-      async () =>
-        (
-          await example.apiGet<{ code: string }>(
-            `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(id)}`,
-            { account: id },
-          )
-        ).code,
+      bankChallengeCode(example, id),
     );
     await onboarding.continue();
     await onboarding.waitForStep("stepTerms");

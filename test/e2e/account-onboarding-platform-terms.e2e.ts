@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../protocol/endpoints.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
 import { AccountOnboardingModel, type PersonDetails } from "./models/account-onboarding.model.ts";
-import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
+import {
+  bankChallengeCode,
+  type ExamplePlatformStack,
+  examplePlatformTests,
+} from "./support/example-platform.ts";
 
 // Issue 12: a platform that collects the terms of service itself. A new US individual custom
 // account is made with "The platform collects them": the dashboard's Account page shows the
@@ -103,13 +106,7 @@ describe("a platform that collects the terms of service itself", () => {
     expect(await onboarding.waitForStep("stepBank")).toBe("Step 4 of 5");
     await onboarding.addBankAccount(
       { holder: "Grace Hopper", routing: "110000000", account: "000987654321" },
-      async () =>
-        (
-          await example.apiGet<{ code: string }>(
-            `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(id)}`,
-            { account: id },
-          )
-        ).code,
+      bankChallengeCode(example, id),
     );
     await onboarding.continue();
     expect(await onboarding.waitForStep("stepReview")).toBe("Step 5 of 5");
