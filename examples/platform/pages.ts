@@ -38,6 +38,11 @@ export interface PageConfig {
    * backend read it with the secret key), for payment-method-settings (null: none read).
    */
   paymentMethodConfiguration?: string | null;
+  /**
+   * Set when the platform collects this account's terms of service itself: when the account
+   * accepted them (unix seconds, as the provider recorded it), or null while it has not.
+   */
+  platformTerms?: { accepted: number | null };
 }
 
 export const configMetaName = "platform-config";
@@ -225,6 +230,18 @@ export const newAccountSignIns = {
 export type NewAccountSignIn = keyof typeof newAccountSignIns;
 
 /**
+ * Who collects the new account's acceptance of the terms of service: account-onboarding's
+ * terms step, or the platform itself — its own terms on its Account page, the acceptance
+ * recorded by its backend with the secret key, and account-onboarding placed with
+ * `skip-terms-of-service-collection` (a custom account only, which every new one is).
+ */
+export const newAccountTerms = {
+  onboarding: "The onboarding flow asks for them",
+  platform: "The platform collects them",
+} as const;
+export type NewAccountTerms = keyof typeof newAccountTerms;
+
+/**
  * The sign-in picker: one seeded connected account per row, with its onboarding state, and
  * the "New test account" form (a fresh account of the chosen country and business type).
  */
@@ -261,9 +278,10 @@ export function signInPage(
   const typeOptions = newAccountBusinessTypes
     .map((type) => `<option value="${type}">${type.replaceAll("_", " ")}</option>`)
     .join("");
-  const signInOptions = Object.entries(newAccountSignIns)
-    .map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`)
-    .join("");
+  const options = (labels: Record<string, string>) =>
+    Object.entries(labels)
+      .map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`)
+      .join("");
   return page({
     title: "Sign in",
     body: `      <h1>${escapeHtml(provider.name)} example platform</h1>
@@ -278,7 +296,9 @@ export function signInPage(
           <label for="new-business-type">Business type</label>
           <select id="new-business-type" name="business_type">${typeOptions}</select>
           <label for="new-sign-in">Sign-in</label>
-          <select id="new-sign-in" name="sign_in">${signInOptions}</select>
+          <select id="new-sign-in" name="sign_in">${options(newAccountSignIns)}</select>
+          <label for="new-terms">Terms of service</label>
+          <select id="new-terms" name="terms">${options(newAccountTerms)}</select>
         </fieldset>
         <button type="submit">Create a test account</button>
       </form>`,

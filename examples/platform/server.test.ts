@@ -24,7 +24,7 @@ const t = setupTestDatabase();
 const frameworkPages = Object.keys(frameworkExamples).map((name) => `/${name}`);
 const { platform: origin, ...hosts } = localEnvironment();
 
-async function setup() {
+async function setup(components: string[] = ["payouts-list", "payouts", "debug-components-list"]) {
   const api = createApp({ db: t.db, config: { hosts } });
   const { platform, secretKey, publishableKey } = await createPlatform(
     t.db,
@@ -54,7 +54,7 @@ async function setup() {
     sandbox,
     distDir: "/nonexistent",
     classicScriptUrl: `${hosts.connect}/v0/sdk.js`,
-    components: () => ["payouts-list", "payouts", "debug-components-list"],
+    components: () => components,
     fetch: (input, init) => {
       const url = new URL(String(input));
       apiCalls.push(`${init?.method ?? "GET"} ${url.pathname}`);
@@ -441,6 +441,109 @@ describe("the account session's components", () => {
         expect(payouts?.enabled).toBe(true);
         expect(payouts?.features[provider.flags.disableUserAuthentication]).toBe(disabled);
       }
+    });
+
+    describe("whose terms the platform collects", () => {
+      /** The socket a request came from, as the node server hands it to the app. */
+      const from = (remoteAddress: string) => ({
+        incoming: { socket: { remoteAddress, remotePort: 50000, remoteFamily: "IPv4" } },
+      });
+      const accept = (
+        app: Awaited<ReturnType<typeof setup>>["app"],
+        cookie: string,
+        fields: Record<string, string> = { accept: "true" },
+        headers: Record<string, string> = {},
+        socket = from("203.0.113.9"),
+      ) =>
+        app.request(
+          "/api/terms_acceptance",
+          {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              Origin: origin,
+              Cookie: cookie,
+              "User-Agent": "Mozilla/5.0 (Test)",
+              ...headers,
+            },
+            body: new URLSearchParams(fields),
+          },
+          socket,
+        );
+      const newAccount = async (app: Awaited<ReturnType<typeof setup>>["app"], terms: string) => {
+        const ids = async () =>
+          (await t.db.selectFrom("accounts").select("id").execute()).map((row) => row.id);
+        const before = await ids();
+        const made = await create(app, { country: "US", business_type: "individual", terms });
+        expect(made.status).toBe(303);
+        const cookie = made.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+        const id = (await ids()).find((one) => !before.includes(one));
+        expect(id).toBeDefined();
+        return { cookie, id: id! };
+      };
+      const tosOf = async (id: string) =>
+        (
+          await t.db
+            .selectFrom("accounts")
+            .select("tos_acceptance")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).tos_acceptance;
+
+      it("records the acceptance on the account with the secret key: the date, the person's address and browser", async () => {
+        const { app, apiCalls } = await setup(["account-onboarding"]);
+        const html = await (await app.request("/")).text();
+        expect(html).toContain('<option value="platform">The platform collects them</option>');
+        const { cookie, id } = await newAccount(app, "platform");
+        // The Account page tells its script the platform collects the terms, not yet accepted.
+        const page = await (
+          await app.request("/dashboard", { headers: { Cookie: cookie } })
+        ).text();
+        expect(page).toContain("&quot;platformTerms&quot;:{&quot;accepted&quot;:null}");
+        apiCalls.length = 0;
+        const before = Math.floor(Date.now() / 1000);
+        const response = await accept(app, cookie);
+        expect(response.status).toBe(200);
+        const { accepted } = (await response.json()) as { accepted: number };
+        expect(accepted).toBeGreaterThanOrEqual(before);
+        expect(apiCalls).toEqual([`POST /v1/accounts/${id}`]);
+        expect(await tosOf(id)).toMatchObject({
+          date: accepted,
+          ip: "203.0.113.9",
+          user_agent: "Mozilla/5.0 (Test)",
+        });
+        const again = await (
+          await app.request("/dashboard", { headers: { Cookie: cookie } })
+        ).text();
+        expect(again).toContain(`&quot;platformTerms&quot;:{&quot;accepted&quot;:${accepted}}`);
+      });
+
+      it("refuses another site, no session, no tick, no address, or an account whose onboarding asks them, and sends nothing", async () => {
+        const { app, apiCalls } = await setup(["account-onboarding"]);
+        const { cookie, id } = await newAccount(app, "platform");
+        const asked = await newAccount(app, "onboarding");
+        apiCalls.length = 0;
+        expect((await accept(app, cookie, undefined, { Origin: "https://evil.test" })).status).toBe(
+          403,
+        );
+        expect((await accept(app, "")).status).toBe(401);
+        expect((await accept(app, cookie, { accept: "false" })).status).toBe(400);
+        expect((await accept(app, cookie, {})).status).toBe(400);
+        expect((await accept(app, cookie, undefined, {}, from("not-an-address"))).status).toBe(400);
+        expect((await accept(app, asked.cookie)).status).toBe(409);
+        expect(
+          (await create(app, { country: "US", business_type: "individual", terms: "nobody" }))
+            .status,
+        ).toBe(400);
+        expect(apiCalls).toEqual([]);
+        expect((await tosOf(id)).date).toBeUndefined();
+        expect((await tosOf(asked.id)).date).toBeUndefined();
+        // The dashboard of an account whose onboarding asks them says nothing of the platform's.
+        const page = await (
+          await app.request("/dashboard", { headers: { Cookie: asked.cookie } })
+        ).text();
+        expect(page).not.toContain("platformTerms");
+      });
     });
 
     it("refuses an unknown country, business type or sign-in, or another site, and calls no API", async () => {

@@ -8,6 +8,11 @@
  *   API host (`POST /v1/account_sessions`, secret key, form-encoded) with the components this
  *   platform embeds and the features it chooses, allowed to be embedded by this platform's
  *   origin only (`allowed_origins`), and returns only its client secret.
+ * - `POST /api/terms_acceptance` records that the signed-in account accepted the platform's
+ *   own terms of service (`POST /v1/accounts/:id` with `tos_acceptance[...]`: the date, the
+ *   person's address as this server saw it, their browser), for an account whose terms the
+ *   platform collects — account-onboarding is then placed with
+ *   `skip-terms-of-service-collection`.
  * - `POST /webhooks` receives the provider's webhooks, verified with the package's
  *   `constructEvent` (`webhooks.ts`); the dashboard shows the signed-in account's
  *   (`GET /api/webhook_events`). `app.webhooks.register()` registers the endpoint once the API
@@ -18,7 +23,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, normalize, resolve, sep } from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
@@ -35,9 +42,11 @@ import {
   dashboardSections,
   markupPage,
   type NewAccountSignIn,
+  type NewAccountTerms,
   newAccountBusinessTypes,
   newAccountCountries,
   newAccountSignIns,
+  newAccountTerms,
   overviewComponents,
   type PageConfig,
   page,
@@ -179,6 +188,20 @@ export function dashboardPath(value: unknown): string | undefined {
   return dashboardSection(value.slice("/dashboard/".length)) ? value : undefined;
 }
 
+/**
+ * The person's address as this server saw the request: the socket's peer (this example
+ * serves directly; a platform behind a proxy reads the address its proxy appends). Undefined
+ * without a socket or when it is not an IP address.
+ */
+function personAddress(c: Context): string | undefined {
+  try {
+    const address = getConnInfo(c).remote.address;
+    return address && isIP(address) ? address.replace(/^::ffff:(?=\d+\.)/, "") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createPlatformApp(options: PlatformOptions) {
   const { sandbox, hosts, origin } = options;
   const doFetch = options.fetch ?? fetch;
@@ -219,6 +242,8 @@ export function createPlatformApp(options: PlatformOptions) {
   const created = new Map<string, SandboxAccount>();
   /** The new accounts whose person the platform signs in (no provider user is made). */
   const platformSignIn = new Set<string>();
+  /** The new accounts whose terms of service the platform collects itself. */
+  const platformTerms = new Set<string>();
   const sessionId = (c: Context) => getSignedCookie(c, cookieSecret, sessionCookie);
   const signedIn = async (c: Context) => {
     const id = await sessionId(c);
@@ -290,6 +315,18 @@ export function createPlatformApp(options: PlatformOptions) {
     return c.redirect(next ?? "/dashboard", 303);
   });
 
+  /** A form POST to the API host with the secret key, once (an idempotency key); null: unreachable. */
+  const apiPost = (path: string, body: URLSearchParams) =>
+    doFetch(`${hosts.api}${path}`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${sandbox.secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": randomBytes(16).toString("hex"),
+      },
+      body,
+    }).catch(() => null);
+
   // "New test account": what a platform does when a business signs up with it — it creates
   // the connected account with its secret key (country and business type, nothing else
   // known yet) and signs in as it, so onboarding starts from nothing.
@@ -302,25 +339,24 @@ export function createPlatformApp(options: PlatformOptions) {
     const signIn = (Object.keys(newAccountSignIns) as NewAccountSignIn[]).find(
       (who) => who === (form.sign_in ?? "platform"),
     );
-    if (!country || !businessType || !signIn)
+    const terms = (Object.keys(newAccountTerms) as NewAccountTerms[]).find(
+      (who) => who === (form.terms ?? "onboarding"),
+    );
+    if (!country || !businessType || !signIn || !terms)
       return c.html(
-        signInPage(sandbox.accounts, "Pick a country, a business type and who signs you in."),
+        signInPage(
+          sandbox.accounts,
+          "Pick a country, a business type, who signs you in and who collects the terms.",
+        ),
         400,
       );
     const body = new URLSearchParams({ type: "custom", country, business_type: businessType });
-    const answer = await doFetch(`${hosts.api}/v1/accounts`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${sandbox.secretKey}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Idempotency-Key": randomBytes(16).toString("hex"),
-      },
-      body,
-    }).catch(() => null);
+    const answer = await apiPost("/v1/accounts", body);
     const account = (await answer?.json().catch(() => null)) as { id?: unknown } | null;
     if (!answer?.ok || typeof account?.id !== "string")
       return c.html(signInPage(sandbox.accounts, "The account could not be created."), 502);
     if (signIn === "platform") platformSignIn.add(account.id);
+    if (terms === "platform") platformTerms.add(account.id);
     created.set(account.id, {
       id: account.id,
       label: `New test account (${country}, ${businessType.replaceAll("_", " ")})`,
@@ -406,6 +442,19 @@ export function createPlatformApp(options: PlatformOptions) {
     return listed?.data[0]?.id ?? null;
   };
 
+  /**
+   * For an account whose terms the platform collects: whether (and when) it accepted them,
+   * as the provider recorded it. Undefined for the others (onboarding asks them).
+   */
+  const termsOf = async (account: SandboxAccount) => {
+    if (!platformTerms.has(account.id)) return undefined;
+    const read = await apiGet<{ tos_acceptance?: { date?: number | null } }>(
+      account,
+      `/v1/accounts/${encodeURIComponent(account.id)}`,
+    );
+    return { accepted: read?.tos_acceptance?.date ?? null };
+  };
+
   /** The dashboard's sections that show at least one built component, with those components. */
   const sections = () => {
     const built = new Set(components());
@@ -423,18 +472,20 @@ export function createPlatformApp(options: PlatformOptions) {
     if (section !== undefined && !here) return c.notFound();
     c.header("Cache-Control", "no-store");
     const names = here ? here.components : overviewComponents(components());
-    const [payments, payouts, pmc] = await Promise.all([
+    const [payments, payouts, pmc, terms] = await Promise.all([
       paymentLinks(account),
       payoutLinks(account),
       names.includes("payment-method-settings")
         ? paymentMethodConfiguration(account)
         : Promise.resolve(null),
+      names.includes("account-onboarding") ? termsOf(account) : Promise.resolve(undefined),
     ]);
     const config = {
       ...pageConfig(account, names),
       ...payments,
       payouts,
       paymentMethodConfiguration: pmc,
+      ...(terms ? { platformTerms: terms } : {}),
     };
     return c.html(
       dashboardPage(account, config, [...supportedLocales], { section, sections: shown }),
@@ -515,6 +566,47 @@ export function createPlatformApp(options: PlatformOptions) {
       );
     c.header("Cache-Control", "no-store");
     return c.json({ client_secret: session.client_secret });
+  });
+
+  // The platform's own terms of service, accepted on its Account page (an account whose terms
+  // it collects): its backend records the acceptance on the connected account with the
+  // secret key — when, from which address (the person's, as this server saw the request)
+  // and which browser — as the provider's account update takes it.
+  app.post("/api/terms_acceptance", async (c) => {
+    if (c.req.header("Origin") !== origin)
+      return c.json({ error: { message: "Cross-origin request refused." } }, 403);
+    const account = await signedIn(c);
+    if (!account) return c.json({ error: { message: "Sign in first." } }, 401);
+    if (!platformTerms.has(account.id))
+      return c.json(
+        { error: { message: "This account accepts the terms in its onboarding flow." } },
+        409,
+      );
+    const form = await c.req.parseBody();
+    if (form.accept !== "true")
+      return c.json({ error: { message: "Tick the box to accept the terms of service." } }, 400);
+    const ip = personAddress(c);
+    if (!ip)
+      return c.json({ error: { message: "The request's address cannot be recorded." } }, 400);
+    const date = Math.floor(Date.now() / 1000);
+    const body = new URLSearchParams({
+      "tos_acceptance[date]": String(date),
+      "tos_acceptance[ip]": ip,
+    });
+    const userAgent = c.req.header("User-Agent")?.slice(0, 500);
+    if (userAgent) body.set("tos_acceptance[user_agent]", userAgent);
+    const answer = await apiPost(`/v1/accounts/${encodeURIComponent(account.id)}`, body);
+    const updated = (await answer?.json().catch(() => null)) as {
+      tos_acceptance?: { date?: number | null };
+      error?: { message?: string };
+    } | null;
+    if (!answer?.ok || typeof updated?.tos_acceptance?.date !== "number")
+      return c.json(
+        { error: { message: updated?.error?.message ?? "The acceptance could not be recorded." } },
+        502,
+      );
+    c.header("Cache-Control", "no-store");
+    return c.json({ accepted: updated.tos_acceptance.date });
   });
 
   // The provider's webhooks: server to server, verified by signature (no cookie, no origin).

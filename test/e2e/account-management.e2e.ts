@@ -259,7 +259,7 @@ describe("account-management on the example platform", () => {
       "Hopper Labs Inc.",
     );
     await management.fill(messageIn("en-US", "notificationBanner.fieldCompanyTaxId"), "12-3456789");
-    await management.details.fillUsAddress({
+    await management.details.fillAddress({
       line1: "500 Howard St",
       city: "San Francisco",
       state: "California",

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../protocol/endpoints.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
 import type { Person } from "../../protocol/objects/person.schema.ts";
 import {
@@ -9,7 +8,11 @@ import {
 } from "./models/account-onboarding-company.model.ts";
 import type { PlatformPage } from "./models/platform.model.ts";
 import { checkLightDarkPseudo } from "./support/a11y.ts";
-import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
+import {
+  bankChallengeCode,
+  type ExamplePlatformStack,
+  examplePlatformTests,
+} from "./support/example-platform.ts";
 
 // Issue 12: a company onboarded from nothing. A person on the example platform makes a new
 // GB company test account from the sign-in page and goes through account-onboarding at
@@ -176,13 +179,7 @@ describe("account-onboarding for a company", () => {
     expect(await again.waitForStep("stepBank")).toBe("Step 2 of 4");
     await again.addBankAccount(
       { holder: "Lovelace Engines Ltd", iban: "GB82WEST12345698765432" },
-      async () =>
-        (
-          await example.apiGet<{ code: string }>(
-            `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(id)}`,
-            { account: id },
-          )
-        ).code,
+      bankChallengeCode(example, id),
     );
     await again.continue();
 

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../protocol/endpoints.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
 import {
   AccountOnboardingModel,
@@ -9,7 +8,11 @@ import {
 import { messageIn } from "./models/details.model.ts";
 import type { PlatformPage } from "./models/platform.model.ts";
 import { checkLightDarkPseudo } from "./support/a11y.ts";
-import { type ExamplePlatformStack, examplePlatformTests } from "./support/example-platform.ts";
+import {
+  bankChallengeCode,
+  type ExamplePlatformStack,
+  examplePlatformTests,
+} from "./support/example-platform.ts";
 
 // Issue 12: onboarding starts from nothing. A person on the example platform makes a new
 // test account from the sign-in page (country, business type) and lands on the dashboard
@@ -159,13 +162,7 @@ describe("account-onboarding", () => {
     await step("stepBank", "Step 4 of 6");
     await onboarding.addBankAccount(
       { holder: "Ada Lovelace", routing: "110000000", account: "000123456789" },
-      async () =>
-        (
-          await example.apiGet<{ code: string }>(
-            `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(id)}`,
-            { account: id },
-          )
-        ).code,
+      bankChallengeCode(example, id),
     );
     await onboarding.continue();
 

@@ -322,7 +322,79 @@ function accountOnboarding(element: HTMLElement): HTMLElement[] {
   };
   onboarding.setOnStepChange?.(({ step }) => say(`Step: ${step}`));
   onboarding.setOnExit?.(() => say("Exited"));
-  return [element, said];
+  if (!config.platformTerms) return [element, said];
+  // The platform collects this account's terms itself: the flow has no terms step.
+  element.setAttribute("skip-terms-of-service-collection", "true");
+  return [platformTermsForm(config.platformTerms.accepted), element, said];
+}
+
+/**
+ * The platform's own terms of service, for an account whose terms it collects: a link to
+ * them, a checkbox and a button; the backend records the acceptance on the connected account
+ * (`POST /api/terms_acceptance`). Once accepted, it says when.
+ */
+function platformTermsForm(accepted: number | null): HTMLElement {
+  const form = document.createElement("form");
+  form.className = "platform-terms";
+  form.setAttribute("aria-labelledby", "platform-terms-heading");
+  const heading = document.createElement("h3");
+  heading.id = "platform-terms-heading";
+  heading.textContent = "Our terms of service";
+  const intro = document.createElement("p");
+  const link = document.createElement("a");
+  link.href = "/legal/terms";
+  link.target = "_blank";
+  link.textContent = "terms of service";
+  intro.append("Before you take payments with us, read and accept our ", link, ".");
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = "platform-terms-accept";
+  box.name = "accept";
+  box.value = "true";
+  box.required = true;
+  const label = document.createElement("label");
+  label.htmlFor = box.id;
+  label.textContent = "I accept the terms of service";
+  const submit = document.createElement("button");
+  submit.type = "submit";
+  submit.textContent = "Accept the terms";
+  const result = document.createElement("output");
+  result.setAttribute("name", "platform-terms");
+  result.setAttribute("role", "status");
+  const done = (date: number) => {
+    box.checked = true;
+    box.disabled = true;
+    submit.hidden = true;
+    result.value = `Accepted on ${new Date(date * 1000).toLocaleString()}.`;
+  };
+  if (accepted !== null) done(accepted);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    try {
+      const response = await fetch("/api/terms_acceptance", {
+        method: "POST",
+        credentials: "same-origin",
+        body: new URLSearchParams({ accept: box.checked ? "true" : "false" }),
+      });
+      const body = (await response.json().catch(() => ({}))) as {
+        accepted?: number;
+        error?: { message?: string };
+      };
+      if (response.ok && typeof body.accepted === "number") done(body.accepted);
+      else
+        result.value =
+          body.error?.message ?? `The terms could not be accepted (${response.status}).`;
+    } catch {
+      result.value = "The terms could not be accepted: the platform cannot be reached.";
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  const row = document.createElement("p");
+  row.append(box, " ", label);
+  form.append(heading, intro, row, submit, result);
+  return form;
 }
 
 /**

@@ -28,11 +28,22 @@ export interface PersonDetails {
   dob: string;
   line1: string;
   city: string;
-  /** The state's name as the address's list shows it. */
+  /** The state's name as the address's list shows it; empty where the address has none. */
   state: string;
   postalCode: string;
   ssnLast4: string;
+  /** Outside the US: the person's id number of the country's kind (FR NIR, DE TIN, …). */
+  idNumber?: string;
 }
+
+/**
+ * A payout bank account: a US routing and account number, or an IBAN (with the bank's
+ * country, by code, where the currency's list offers several and the first is not it).
+ */
+export type BankDetails = { holder: string } & (
+  | { routing: string; account: string }
+  | { iban: string; country?: string }
+);
 
 /**
  * account-onboarding as a person goes through it, in any locale (the words come from the
@@ -82,19 +93,26 @@ export class AccountOnboardingModel {
     await field.blur();
   }
 
-  /** A US address, field by field (the kit's country-aware address field). */
-  async fillUsAddress(place: Pick<PersonDetails, "line1" | "city" | "state" | "postalCode">) {
+  /** An address, field by field (the kit's country-aware address field: a state only where it asks one, a ZIP or postal code). */
+  async fillAddress(place: Pick<PersonDetails, "line1" | "city" | "state" | "postalCode">) {
     await this.fill(this.kit("address.line1"), place.line1);
     await this.fill(this.kit("address.city"), place.city);
     // The state from its list, from the keyboard: typed afresh, then the first match chosen.
-    const state = this.frame.getByRole("combobox", { name: this.kit("address.state") });
-    await state.focus();
-    await state.fill("");
-    await state.pressSequentially(place.state);
-    await this.frame.getByRole("listbox").getByRole("option").first().waitFor();
-    await state.press("Enter");
-    await state.blur();
-    await this.fill(this.kit("address.zip"), place.postalCode);
+    if (place.state !== "") {
+      const state = this.frame.getByRole("combobox", { name: this.kit("address.state") });
+      await state.focus();
+      await state.fill("");
+      await state.pressSequentially(place.state);
+      await this.frame.getByRole("listbox").getByRole("option").first().waitFor();
+      await state.press("Enter");
+      await state.blur();
+    }
+    // A US address has a ZIP code; the others a postal code.
+    const zip = this.frame.getByLabel(this.kit("address.zip"), { exact: true });
+    await this.fill(
+      this.kit((await zip.count()) > 0 ? "address.zip" : "address.postalCode"),
+      place.postalCode,
+    );
   }
 
   /** The individual's details, field by field, as a person types them. */
@@ -104,9 +122,10 @@ export class AccountOnboardingModel {
     await this.fill(this.word("email"), person.email);
     await this.fill(this.word("phone"), person.phone);
     await this.fill(this.word("dob"), person.dob);
-    await this.fillUsAddress(person);
-    // Empty where the flow asks for the whole SSN instead.
+    await this.fillAddress(person);
+    // Empty where the flow asks for the whole SSN instead, or outside the US.
     if (person.ssnLast4 !== "") await this.fill(this.word("ssnLast4"), person.ssnLast4);
+    if (person.idNumber !== undefined) await this.fill(this.word("idNumber"), person.idNumber);
   }
 
   /** Presses Continue (or the last step's Submit). */
@@ -182,20 +201,8 @@ export class AccountOnboardingModel {
    * Adds the payout bank account: the details (a US routing and account number, or an IBAN),
    * then the verification code the test reads.
    */
-  async addBankAccount(
-    details: { holder: string } & ({ routing: string; account: string } | { iban: string }),
-    code: () => Promise<string>,
-  ): Promise<void> {
-    await this.frame.getByRole("button", { name: this.account("add"), exact: true }).press("Enter");
-    const step = this.frame.getByRole("region", { name: this.account("add"), exact: true });
-    await step.getByLabel(this.account("holder"), { exact: true }).fill(details.holder);
-    if ("iban" in details) {
-      await step.getByLabel(this.account("iban"), { exact: true }).fill(details.iban);
-    } else {
-      await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
-      await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
-    }
-    await step.getByRole("button", { name: this.account("continue"), exact: true }).press("Enter");
+  async addBankAccount(details: BankDetails, code: () => Promise<string>): Promise<void> {
+    await this.enterBankAccount(details);
     const verify = this.frame.getByRole("region", { name: this.account("verifyTitle") });
     await verify.waitFor();
     await verify.getByLabel(this.account("code"), { exact: true }).fill(await code());
@@ -205,6 +212,32 @@ export class AccountOnboardingModel {
       .locator(".kit-banner")
       .first()
       .waitFor();
+  }
+
+  /**
+   * The bank account's details as the person types them (opening the form the first time),
+   * then its Continue: a refused value stays on its field (`fieldErrors`).
+   */
+  async enterBankAccount(details: BankDetails): Promise<void> {
+    const step = this.frame.getByRole("region", { name: this.account("add"), exact: true });
+    if ((await step.count()) === 0)
+      await this.frame
+        .getByRole("button", { name: this.account("add"), exact: true })
+        .press("Enter");
+    await step.getByLabel(this.account("holder"), { exact: true }).fill(details.holder);
+    if ("iban" in details) {
+      if (details.country !== undefined) {
+        const name = new Intl.DisplayNames([this.locale], { type: "region" }).of(details.country);
+        await step
+          .getByLabel(this.account("country"), { exact: true })
+          .selectOption({ label: name ?? details.country });
+      }
+      await step.getByLabel(this.account("iban"), { exact: true }).fill(details.iban);
+    } else {
+      await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
+      await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
+    }
+    await step.getByRole("button", { name: this.account("continue"), exact: true }).press("Enter");
   }
 
   /** Ticks the terms' box. */

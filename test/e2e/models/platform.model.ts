@@ -109,14 +109,36 @@ export class PlatformPage {
     country: string,
     businessType: string,
     signIn: "The platform signs me in" | "I create my own sign-in" = "The platform signs me in",
+    terms:
+      | "The onboarding flow asks for them"
+      | "The platform collects them" = "The onboarding flow asks for them",
   ) {
     await this.page.goto(`${this.origin}/`);
     const form = this.page.getByRole("group", { name: "New test account" });
     await form.getByLabel("Country").selectOption({ label: country });
     await form.getByLabel("Business type").selectOption({ label: businessType });
     await form.getByLabel("Sign-in").selectOption({ label: signIn });
+    await form.getByLabel("Terms of service").selectOption({ label: terms });
     await this.page.getByRole("button", { name: "Create a test account" }).press("Enter");
     await this.page.waitForURL(`${this.origin}/dashboard`);
+  }
+
+  /** The platform's own terms of service form (an account whose terms the platform collects). */
+  platformTerms() {
+    return this.page.getByRole("form", { name: "Our terms of service" });
+  }
+
+  /**
+   * Ticks the platform's own terms box and accepts them, as the person does; returns what
+   * the form then says ("Accepted on …", or why not).
+   */
+  async acceptPlatformTerms(): Promise<string> {
+    const form = this.platformTerms();
+    await form.getByLabel("I accept the terms of service").check();
+    await form.getByRole("button", { name: "Accept the terms" }).press("Enter");
+    const said = form.locator('output[name="platform-terms"]');
+    await said.filter({ hasText: /./ }).waitFor();
+    return (await said.textContent()) ?? "";
   }
 
   /** The account the dashboard says it is signed in as. */

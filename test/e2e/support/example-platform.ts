@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterEach, beforeAll, expect } from "vitest";
 import type { DashboardSection } from "../../../examples/platform/pages.ts";
 import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
+import { endpoints } from "../../../protocol/endpoints.ts";
 import { provider } from "../../../protocol/provider.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
 import { seedSandbox } from "../../../server/sandbox/seed.ts";
@@ -74,6 +75,18 @@ export interface ExamplePlatform {
  * closed and no console error, warning or CSP violation may be left) and returns the
  * helpers. Call it once at the top of a browser-test file.
  */
+/**
+ * The verification code the sandbox sent for the account's new payout bank account, read as
+ * the platform can (its test helper): what the person types in the bank step.
+ */
+export const bankChallengeCode = (example: ExamplePlatform, account: string) => async () =>
+  (
+    await example.apiGet<{ code: string }>(
+      `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(account)}`,
+      { account },
+    )
+  ).code;
+
 export function examplePlatformTests(): ExamplePlatform {
   let env: ExamplePlatformStack | undefined;
   let browser: Browser | undefined;
