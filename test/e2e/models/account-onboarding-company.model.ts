@@ -38,12 +38,12 @@ export class CompanyOnboardingModel extends AccountOnboardingModel {
   /** The company's details (a GB address: no county). */
   async fillCompany(company: CompanyDetails): Promise<void> {
     await this.fill(this.word("companyName"), company.name);
-    await this.fillAddress(company);
+    await this.fillGbAddress(company);
     await this.fill(this.word("companyPhone"), company.phone);
     await this.fill(this.word("companyTaxId"), company.taxId);
   }
 
-  private async fillAddress(place: { line1: string; town: string; postcode: string }) {
+  private async fillGbAddress(place: { line1: string; town: string; postcode: string }) {
     await this.fill(this.kit("address.line1"), place.line1);
     await this.fill(this.kit("address.town"), place.town);
     await this.fill(this.kit("address.postalCode"), place.postcode);
@@ -83,7 +83,7 @@ export class CompanyOnboardingModel extends AccountOnboardingModel {
     await this.fill(this.word("email"), person.email);
     await this.fill(this.word("phone"), person.phone);
     await this.fill(this.word("dob"), person.dob);
-    await this.fillAddress(person);
+    await this.fillGbAddress(person);
     for (const role of person.roles)
       await this.frame.getByRole("checkbox", { name: role, exact: true }).check();
     if (person.title) await this.fill(this.word("jobTitle"), person.title);
