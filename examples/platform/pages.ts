@@ -182,7 +182,7 @@ const nav = (account: SandboxAccount) => `
       <a href="/react-ssr">React SSR</a>
       <a href="/markup">Markup only</a>
     </nav>
-    <span class="who">Signed in as <b data-testid="account">${escapeHtml(account.label)}</b></span>
+    <span class="who">Signed in as <b data-testid="account" data-account-id="${escapeHtml(account.id)}">${escapeHtml(account.label)}</b></span>
     <form method="post" action="/sign-out"><button type="submit">Switch account</button></form>
   </header>`;
 

@@ -27,12 +27,12 @@ beforeAll(() => {
 const email = "noor.haddad@example.com";
 const password = "blue kettle 42";
 
-/** The newest connected account of the platform (the one the test just made). */
-async function newestAccount(): Promise<Account> {
-  const response = await fetch(`${env.api}/v1/accounts?limit=1`, {
+/** The platform's account the person is signed in as (the one the test just made). */
+async function signedInAccount(platform: PlatformPage): Promise<Account> {
+  const response = await fetch(`${env.api}/v1/accounts/${await platform.signedInAccountId()}`, {
     headers: { Authorization: `Bearer ${env.sandbox.secretKey}` },
   });
-  return ((await response.json()) as { data: Account[] }).data[0]!;
+  return (await response.json()) as Account;
 }
 
 /** The code of the account's pending claim, as the sandbox's test helper shows it. */
@@ -92,7 +92,7 @@ describe("account-onboarding's claim step", () => {
     const platform = await example.opened();
     await platform.page.setViewportSize({ width: 360, height: 900 });
     await platform.createTestAccount("United States", "individual", "I create my own sign-in");
-    const account = await newestAccount();
+    const account = await signedInAccount(platform);
     await platform.openSection("Account");
     const onboarding = new AccountOnboardingModel(await platform.frameOf("account-onboarding"));
 

@@ -236,9 +236,8 @@ describe("account-management on the example platform", () => {
   it("where the session sets disable_oriel_user_authentication, Edit opens the form with no sign-in, and the company's details and address saved reach the provider", async () => {
     const platform = await example.opened();
     await platform.createTestAccount("United States", "company");
-    const accounts = await apiGet<{ data: Account[] }>("/v1/accounts?limit=1");
-    const id = accounts.data[0]!.id;
-    expect(accounts.data[0]!.business_type).toBe("company");
+    const id = await platform.signedInAccountId();
+    expect((await apiGet<Account>(`/v1/accounts/${id}`)).business_type).toBe("company");
     await platform.openSection("Account");
     const management = await managementOf(platform);
     expect(await management.section("sign_in").locator("p").innerText()).toBe(

@@ -29,13 +29,6 @@ beforeAll(() => {
   env = example.env;
 });
 
-async function newestAccountId(): Promise<string> {
-  const response = await fetch(`${env.api}/v1/accounts?limit=1`, {
-    headers: { Authorization: `Bearer ${env.sandbox.secretKey}` },
-  });
-  return ((await response.json()) as { data: Account[] }).data[0]!.id;
-}
-
 const accountOf = (id: string) => example.apiGet<Account>(`/v1/accounts/${id}`, { account: id });
 const personsOf = async (id: string) =>
   (
@@ -95,7 +88,7 @@ describe("account-onboarding for a company", () => {
     await platform.page.setViewportSize({ width: 360, height: 900 });
     await platform.createTestAccount("United Kingdom", "company");
     expect(await platform.signedInAs()).toBe("New test account (GB, company)");
-    const id = await newestAccountId();
+    const id = await platform.signedInAccountId();
     expect(await accountOf(id)).toMatchObject({ country: "GB", business_type: "company" });
     await platform.openSection("Account");
     const onboarding = new CompanyOnboardingModel(await platform.frameOf("account-onboarding"));

@@ -55,10 +55,7 @@ describe("account-onboarding in French", () => {
   it("refuses a future date of birth, a British postcode, a wrong id number and a bad IBAN on their fields in French, sending nothing, then takes the right ones", async () => {
     const platform = await example.opened();
     await platform.createTestAccount("France", "individual");
-    const newest = await fetch(`${env.api}/v1/accounts?limit=1`, {
-      headers: { Authorization: `Bearer ${env.sandbox.secretKey}` },
-    });
-    const id = ((await newest.json()) as { data: Account[] }).data[0]!.id;
+    const id = await platform.signedInAccountId();
     expect((await accountOf(id)).country).toBe("FR");
     await platform.openSection("Account");
     await platform.chooseLocale(locale);

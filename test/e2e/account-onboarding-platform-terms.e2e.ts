@@ -38,15 +38,6 @@ const grace: PersonDetails = {
 /** The secret-key view of an account (as the platform's backend reads it). */
 const accountOf = (id: string) => example.apiGet<Account>(`/v1/accounts/${id}`, { account: id });
 
-/** The newest connected account of the platform (the one just created). */
-async function newestAccount(): Promise<Account> {
-  const response = await fetch(`${env.api}/v1/accounts?limit=1`, {
-    headers: { Authorization: `Bearer ${env.sandbox.secretKey}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: Account[] }).data[0]!;
-}
-
 describe("a platform that collects the terms of service itself", () => {
   it("records the person's acceptance of its own terms from its backend (date, address, browser) while account-onboarding has no terms step, and the provider then owes nothing", async () => {
     const platform = await example.opened();
@@ -56,7 +47,7 @@ describe("a platform that collects the terms of service itself", () => {
       "The platform signs me in",
       "The platform collects them",
     );
-    const id = (await newestAccount()).id;
+    const id = await platform.signedInAccountId();
     expect((await accountOf(id)).requirements.currently_due).toEqual(
       expect.arrayContaining(["tos_acceptance.date", "tos_acceptance.ip"]),
     );

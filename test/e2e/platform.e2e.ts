@@ -119,11 +119,11 @@ describe("issue 6 acceptance", () => {
     const platform = await signedIn(undefined, "tools");
     await platform.everyComponentReady();
     // The tools page: the components list, debug-utils (the live inspector), the appearance
-    // playground and the UI library, in the section's order.
+    // playground, the UI library and account-management-form, in the section's order.
     expect((await platform.componentStates()).map((c) => c.name)).toEqual(
       dashboardSection("tools")!.components.filter((name) => builtComponents().includes(name)),
     );
-    expect((await platform.componentStates()).length).toBe(4);
+    expect((await platform.componentStates()).length).toBe(5);
     const before = claims().length;
     await platform.openSection("Payouts");
     await platform.everyComponentReady();

@@ -146,6 +146,11 @@ export class PlatformPage {
     return (await this.page.getByTestId("account").textContent()) ?? "";
   }
 
+  /** The signed-in connected account's id, as the platform's header carries it. */
+  async signedInAccountId(): Promise<string> {
+    return (await this.page.getByTestId("account").getAttribute("data-account-id")) ?? "";
+  }
+
   /** The accounts the picker offers, with the onboarding state it shows. */
   async pickerAccounts(): Promise<{ label: string; state: string }[]> {
     await this.page.goto(`${this.origin}/`);
