@@ -88,6 +88,7 @@ function SectionView(props: { view: ComponentViewProps; focus: EditTarget; signe
           currencies={[account.default_currency]}
           destinations={account.external_accounts.data}
           accountId={account.id}
+          accountCountry={account.country}
           collects={collectsBankFor(session)}
           signInRequired={signInRequired}
           view={props.view}

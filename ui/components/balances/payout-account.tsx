@@ -16,6 +16,8 @@ import {
   payoutAccountPaths as paths,
   payoutAccountMachine,
   payoutAccountValues,
+  payoutBankCountriesFor,
+  startingBankCountry,
 } from "../../../machines/components/balances/payout-account.machine.ts";
 import { endpoints } from "../../../protocol/endpoints.ts";
 import {
@@ -26,8 +28,6 @@ import {
   type ExternalAccount,
   externalAccountSchema,
   type PayoutBankCountry,
-  payoutBankCountries,
-  payoutBankCountryCodes,
 } from "../../../protocol/objects/external-account.schema.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
@@ -82,15 +82,13 @@ function useDestinationText() {
     intl.formatMessage(d.object === "card" ? m.cardEnding : m.bankEnding, { last4: d.last4 });
 }
 
-/** The countries a person can choose for a bank account in `currency`. */
-const countriesFor = (currency: string) =>
-  payoutBankCountryCodes.filter((c) => payoutBankCountries[c].currency === currency);
-
 export interface PayoutAccountSectionProps {
   /** The currencies the account holds money in (one row each). */
   currencies: readonly string[];
   destinations: readonly ExternalAccount[];
   accountId: string;
+  /** The connected account's country, when the view knows it: its banks come first. */
+  accountCountry?: string | undefined;
   /** The session enables `external_account_collection` for this component. */
   collects: boolean;
   /** The session does not set `disable_{provider}_user_authentication`. */
@@ -108,7 +106,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
     currency,
     destination: props.destinations.find((d) => d.currency === currency && d.default_for_currency),
   }));
-  const addable = rows.filter((row) => countriesFor(row.currency).length > 0);
+  const addable = rows.filter((row) => payoutBankCountriesFor(row.currency).length > 0);
   return (
     <section className="kit-detail-section" aria-label={intl.formatMessage(m.title)}>
       <h3 className="kit-heading-sm">{intl.formatMessage(m.title)}</h3>
@@ -123,6 +121,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
         <PayoutAccountFlow
           rows={addable}
           accountId={props.accountId}
+          accountCountry={props.accountCountry}
           signInRequired={props.signInRequired}
           view={props.view}
           onSaved={props.onSaved}
@@ -135,6 +134,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
 interface FlowProps {
   rows: readonly { currency: string; destination: ExternalAccount | undefined }[];
   accountId: string;
+  accountCountry: string | undefined;
   signInRequired: boolean;
   view: ComponentViewProps;
   onSaved(account: ExternalAccount | null): void;
@@ -191,7 +191,8 @@ function PayoutAccountFlow(props: FlowProps) {
   const open = (next: string) => {
     // The bank fields' chunk loads from this click, while the sign-in step shows.
     loadBankFields().catch(() => {});
-    const country = countriesFor(next)[0] as PayoutBankCountry;
+    const replaced = props.rows.find((row) => row.currency === next)?.destination;
+    const country = startingBankCountry(next, props.accountCountry, replaced) as PayoutBankCountry;
     send({ type: "open", currency: next, values: payoutAccountValues(country, next) });
   };
 
@@ -265,7 +266,7 @@ function PayoutAccountFlow(props: FlowProps) {
             form={form}
             path={paths.country}
             label={intl.formatMessage(m.country)}
-            options={countriesFor(currency).map((value) => ({
+            options={payoutBankCountriesFor(currency).map((value) => ({
               value,
               label: regionName(value, intl.locale),
             }))}
