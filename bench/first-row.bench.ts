@@ -4,15 +4,22 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { build } from "esbuild";
 import { Hono } from "hono";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import { configMetaName } from "../examples/platform/pages.ts";
 import type { SandboxInfo } from "../examples/platform/sandbox.ts";
-import { createPlatformApp, sessionComponentParams } from "../examples/platform/server.ts";
+import {
+  builtComponents,
+  createPlatformApp,
+  sessionComponentParams,
+} from "../examples/platform/server.ts";
 import { endpoints } from "../protocol/endpoints.ts";
 import { localEnvironment, provider, tagName } from "../protocol/provider.ts";
 import { sdkPath } from "../protocol/version.ts";
 import { createApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { createConnectHostApp } from "../server/hosts/connect.ts";
+import { createFilesHostApp } from "../server/hosts/files.ts";
+import { createMarketingHostApp } from "../server/hosts/marketing.ts";
 import { seedSandbox } from "../server/sandbox/seed.ts";
 import { launchChromium } from "../test/e2e/support/browser.ts";
 import type { BenchRow } from "./bench.ts";
@@ -35,6 +42,16 @@ import type { BenchRow } from "./bench.ts";
  * Both marks are `performance.timeOrigin + performance.now()`, so page and frame (another
  * process) share one epoch. Each run is a fresh browser context (cold cache); the two are
  * interleaved, after one discarded pair that warms the servers.
+ *
+ * Then what a page of many components costs beside a page of one (issue 13, items 2 and 4):
+ * the example platform's dashboard embedding `payouts-list` alone, and embedding every built
+ * component (its page config rewritten on the way to the browser, so the platform's own
+ * script creates them all and its backend enables them all in one session). For each, cold:
+ * the bytes the browser received (bodies as sent, compressed, and headers; from the platform,
+ * the connect host and the API), the time from the page's navigation until every UI frame's
+ * shell is ready (its view rendered with its data), the claims it made, and the JS heap of the connect host's
+ * frames (they share one renderer process: the browser's own metrics, after a collection),
+ * beside the heap of the direct page after its first row.
  */
 const RUNS = 7;
 const STEP_TIMEOUT_MS = 15_000;
@@ -91,6 +108,8 @@ async function startHosts(directDir: string) {
     config: { hosts: providerHosts, corsOrigins: [providerHosts.connect] },
   });
   const counter = { claims: 0 };
+  // What the platform embeds and enables in its sessions: payouts-list, or every built one.
+  const shown = { components: ["payouts-list"] };
   const sandbox = (await seedSandbox(database.db, { days: 60, payments: 400 })) as SandboxInfo;
   const account = sandbox.accounts[0]!;
 
@@ -135,7 +154,7 @@ async function startHosts(directDir: string) {
     sandbox,
     distDir: `${root}dist/platform`,
     classicScriptUrl: `${providerHosts.connect}${sdkPath}${provider.id}.js`,
-    components: () => ["payouts-list"],
+    components: () => shown.components,
   });
   const servers: Server[] = [];
   const closeAll = async () => {
@@ -146,6 +165,26 @@ async function startHosts(directDir: string) {
     servers.push(await listen(apiApp, providerHosts.api));
     servers.push(await listen(connect, providerHosts.connect));
     servers.push(await listen(platformApp, platform));
+    // The marketing host (the frames read the consent mode from it) and the files host (a
+    // view's uploads and downloads), as `npm start` runs them.
+    servers.push(
+      await listen(
+        createMarketingHostApp({
+          hosts: providerHosts,
+          siteScriptFile: `${root}dist/site/site.js`,
+        }),
+        providerHosts.marketing,
+      ),
+    );
+    servers.push(
+      await listen(
+        createFilesHostApp({
+          db: database.db,
+          config: { hosts: providerHosts, corsOrigins: [providerHosts.connect] },
+        }),
+        providerHosts.files,
+      ),
+    );
   } catch (error) {
     await closeAll();
     throw error;
@@ -154,6 +193,7 @@ async function startHosts(directDir: string) {
     sandbox,
     account,
     counter,
+    shown,
     close: closeAll,
   };
 }
@@ -231,14 +271,142 @@ async function embedded(browser: Browser, platform: string, accountId: string) {
   }
 }
 
-async function direct(browser: Browser) {
+/**
+ * In every document: when its shell is first ready (`data-status`). Not "painted": a frame
+ * below the fold is not painted (nor given animation frames) until scrolled to.
+ */
+const readyMark = `(() => {
+  const stamp = () => performance.timeOrigin + performance.now();
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-status="ready"]')) return;
+    observer.disconnect();
+    window.__benchReady = stamp();
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+const connectFrames = (page: Page) =>
+  page.frames().filter((f) => f.url().startsWith(`${hosts.connect}/frame.html`));
+
+/** The JS heap in use of the renderer process running `frame`, after a collection (bytes). */
+async function heapOf(context: BrowserContext, target: Page | Frame): Promise<number> {
+  const cdp = await context.newCDPSession(target);
+  try {
+    await cdp.send("HeapProfiler.collectGarbage");
+    await cdp.send("Performance.enable");
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const used = metrics.find((m) => m.name === "JSHeapUsedSize")?.value;
+    if (used === undefined) throw new Error("no JSHeapUsedSize in the browser's metrics");
+    return used;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+interface PageCost {
+  /** Bytes received, by origin (bodies as sent and headers). */
+  bytes: { platform: number; connect: number; api: number };
+  /** Navigation start → every UI frame's shell ready. */
+  ms: number;
+  frames: number;
+  claims: number;
+  /** JS heap of the connect host's renderer process. */
+  heap: number;
+}
+
+/** The dashboard embedding `components`, cold: what it received, when all were ready. */
+async function wholePage(
+  browser: Browser,
+  env: Awaited<ReturnType<typeof startHosts>>,
+  components: string[],
+): Promise<PageCost> {
+  env.shown.components = components;
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript({ content: readyMark });
+    // The overview leaves some sections out: the page's config is made to name exactly
+    // `components` as the parser adds it, before the platform's (deferred) script reads it.
+    await context.addInitScript({
+      content: `(() => {
+  if (window.top !== window) return;
+  const components = ${JSON.stringify(components)};
+  const observer = new MutationObserver(() => {
+    const meta = document.querySelector('meta[name="${configMetaName}"]');
+    if (!meta) return;
+    observer.disconnect();
+    const config = JSON.parse(meta.content);
+    config.components = components;
+    meta.content = JSON.stringify(config);
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`,
+    });
+    const signIn = await context.request.post(`${hosts.platform}/sign-in`, {
+      form: { account: env.account.id },
+      maxRedirects: 0,
+    });
+    if (signIn.status() !== 303) throw new Error(`sign-in: HTTP ${signIn.status()}`);
+    const page = await context.newPage();
+    const bytes = { platform: 0, connect: 0, api: 0 };
+    const pending: Promise<void>[] = [];
+    page.on("requestfinished", (request) => {
+      pending.push(
+        request.sizes().then((size) => {
+          const origin = new URL(request.url()).origin;
+          const which =
+            origin === hosts.connect ? "connect" : origin === hosts.api ? "api" : "platform";
+          bytes[which] += size.responseBodySize + size.responseHeadersSize;
+        }),
+      );
+    });
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    const before = env.counter.claims;
+    await page.goto(`${hosts.platform}/dashboard`, { timeout: STEP_TIMEOUT_MS });
+    const start = await page.evaluate(() => performance.timeOrigin);
+    const deadline = Date.now() + 4 * STEP_TIMEOUT_MS;
+    let ready: number[] = [];
+    while (Date.now() < deadline) {
+      const frames = connectFrames(page);
+      ready = await Promise.all(
+        frames.map((f) =>
+          f.evaluate(() => (window as { __benchReady?: number }).__benchReady ?? 0).catch(() => 0),
+        ),
+      );
+      if (frames.length >= components.length && ready.every((t) => t > 0)) break;
+      await page.waitForTimeout(50);
+    }
+    const frames = connectFrames(page);
+    if (frames.length < components.length || !ready.every((t) => t > 0))
+      throw new Error(
+        `${ready.filter((t) => t > 0).length} of ${components.length} frames ready (${problems.join("; ")})`,
+      );
+    await page.waitForLoadState("networkidle", { timeout: STEP_TIMEOUT_MS }).catch(() => {});
+    await Promise.all(pending);
+    const heap = await heapOf(context, frames[0]!);
+    return {
+      bytes,
+      ms: Math.max(...ready) - start,
+      frames: frames.length,
+      claims: env.counter.claims - before,
+      heap,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function direct(browser: Browser, measureHeap = false) {
   const context = await browser.newContext();
   try {
     await context.addInitScript({ content: marks(tagName("payouts-list")) });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (m) => {
-      if (m.type() === "error") problems.push(m.text());
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto(`${hosts.connect}/__bench__/direct.html`, { timeout: STEP_TIMEOUT_MS });
@@ -250,10 +418,43 @@ async function direct(browser: Browser) {
       );
     });
     await expectRows(page, "direct");
-    return row - created;
+    return { ms: row - created, heap: measureHeap ? await heapOf(context, page) : undefined };
   } finally {
     await context.close();
   }
+}
+
+const PAGE_RUNS = 3;
+
+/** The rows of one page's costs (medians of its runs). */
+function pageRows(label: string, runs: PageCost[]): BenchRow[] {
+  const kb = (pick: (c: PageCost) => number) => median(runs.map(pick)) / 1024;
+  const total = kb((c) => c.bytes.platform + c.bytes.connect + c.bytes.api);
+  return [
+    {
+      name: `page with ${label}: bytes received (cold, median)`,
+      value: total,
+      unit: "KB",
+      note: `connect host ${kb((c) => c.bytes.connect).toFixed(0)} KB, API ${kb((c) => c.bytes.api).toFixed(0)} KB, platform ${kb((c) => c.bytes.platform).toFixed(0)} KB; ${runs.length} runs`,
+    },
+    {
+      name: `page with ${label}: navigation → every frame's view ready (cold, median)`,
+      value: median(runs.map((c) => c.ms)),
+      unit: "ms",
+      note: `${runs[0]?.frames ?? 0} UI frames; ${Math.min(...runs.map((c) => c.ms)).toFixed(0)}–${Math.max(...runs.map((c) => c.ms)).toFixed(0)} ms`,
+    },
+    {
+      name: `page with ${label}: account-session claims`,
+      value: Math.max(...runs.map((c) => c.claims)),
+      unit: "claims",
+      target: 1,
+    },
+    {
+      name: `page with ${label}: JS heap of the connect host's frames`,
+      value: median(runs.map((c) => c.heap)) / 1024 / 1024,
+      unit: "MB",
+    },
+  ];
 }
 
 const median = (values: number[]) => {
@@ -287,6 +488,7 @@ export default async function (): Promise<BenchRow[]> {
     const claimsPerLoad: number[] = [];
     const rowTimes: number[] = [];
     const shownTimes: number[] = [];
+    let directHeap = 0;
     for (let run = -1; run < RUNS; run++) {
       // Alternate which goes first, so drift and load fall on both alike.
       const order = run % 2 === 0 ? ["embedded", "direct"] : ["direct", "embedded"];
@@ -301,9 +503,22 @@ export default async function (): Promise<BenchRow[]> {
             claimsPerLoad.push(env.counter.claims - before);
           }
         } else {
-          const ms = await direct(browser);
+          const { ms, heap } = await direct(browser, run === RUNS - 1);
           if (run >= 0) directTimes.push(ms);
+          if (heap !== undefined) directHeap = heap;
         }
+      }
+    }
+    // One component, then every built one, alternated; the medians of the runs.
+    const every = builtComponents();
+    const one: PageCost[] = [];
+    const all: PageCost[] = [];
+    for (let run = -1; run < PAGE_RUNS; run++) {
+      const a = await wholePage(browser, env, ["payouts-list"]);
+      const b = await wholePage(browser, env, every);
+      if (run >= 0) {
+        one.push(a);
+        all.push(b);
       }
     }
     const e = median(embeddedTimes);
@@ -328,6 +543,19 @@ export default async function (): Promise<BenchRow[]> {
         value: e / d,
         unit: "×",
         target: 1.5,
+      },
+      ...pageRows("one component (payouts-list)", one),
+      ...pageRows(`every built component (${every.length})`, all),
+      {
+        name: "JS heap of the connect host's frames, every built component / one",
+        value: median(all.map((c) => c.heap)) / median(one.map((c) => c.heap)),
+        unit: "×",
+      },
+      {
+        name: "JS heap of the direct page after its first payouts row",
+        value: directHeap / 1024 / 1024,
+        unit: "MB",
+        note: "the same view rendered straight into the page (no SDK, no frames)",
       },
       {
         name: "account-session claims per embedded page load",
