@@ -7,10 +7,11 @@
  * model computes from what the seed puts on file (accounts/requirements.ts), using the
  * sandbox magic values of server/README.md.
  */
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { accountTypes } from "../../protocol/objects/account.schema.ts";
 import { postalCodeRules } from "../../protocol/objects/postal-codes.ts";
 import { seededAccountStates } from "../../protocol/objects/sandbox.schema.ts";
+import type { RiskInterventionsTable } from "../accounts/account.tables.ts";
 import type { AccountModelParams } from "../accounts/account-params.ts";
 import { defaultCurrencyFor } from "../accounts/accounts.schema.ts";
 import {
@@ -206,6 +207,29 @@ async function fileCompany(
   });
 }
 
+/** Opens a risk intervention on the account at `now`. */
+async function openIntervention(
+  db: Kysely<Database>,
+  account: { id: string; platform_id: string },
+  now: number,
+  values: Pick<
+    Insertable<RiskInterventionsTable>,
+    "reason" | "disabled_reason" | "deadline" | "kind" | "person_id"
+  >,
+) {
+  await db
+    .insertInto("risk_interventions")
+    .values({
+      id: newId("interv"),
+      platform_id: account.platform_id,
+      account_id: account.id,
+      created: now,
+      resolved_at: null,
+      ...values,
+    })
+    .execute();
+}
+
 /** Connected accounts of the platform in every onboarding state, custom/express/standard. */
 export async function seedAccountStates(
   db: Kysely<Database>,
@@ -249,19 +273,11 @@ export async function seedAccountStates(
             { country: "US", businessName, email },
             now - checkDelay,
           );
-          await db
-            .insertInto("risk_interventions")
-            .values({
-              id: newId("interv"),
-              platform_id: platformId,
-              account_id: account.id,
-              reason: "Unusual dispute rate: the provider is reviewing this account.",
-              disabled_reason: "under_review",
-              deadline: null,
-              created: now,
-              resolved_at: null,
-            })
-            .execute();
+          await openIntervention(db, account, now, {
+            reason: "Unusual dispute rate: the provider is reviewing this account.",
+            disabled_reason: "under_review",
+            deadline: null,
+          });
           break;
         case "identity_challenge": {
           // Enabled, and the provider asks the representative to prove their identity again.
@@ -271,21 +287,13 @@ export async function seedAccountStates(
             { country: "US", businessName, email },
             now - checkDelay,
           );
-          await db
-            .insertInto("risk_interventions")
-            .values({
-              id: newId("interv"),
-              platform_id: platformId,
-              account_id: account.id,
-              reason: "A payment review needs the representative's identity document.",
-              disabled_reason: null,
-              deadline: now + interventionGrace,
-              created: now,
-              resolved_at: null,
-              kind: "identity_verification",
-              person_id: representative,
-            })
-            .execute();
+          await openIntervention(db, account, now, {
+            reason: "A payment review needs the representative's identity document.",
+            disabled_reason: null,
+            deadline: now + interventionGrace,
+            kind: "identity_verification",
+            person_id: representative,
+          });
           break;
         }
         case "enabled":
