@@ -149,7 +149,7 @@ describe("notification-banner", () => {
     expect(await again.seeEntries()).toEqual([]);
   });
 
-  it("an identity challenge names the representative; the sandbox's failure document is refused on its field after the review, another is accepted: in review, then nothing, and the provider reports it resolved; axe and 360px of the form in light, dark and the pseudo-locale", {
+  it("an identity challenge names the representative; the sandbox's failure document is refused on its field after the review, another is accepted: in review, then nothing, and the provider reports it resolved; axe and 360px of the form, refused or not, in light, dark and the pseudo-locale", {
     timeout: 180_000,
   }, async () => {
     const account = example.env.sandbox.accounts.find((a) => a.label === CHALLENGED)!;
@@ -201,6 +201,7 @@ describe("notification-banner", () => {
     await expect
       .poll(() => banner.fieldErrorTexts())
       .toEqual(["The document could not be verified. Upload a clear photo of another one."]);
+    await checkLightDarkPseudo(platform, [banner.frame], () => banner.formTitle());
     await banner.uploadFront("passport.png");
     expect(await banner.fieldErrorTexts()).toEqual([]);
     await banner.press("Submit");
