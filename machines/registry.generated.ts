@@ -32,6 +32,7 @@ export const machineLoaders: Record<string, () => Promise<AnyStateMachine>> = {
   "download": () => import("./components/download.machine.ts").then((m) => m.downloadMachine),
   "reviewedForm": () => import("./components/form/form.machine.ts").then((m) => m.reviewedFormMachine),
   "form": () => import("./components/form/form.machine.ts").then((m) => m.unvalidatedFormMachine),
+  "challengeForm": () => import("./components/notification-banner/banner-forms.machine.ts").then((m) => m.challengeFormMachine),
   "riskForm": () => import("./components/notification-banner/banner-forms.machine.ts").then((m) => m.riskFormMachine),
   "notificationBanner": () => import("./components/notification-banner/notification-banner.machine.ts").then((m) => m.notificationBannerMachine),
   "cancelForm": () => import("./components/payment-details/capture-form.machine.ts").then((m) => m.cancelFormMachine),

@@ -6,6 +6,7 @@
  * unknown or missing field fails. Expandable fields are also called with every `expand[]`
  * path at once, so the expanded objects are checked too.
  */
+
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../protocol/endpoints.ts";
 import { safeParseMessage } from "../protocol/parse.ts";
@@ -15,6 +16,7 @@ import { declaredResponse } from "./http/route.ts";
 import { failingBankAccount, sandboxBankAccount } from "./money/money-test.ts";
 import { type Called, type CallOptions, testApi } from "./test/api.ts";
 import { setupTestDatabase } from "./test/db.ts";
+import { challengeContext, riskFormBody } from "./test/interventions.ts";
 import { createWebhookWorker } from "./webhooks/worker.ts";
 
 const t = setupTestDatabase();
@@ -213,26 +215,23 @@ describe("the API host's routes", () => {
     await walk.read("/v1/account/risk_interventions", sessionKey);
     await walk.post(`/v1/account/risk_interventions/${due.body.id}/submit`, {
       ...sessionKey,
+      params: riskFormBody(due.body.id),
+    });
+    // An identity challenge of the account's individual, answered with a document; the
+    // platform reads it back.
+    const individualId = (account.body.individual as { id: string }).id;
+    const identity = await walk.post(`/v1/test_helpers/accounts/${accountId}/risk_interventions`, {
+      ...sk,
+      params: { reason: "Walk the challenge", kind: "identity_verification", person: individualId },
+    });
+    await walk.post(`/v1/account/risk_interventions/${identity.body.id}/verify_identity`, {
+      ...sessionKey,
       params: {
-        answers: {
-          business_description: "Accounting software for small businesses.",
-          customer_support_url: "https://example.com/support",
-          dispute_explanation: "Annual renewals without a reminder email.",
-          refund_policy: "Full refunds within thirty days of a charge.",
-        },
-        context: {
-          risk_experience_form_name: "risk_intervention_form",
-          risk_experience_surface: "notification_banner",
-          requirement_id: due.body.id,
-          is_multi_page_form: true,
-          is_obo: false,
-          current_page_index: 1,
-          new_page_index: 1,
-          start_page_type: "business",
-          end_page_type: "disputes",
-        },
+        document: { front: "file_identity_document_success" },
+        context: challengeContext(identity.body.id),
       },
     });
+    await walk.read(`/v1/accounts/${accountId}/risk_interventions/${identity.body.id}`, sk);
     await walk.post("/v1/account", {
       key: challenge.body.key,
       params: { default_currency: "usd" },

@@ -31,6 +31,7 @@ export const seededAccountStates = [
   "currently_due",
   "in_review",
   "restricted",
+  "identity_challenge",
   "enabled",
 ] as const;
 

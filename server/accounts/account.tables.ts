@@ -7,7 +7,11 @@
 import type { ColumnType, Generated } from "kysely";
 import type { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
 import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
-import type { RiskInterventionSubmitParams as RiskInterventionSubmission } from "../../protocol/objects/risk-intervention.schema.ts";
+import type {
+  IdentityChallengeParams,
+  RiskInterventionKind,
+  RiskInterventionSubmitParams as RiskInterventionSubmission,
+} from "../../protocol/objects/risk-intervention.schema.ts";
 import type { Json, JsonWithDefault } from "../db/json.ts";
 
 export type BusinessType = (typeof businessTypes)[number];
@@ -168,8 +172,25 @@ export interface RiskInterventionsTable {
   /** When the account holder answered it (the risk form); in review until the check settles. */
   submitted_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** The answers and the risk-experience context of that submission. */
-  answers: ColumnType<RiskInterventionSubmission | null, string | null | undefined, string | null>;
+  answers: ColumnType<
+    RiskInterventionSubmission | IdentityChallengeParams | null,
+    string | null | undefined,
+    string | null
+  >;
+  /** How it is answered: the risk form, or an identity document (an identity challenge). */
+  kind: ColumnType<RiskInterventionKind, RiskInterventionKind | undefined, RiskInterventionKind>;
+  /** The person whose identity is challenged (`identity_verification`), else null. */
+  person_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sandbox's check of a challenge's last document, applied once the review settles. */
+  verification_outcome: ColumnType<
+    VerificationOutcome | null,
+    VerificationOutcome | null | undefined,
+    VerificationOutcome | null
+  >;
 }
+
+/** What the sandbox decided about an identity challenge's document. */
+export type VerificationOutcome = "verified" | "failed";
 
 export interface AccountModelTables {
   persons: PersonsTable;

@@ -4,6 +4,7 @@ import { newId } from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
 import { passExternalAccountChallenge } from "../test/challenge.ts";
 import { setupTestDatabase } from "../test/db.ts";
+import { identityFile } from "../test/interventions.ts";
 import { checkDelay } from "./requirements.ts";
 
 const t = setupTestDatabase();
@@ -472,25 +473,12 @@ describe("persons: /v1/accounts/:id/persons", () => {
 
   it("an owner's photo named file_identity_document_failure fails the sandbox's check: a day later the document is due with its reason; another photo is accepted", async () => {
     const a = await platformWithAccount({ business_type: "company" });
-    const upload = async (filename: string) => {
-      const id = newId("file");
-      await t.db
-        .insertInto("files")
-        .values({
-          id,
-          platform_id: a.platform.id,
-          account_id: a.accountId,
-          livemode: false,
-          purpose: "identity_document",
-          type: "png",
-          filename,
-          size: 4,
-          content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
-          created: api.clock.now,
-        })
-        .execute();
-      return id;
-    };
+    const upload = (filename: string) =>
+      identityFile(
+        t.db,
+        { platformId: a.platform.id, accountId: a.accountId, now: api.clock.now },
+        filename,
+      );
     const owner = await api.post(`/v1/accounts/${a.accountId}/persons`, {
       key: a.secretKey,
       params: {

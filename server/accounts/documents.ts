@@ -1,5 +1,6 @@
 /**
- * Identity documents named by a person's `verification[document][front|back]`: the sandbox
+ * Identity documents named by a person's `verification[document][front|back]` (or an
+ * identity challenge's `document[front|back]`, `checkDocumentFiles`): the sandbox
  * tokens, or a file uploaded on the files host by the same platform, for this account (or
  * for no account), with an identity purpose. Anything else is a 400 naming the parameter.
  *
@@ -21,13 +22,30 @@ export async function checkIdentityDocuments<P extends PersonParams | undefined>
 ): Promise<P> {
   const document = person?.verification?.document;
   if (!document) return person;
+  const checked = await checkDocumentFiles(db, account, document, (side) =>
+    prefix ? `${prefix}[verification][document][${side}]` : `verification[document][${side}]`,
+  );
+  return { ...person, verification: { document: { ...document, front: checked.front } } } as P;
+}
+
+/**
+ * One identity document's sides (`front`, `back`), each a sandbox token or a file of this
+ * platform's for this account (or none) with an identity purpose; a 400 naming `paramOf(side)`
+ * otherwise. Returns the document with an uploaded failure photo's front read as the token.
+ */
+export async function checkDocumentFiles<
+  D extends { front?: string | undefined; back?: string | undefined },
+>(
+  db: Kysely<Database>,
+  account: { id: string; platform_id: string },
+  document: D,
+  paramOf: (side: "front" | "back") => string,
+): Promise<D> {
   let front = document.front;
   for (const side of ["front", "back"] as const) {
     const id = document[side];
     if (id === undefined || id === magic.documentSuccess || id === magic.documentFailure) continue;
-    const param = prefix
-      ? `${prefix}[verification][document][${side}]`
-      : `verification[document][${side}]`;
+    const param = paramOf(side);
     const file = await db
       .selectFrom("files")
       .select(["account_id", "purpose", "filename"])
@@ -46,5 +64,5 @@ export async function checkIdentityDocuments<P extends PersonParams | undefined>
     if (side === "front" && file.filename.replace(/\.[a-z]+$/i, "") === magic.documentFailure)
       front = magic.documentFailure;
   }
-  return { ...person, verification: { document: { ...document, front } } } as P;
+  return { ...document, front };
 }

@@ -57,19 +57,45 @@ export interface InterventionFacts {
   disabled_reason: string | null;
   deadline: number | null;
   created: number;
-  /** When the account holder answered it: in review for `checkDelay`, then resolved. */
+  /** When the account holder answered it: in review for `checkDelay`, then settled. */
   submitted_at: number | null;
+  /**
+   * An identity challenge's last document as the sandbox judged it (null for the risk
+   * form): `failed` opens the challenge again once the review settles.
+   */
+  verification_outcome?: "verified" | "failed" | null | undefined;
 }
 
-/** Where an intervention stands at `now` (resolved by the platform, or its review settled). */
+/** The refusal of an identity challenge's document, as its error reads. */
+export const challengeDocumentFailed = {
+  code: "verification_document_failed_other",
+  reason: "The document could not be verified.",
+} as const;
+
+/**
+ * Where an intervention stands at `now`: resolved by the platform, or its review settled —
+ * resolved, unless an identity challenge's document failed the check (open again).
+ */
 export function interventionStatus(
-  intervention: Pick<InterventionFacts, "submitted_at"> & { resolved_at: number | null },
+  intervention: Pick<InterventionFacts, "submitted_at" | "verification_outcome"> & {
+    resolved_at: number | null;
+  },
   now: number,
 ): "action_required" | "in_review" | "resolved" {
   if (intervention.resolved_at !== null) return "resolved";
   if (intervention.submitted_at === null) return "action_required";
-  return now < intervention.submitted_at + checkDelay ? "in_review" : "resolved";
+  if (now < intervention.submitted_at + checkDelay) return "in_review";
+  return intervention.verification_outcome === "failed" ? "action_required" : "resolved";
 }
+
+/** Whether the intervention is open again because its last document was refused. */
+export const interventionRefused = (
+  intervention: Pick<InterventionFacts, "submitted_at" | "verification_outcome">,
+  now: number,
+) =>
+  intervention.verification_outcome === "failed" &&
+  intervention.submitted_at !== null &&
+  now >= intervention.submitted_at + checkDelay;
 
 export interface AccountFacts {
   country: string;
@@ -383,6 +409,7 @@ export function accountStatus(facts: AccountFacts, now: number): AccountStatus {
   const pastDue: string[] = [];
   let restriction: string | null = null;
   const inReview: string[] = [];
+  const interventionErrors: RequirementError[] = [];
   for (const intervention of facts.interventions) {
     const status = interventionStatus({ ...intervention, resolved_at: null }, now);
     if (status === "resolved") continue;
@@ -393,6 +420,8 @@ export function accountStatus(facts: AccountFacts, now: number): AccountStatus {
       continue;
     }
     items.push({ path: intervention.id, kind: "intervention", capabilities: both });
+    if (interventionRefused(intervention, now))
+      interventionErrors.push({ requirement: intervention.id, ...challengeDocumentFailed });
     if (intervention.disabled_reason !== null) {
       restriction ??= intervention.disabled_reason;
       pastDue.push(intervention.id);
@@ -438,7 +467,7 @@ export function accountStatus(facts: AccountFacts, now: number): AccountStatus {
       eventually_due: sorted([...currentlyDue, ...collected.eventually.map((i) => i.path)]),
       past_due: past,
       pending_verification: sorted([...collected.pending, ...inReview]),
-      errors: collected.errors,
+      errors: [...collected.errors, ...interventionErrors],
       disabled_reason: disabledReason,
       current_deadline: deadlines.length > 0 ? Math.min(...deadlines) : null,
     },

@@ -28,6 +28,7 @@ import * as m0040 from "./migrations/0040_telemetry_user_agents.ts";
 import * as m0080 from "./migrations/0080_risk_intervention_submissions.ts";
 import * as m0090 from "./migrations/0090_payment_method_configurations.ts";
 import * as m0091 from "./migrations/0091_account_claims.ts";
+import * as m0092 from "./migrations/0092_identity_challenges.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "0080_risk_intervention_submissions": m0080,
   "0090_payment_method_configurations": m0090,
   "0091_account_claims": m0091,
+  "0092_identity_challenges": m0092,
 };
 
 /**

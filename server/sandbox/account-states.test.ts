@@ -21,8 +21,8 @@ describe("seeded accounts are in the onboarding state their label names", () => 
   it("every state for custom, express and standard, as the account model computes it", async () => {
     const { platform } = await createPlatform(t.db, { business_name: "Demo" }, now);
     const seeded = await seedAccountStates(t.db, platform.id, now);
-    expect(seeded).toHaveLength(15);
-    expect(new Set(seeded.map((s) => `${s.type}:${s.state}`)).size).toBe(15);
+    expect(seeded).toHaveLength(18);
+    expect(new Set(seeded.map((s) => `${s.type}:${s.state}`)).size).toBe(18);
     for (const s of seeded) {
       const status = await statusAt(s.id, now);
       const r = status.requirements;
@@ -60,6 +60,25 @@ describe("seeded accounts are in the onboarding state their label names", () => 
           expect(status.charges_enabled).toBe(false);
           expect(status.payouts_enabled).toBe(false);
           break;
+        case "identity_challenge": {
+          // An open challenge of the representative: due by its id, nothing restricted yet.
+          expect(r.currently_due).toEqual([expect.stringMatching(/^interv_/)]);
+          expect(r.past_due).toEqual([]);
+          expect(r.disabled_reason).toBeNull();
+          expect(status.charges_enabled && status.payouts_enabled).toBe(true);
+          const challenge = await t.db
+            .selectFrom("risk_interventions")
+            .innerJoin("persons", "persons.id", "risk_interventions.person_id")
+            .select(["risk_interventions.kind", "persons.account_id", "persons.relationship"])
+            .where("risk_interventions.id", "=", r.currently_due[0]!)
+            .executeTakeFirstOrThrow();
+          expect(challenge).toMatchObject({
+            kind: "identity_verification",
+            account_id: s.id,
+            relationship: expect.objectContaining({ representative: true }),
+          });
+          break;
+        }
         case "enabled":
           expect(r.currently_due).toEqual([]);
           expect(r.errors).toEqual([]);
@@ -70,7 +89,7 @@ describe("seeded accounts are in the onboarding state their label names", () => 
           });
           break;
       }
-      if (s.state !== "enabled")
+      if (s.state !== "enabled" && s.state !== "identity_challenge")
         expect(status.charges_enabled && status.payouts_enabled).toBe(false);
     }
   });

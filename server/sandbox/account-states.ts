@@ -1,13 +1,17 @@
 /**
  * Connected accounts of a platform in every onboarding state, for the sandbox seed: new,
- * details currently due, in review, restricted by a risk intervention, fully enabled — each
+ * details currently due, in review, restricted by a risk intervention, enabled with an
+ * identity challenge of its representative open (the notification banner's document form),
+ * fully enabled — each
  * for custom, express and standard accounts. Each state is real: it is what the account
  * model computes from what the seed puts on file (accounts/requirements.ts), using the
  * sandbox magic values of server/README.md.
  */
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { accountTypes } from "../../protocol/objects/account.schema.ts";
 import { postalCodeRules } from "../../protocol/objects/postal-codes.ts";
+import { seededAccountStates } from "../../protocol/objects/sandbox.schema.ts";
+import type { RiskInterventionsTable } from "../accounts/account.tables.ts";
 import type { AccountModelParams } from "../accounts/account-params.ts";
 import { defaultCurrencyFor } from "../accounts/accounts.schema.ts";
 import {
@@ -16,12 +20,12 @@ import {
   personColumns,
   personValues,
 } from "../accounts/model.ts";
-import { checkDelay, regionOf } from "../accounts/requirements.ts";
+import { checkDelay, interventionGrace, regionOf } from "../accounts/requirements.ts";
 import { magic } from "../accounts/verification.ts";
 import type { Database } from "../db/schema.ts";
 import { newId } from "../http/secrets.ts";
 
-export type OnboardingState = "new" | "currently_due" | "in_review" | "restricted" | "enabled";
+export type OnboardingState = (typeof seededAccountStates)[number];
 
 export interface SeededAccount {
   id: string;
@@ -30,13 +34,7 @@ export interface SeededAccount {
   state: OnboardingState;
 }
 
-export const onboardingStates: readonly OnboardingState[] = [
-  "new",
-  "currently_due",
-  "in_review",
-  "restricted",
-  "enabled",
-];
+export const onboardingStates: readonly OnboardingState[] = seededAccountStates;
 
 type AccountType = SeededAccount["type"];
 
@@ -45,6 +43,7 @@ const stateNames: Record<OnboardingState, string> = {
   currently_due: "details currently due",
   in_review: "in review",
   restricted: "restricted by a risk intervention",
+  identity_challenge: "identity challenge open",
   enabled: "fully enabled",
 };
 
@@ -170,21 +169,21 @@ async function insertAccount(
 
 /**
  * A company account with everything on file, submitted at `submittedAt` (identity and bank
- * checks settle `checkDelay` later).
+ * checks settle `checkDelay` later): its representative's id.
  */
 async function fileCompany(
   db: Kysely<Database>,
   accountId: string,
   input: { country: string; businessName: string; email: string },
   submittedAt: number,
-) {
+): Promise<string> {
   const { params, representative: rep } = completeCompany(
     input.country,
     input.businessName,
     input.email,
     submittedAt,
   );
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom("accounts")
       .selectAll()
@@ -204,7 +203,31 @@ async function fileCompany(
       .returning("id")
       .executeTakeFirstOrThrow();
     await keepOneRepresentative(trx, account.id, person.id);
+    return person.id;
   });
+}
+
+/** Opens a risk intervention on the account at `now`. */
+async function openIntervention(
+  db: Kysely<Database>,
+  account: { id: string; platform_id: string },
+  now: number,
+  values: Pick<
+    Insertable<RiskInterventionsTable>,
+    "reason" | "disabled_reason" | "deadline" | "kind" | "person_id"
+  >,
+) {
+  await db
+    .insertInto("risk_interventions")
+    .values({
+      id: newId("interv"),
+      platform_id: account.platform_id,
+      account_id: account.id,
+      created: now,
+      resolved_at: null,
+      ...values,
+    })
+    .execute();
 }
 
 /** Connected accounts of the platform in every onboarding state, custom/express/standard. */
@@ -250,20 +273,29 @@ export async function seedAccountStates(
             { country: "US", businessName, email },
             now - checkDelay,
           );
-          await db
-            .insertInto("risk_interventions")
-            .values({
-              id: newId("interv"),
-              platform_id: platformId,
-              account_id: account.id,
-              reason: "Unusual dispute rate: the provider is reviewing this account.",
-              disabled_reason: "under_review",
-              deadline: null,
-              created: now,
-              resolved_at: null,
-            })
-            .execute();
+          await openIntervention(db, account, now, {
+            reason: "Unusual dispute rate: the provider is reviewing this account.",
+            disabled_reason: "under_review",
+            deadline: null,
+          });
           break;
+        case "identity_challenge": {
+          // Enabled, and the provider asks the representative to prove their identity again.
+          const representative = await fileCompany(
+            db,
+            account.id,
+            { country: "US", businessName, email },
+            now - checkDelay,
+          );
+          await openIntervention(db, account, now, {
+            reason: "A payment review needs the representative's identity document.",
+            disabled_reason: null,
+            deadline: now + interventionGrace,
+            kind: "identity_verification",
+            person_id: representative,
+          });
+          break;
+        }
         case "enabled":
           await fileCompany(
             db,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   type BannerNotification,
   countsOf,
+  namesPersons,
   notificationsOf,
   requirementGroupOf,
 } from "../../machines/components/notification-banner/notifications.ts";
@@ -10,6 +11,10 @@ import { type Account, businessTypes } from "../../protocol/objects/account.sche
 import { personOf as person } from "../../protocol/objects/person.fixture.ts";
 import type { Person } from "../../protocol/objects/person.schema.ts";
 import { requirementsOf } from "../../protocol/objects/requirements.fixture.ts";
+import {
+  type RiskIntervention,
+  riskInterventionSchema,
+} from "../../protocol/objects/risk-intervention.schema.ts";
 import { blankFacts } from "../../server/accounts/requirements.fixture.ts";
 import {
   type AccountFacts,
@@ -247,6 +252,48 @@ describe("the banner's entries: one line per thing to do, in words", () => {
     expect(requirementEntryText(en, anonymous.find((e) => e.id === "individual.address")!)).toBe(
       "Information needed: Home address (Account holder)",
     );
+  });
+
+  it("an identity challenge names its person: the individual from the account (no persons to read), another from the persons; a questionnaire names no one", () => {
+    const challenge = (id: string, personId: string | null): RiskIntervention =>
+      riskInterventionSchema.parse({
+        id,
+        object: "risk_intervention",
+        account: "acct_1",
+        reason: "Confirm an identity.",
+        disabled_reason: null,
+        deadline: null,
+        created: now,
+        status: "action_required",
+        kind: personId === null ? "questionnaire" : "identity_verification",
+        person: personId,
+        last_error: null,
+        submitted_at: null,
+        resolved_at: null,
+      });
+    const account = {
+      requirements: requirementsOf(),
+      future_requirements: requirementsOf(),
+      individual: personOf("person_ind", "Jenny", {}),
+    } as Pick<Account, "requirements" | "future_requirements" | "individual">;
+    const ofIndividual = [challenge("interv_1", "person_ind"), challenge("interv_2", null)];
+    expect(namesPersons(account, ofIndividual)).toBe(false);
+    const [mine, questionnaire] = notificationsOf(account, ofIndividual, {
+      fields: "currently_due",
+    });
+    expect(mine).toMatchObject({
+      subject: { prefix: "person_ind", role: "individual", name: "Jenny Rosen" },
+    });
+    expect(questionnaire).toMatchObject({ kind: "intervention", id: "interv_2" });
+    expect(questionnaire && "subject" in questionnaire).toBe(false);
+    const ofOwner = [challenge("interv_3", "person_owner")];
+    expect(namesPersons(account, ofOwner)).toBe(true);
+    const [owner] = notificationsOf(account, ofOwner, { fields: "currently_due" }, [
+      personOf("person_owner", "Ada", { owner: true }),
+    ]);
+    expect(owner).toMatchObject({
+      subject: { prefix: "person_owner", role: "owner", name: "Ada Rosen" },
+    });
   });
 
   it("a thing in review is one entry in review; a thing with a part still due needs action", () => {

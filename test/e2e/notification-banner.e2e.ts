@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requirementGroupOf } from "../../machines/components/notification-banner/notifications.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
+import type { RiskIntervention } from "../../protocol/objects/risk-intervention.schema.ts";
 import { NotificationBannerModel } from "./models/notification-banner.model.ts";
 import type { PlatformPage } from "./models/platform.model.ts";
 import { checkLightDarkPseudo } from "./support/a11y.ts";
@@ -11,13 +12,17 @@ import { examplePlatformTests } from "./support/example-platform.ts";
 // representative is named. Then (last: it moves the sandbox clock) as the seeded account
 // restricted by a risk intervention: the person answers the multi-page risk
 // form, the entry is then in review, and once the sandbox clock passes the review it is
-// gone. Each step is checked against the provider (secret key, the account's header) and
-// against the counts the banner reported to the platform (`onnotificationschange`).
+// gone. Then (it moves the clock too) as the seeded account with an identity challenge of its
+// representative open: a document the sandbox fails comes back a day later refused on its
+// field, another one is accepted. Each step is checked against the provider (secret key, the
+// account's header) and against the counts the banner reported to the platform
+// (`onnotificationschange`).
 
 const example = examplePlatformTests();
 const RESTRICTED = "Custom account, restricted by a risk intervention";
 const DETAILS_DUE = "Custom account, details currently due";
 const IN_REVIEW = "Custom account, in review";
+const CHALLENGED = "Custom account, identity challenge open";
 const DAY = 24 * 60 * 60;
 
 async function reported(platform: PlatformPage, expected: string) {
@@ -142,5 +147,77 @@ describe("notification-banner", () => {
     await reported(platform, "Notifications: 0, action required: 0");
     const again = new NotificationBannerModel(await platform.frameOf("notification-banner"));
     expect(await again.seeEntries()).toEqual([]);
+  });
+
+  it("an identity challenge names the representative; the sandbox's failure document is refused on its field after the review, another is accepted: in review, then nothing, and the provider reports it resolved; axe and 360px of the form, refused or not, in light, dark and the pseudo-locale", {
+    timeout: 180_000,
+  }, async () => {
+    const account = example.env.sandbox.accounts.find((a) => a.label === CHALLENGED)!;
+    const options = { account: account.id };
+    const before = await example.apiGet<Account>(`/v1/accounts/${account.id}`, options);
+    const challenge = before.requirements.currently_due.find((p) => p.startsWith("interv_"))!;
+    expect(challenge).toBeDefined();
+    const interventionPath = `/v1/accounts/${account.id}/risk_interventions/${challenge}`;
+    const provider = () => example.apiGet<RiskIntervention>(interventionPath, options);
+    expect(await provider()).toMatchObject({
+      kind: "identity_verification",
+      status: "action_required",
+    });
+
+    const platform = await example.signedIn(CHALLENGED, "account");
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const open = async () => {
+      const banner = new NotificationBannerModel(await platform.frameOf("notification-banner"));
+      const [entry] = await banner.waitForEntries({ [challenge]: "action_required" });
+      await reported(platform, "Notifications: 1, action required: 1");
+      expect(entry!.text).toContain("Verify Jenny Rosen's identity");
+      await banner.resolve(challenge);
+      expect(await banner.formTitle()).toBe("Verify Jenny Rosen's identity");
+      return banner;
+    };
+    /** The person comes back a day later, once the sandbox's review has settled. */
+    const dayLater = async () => {
+      await example.apiPost("/v1/test_helpers/clock/advance", { seconds: DAY + 60 });
+      await platform.page.reload();
+    };
+
+    // The sandbox's failure document: in review first, like any other.
+    let banner = await open();
+    expect(await banner.fieldErrorTexts()).toEqual([]);
+    await checkLightDarkPseudo(platform, [banner.frame], () => banner.formTitle());
+    await banner.uploadFront("file_identity_document_failure.png");
+    await banner.press("Submit");
+    await banner.waitForEntries({ [challenge]: "in_review" });
+    await reported(platform, "Notifications: 1, action required: 0");
+    expect(await provider()).toMatchObject({ status: "in_review" });
+
+    // A day later the review refused it: open again, the reason on the front's field.
+    await dayLater();
+    expect(await provider()).toMatchObject({
+      status: "action_required",
+      last_error: { code: "verification_document_failed_other" },
+    });
+    banner = await open();
+    await expect
+      .poll(() => banner.fieldErrorTexts())
+      .toEqual(["The document could not be verified. Upload a clear photo of another one."]);
+    await checkLightDarkPseudo(platform, [banner.frame], () => banner.formTitle());
+    await banner.uploadFront("passport.png");
+    expect(await banner.fieldErrorTexts()).toEqual([]);
+    await banner.press("Submit");
+    await banner.waitForEntries({ [challenge]: "in_review" });
+    await reported(platform, "Notifications: 1, action required: 0");
+    const answered = await provider();
+    expect(answered).toMatchObject({ status: "in_review", last_error: null });
+
+    // A day later it is resolved: the banner is blank.
+    await dayLater();
+    await reported(platform, "Notifications: 0, action required: 0");
+    const again = new NotificationBannerModel(await platform.frameOf("notification-banner"));
+    expect(await again.seeEntries()).toEqual([]);
+    expect(await provider()).toMatchObject({
+      status: "resolved",
+      resolved_at: answered.submitted_at! + DAY,
+    });
   });
 });

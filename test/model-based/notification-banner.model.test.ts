@@ -32,12 +32,14 @@ import { coveringPaths, type MachineModel, simplePaths } from "./harness.ts";
 
 /**
  * The notification banner's machine walked through its graph: the account read (one owing
- * its website with its tax id in review, one owing an owner's date of birth and address —
- * whose persons are then read, so the entries name the owner —, one owing nothing), then
- * its risk interventions (one open, one in review, all resolved), any read failing (500)
- * or refused (401), a retry, a refresh; entries opened (those needing action, one in review, an unknown one),
- * the multi-page risk form paged forward and back past both ends, a requirement's form,
- * each closed or resolved; the mobile dismiss and toggle. Under two `collectionOptions`:
+ * its website with its tax id in review, one owing an owner's date of birth and address,
+ * one owing nothing), then its risk interventions (one open, one in review, an identity
+ * challenge of the owner, all resolved), then — when a requirement or a challenge is a
+ * person's — its persons, so the entries name the owner; any read failing (500) or refused
+ * (401), a retry, a refresh; entries opened (those needing action, one in review, an
+ * unknown one), the multi-page risk form paged forward and back past both ends, a
+ * requirement's form, the challenge's document form, each closed or resolved; the mobile
+ * dismiss and toggle. Under two `collectionOptions`:
  * what is currently due, and what is eventually due with the future requirements.
  *
  * The fake provider answers with objects parsed by the protocol's schemas, and each answer
@@ -134,8 +136,32 @@ const interventionOf = (
     deadline: created + 7 * DAY,
     created,
     status,
+    kind: "questionnaire",
+    person: null,
+    last_error: null,
     submitted_at: status === "action_required" ? null : created + DAY,
     resolved_at: status === "resolved" ? created + 2 * DAY : null,
+  });
+
+/** An identity challenge of the owner (`person_1`), open: its last document refused. */
+const challengeOf = (id: string, created: number): RiskIntervention =>
+  riskInterventionSchema.parse({
+    id,
+    object: "risk_intervention",
+    account: "acct_1",
+    reason: "Confirm the identity of your business's owner.",
+    disabled_reason: null,
+    deadline: created + 7 * DAY,
+    created,
+    status: "action_required",
+    kind: "identity_verification",
+    person: "person_1",
+    last_error: {
+      code: "verification_document_failed_other",
+      reason: "The document could not be verified.",
+    },
+    submitted_at: created,
+    resolved_at: null,
   });
 
 const interventionList = (data: RiskIntervention[]): ApiList<RiskIntervention> =>
@@ -255,13 +281,16 @@ const PERSONS = listOf(personSchema).parse({
     }),
   ],
 }) as ApiList<Person>;
-/** Whether the provider's answer names a person's requirement (then the persons are read). */
-const namesAPerson = (account: Account) =>
+/**
+ * Whether the provider's answers name a person: a person's requirement, or an open identity
+ * challenge of one (then the persons are read).
+ */
+const namesAPerson = (account: Account, list: ApiList<RiskIntervention>) =>
   [account.requirements, account.future_requirements].some((r) =>
     [r.currently_due, r.eventually_due, r.pending_verification].some((paths) =>
       paths.some((p) => p.startsWith("person_")),
     ),
-  );
+  ) || list.data.some((i) => i.person !== null && i.status !== "resolved");
 
 interface ListFixture {
   label: string;
@@ -286,6 +315,14 @@ const LISTS: ListFixture[] = [
       interventionOf("interv_1", "resolved", CREATED),
     ]),
     expected: [review("intervention", "interv_2")],
+  },
+  {
+    label: "a challenge of the owner",
+    list: interventionList([
+      challengeOf("interv_3", CREATED + 2 * DAY),
+      interventionOf("interv_1", "resolved", CREATED),
+    ]),
+    expected: [action("intervention", "interv_3")],
   },
   {
     label: "all resolved",
@@ -324,7 +361,16 @@ const INTERVENTIONS_CALL = invokeOf("interventions");
 
 const entryOf = (n: BannerNotification): Entry => `${n.kind} ${n.id}: ${n.status}`;
 const inForm = (s: Snapshot) =>
-  s.matches({ ready: "riskForm" }) || s.matches({ ready: "requirementForm" });
+  s.matches({ ready: "riskForm" }) ||
+  s.matches({ ready: "requirementForm" }) ||
+  s.matches({ ready: "challengeForm" });
+/** The form an entry needing action opens. */
+const formOf = (entry: BannerNotification) =>
+  entry.kind === "requirement"
+    ? "requirementForm"
+    : entry.intervention.kind === "questionnaire"
+      ? "riskForm"
+      : "challengeForm";
 const UNKNOWN_ENTRY = "interv_unknown";
 
 function modelFor(input: BannerInput): MachineModel<Machine> {
@@ -382,6 +428,10 @@ function modelFor(input: BannerInput): MachineModel<Machine> {
         entries: context.notifications.map(entryOf),
         reported: context.reported,
         dismissed: context.dismissed,
+        // While the persons are read, the interventions already read make the entries.
+        ...(snapshot.matches({ loading: "persons" })
+          ? { interventions: context.interventions.map((i) => `${i.id}: ${i.status}`) }
+          : {}),
         // Outside a form the entry last open and its page no longer matter: a load clears
         // the entry, and opening one starts at the first page.
         ...(inForm(snapshot) ? { open: context.open?.id, page: context.page } : {}),
@@ -412,12 +462,16 @@ const cases = COLLECTIONS.flatMap(({ label, collection }) => {
 });
 
 /** The graph's loads after a dismiss: whether the counts changed. */
+/** Whether the step is the last read of a load (the interventions, or the persons after them). */
+const settles = (type: string, now: Snapshot) =>
+  (type.startsWith(`${DONE}${INTERVENTIONS_CALL}`) || type.startsWith(`${DONE}${PERSONS_CALL}`)) &&
+  now.matches("ready");
+
 const loadsAfterDismiss = cases.flatMap(({ path }) =>
   path.steps.flatMap((step, i) => {
     const was = (i === 0 ? null : path.steps[i - 1]!.expected) as Snapshot | null;
-    if (!step.event.type.startsWith(`${DONE}${INTERVENTIONS_CALL}`) || !was?.context.dismissed)
-      return [];
     const now = step.expected as Snapshot;
+    if (!settles(step.event.type, now) || !was?.context.dismissed) return [];
     return [JSON.stringify(now.context.reported) === JSON.stringify(was.context.reported)];
   }),
 );
@@ -428,7 +482,7 @@ const countsOfEntries = (entries: readonly Entry[]) => ({
 });
 
 describe("the notification banner's machine, model-based", () => {
-  it("walks every answer and failure of the three reads, retry, refresh, every entry opened, both forms paged, closed and resolved, dismiss and toggle", () => {
+  it("walks every answer and failure of the three reads, retry, refresh, every entry opened (an identity challenge too), the risk form paged, each form closed and resolved, dismiss and toggle", () => {
     const walked = new Set(cases.flatMap((c) => c.path.steps.map((s) => s.label)));
     for (const label of [
       ...ACCOUNTS.map((a) => `account: ${a.label}`),
@@ -442,6 +496,7 @@ describe("the notification banner's machine, model-based", () => {
       "retry",
       "refresh",
       "open interv_2",
+      "open interv_3",
       "open business_profile.url",
       "open company.tax_id",
       "open company.structure",
@@ -460,6 +515,7 @@ describe("the notification banner's machine, model-based", () => {
       { ready: "list" },
       { ready: "riskForm" },
       { ready: "requirementForm" },
+      { ready: "challengeForm" },
       { loading: "account" },
       { loading: "persons" },
       { loading: "interventions" },
@@ -474,7 +530,7 @@ describe("the notification banner's machine, model-based", () => {
   });
 });
 
-describe("every path: each read is asked with its schema and the answer fits it; after a load the entries are those due or in review (interventions first), blank exactly when nothing is due or in review, and the counts are emitted, equal to the entries needing action and the total, after the first load and whenever they change, never for a reload that finds the same; a failure keeps the entries, a 401 is one `unauthorized`, only the first load's failure is `load.failed`; only an entry needing action opens its form, at the first page; the risk form pages within its pages, each move emitted as its context record; a form closes back to the list, resolved loads again; a dismissed banner shows again exactly when the counts change", () => {
+describe("every path: each read is asked with its schema and the answer fits it; after a load the entries are those due or in review (interventions first), blank exactly when nothing is due or in review, and the counts are emitted, equal to the entries needing action and the total, after the first load and whenever they change, never for a reload that finds the same; a failure keeps the entries, a 401 is one `unauthorized`, only the first load's failure is `load.failed`; only an entry needing action opens its form (a questionnaire the risk form, an identity challenge its document form, naming its person), at the first page; the risk form pages within its pages, each move emitted as its context record; a form closes back to the list, resolved loads again; a dismissed banner shows again exactly when the counts change", () => {
   it.each(cases.map((c) => [c.name, c] as const))(
     "%s",
     async (_name, { collection: label, model, path }) => {
@@ -497,6 +553,7 @@ describe("every path: each read is asked with its schema and the answer fits it;
         );
         let before = getInitialSnapshot(notificationBannerMachine, model.input);
         let answered: Account | null = null;
+        let answeredList: ApiList<RiskIntervention> | null = null;
         let loads = 0;
         let reports = 0;
         let lastCounts: unknown = null;
@@ -508,8 +565,8 @@ describe("every path: each read is asked with its schema and the answer fits it;
           const event = step.event as BannerEvent | { type: string; output?: unknown };
           const where = `${step.label} in "${path.name}"`;
 
-          // A call is started by a load only: the account first, its persons when a
-          // requirement is a person's, then its interventions.
+          // A call is started by a load only: the account first, then its interventions,
+          // then its persons when a requirement or an identity challenge is a person's.
           for (const call of step.started) {
             const input = call.input as FetchResourceInput;
             if (now.matches({ loading: "account" })) {
@@ -517,7 +574,10 @@ describe("every path: each read is asked with its schema and the answer fits it;
               expect(input.schema, where).toBe(accountSchema);
             } else if (now.matches({ loading: "persons" })) {
               expect(input.url, where).toBe("/v1/accounts/acct_1/persons?limit=100");
-              expect(namesAPerson(context.account!), where).toBe(true);
+              expect(
+                namesAPerson(context.account!, interventionList(context.interventions)),
+                where,
+              ).toBe(true);
             } else {
               expect(now.matches({ loading: "interventions" }), where).toBe(true);
               expect(input.url, where).toBe("/v1/account/risk_interventions");
@@ -529,7 +589,7 @@ describe("every path: each read is asked with its schema and the answer fits it;
             expect(z.parse(schema, event.output), where).toEqual(event.output);
           }
           // Only a load emits the counts; only a page move emits a move.
-          if (!event.type.startsWith(`${DONE}${INTERVENTIONS_CALL}`))
+          if (!settles(event.type, now))
             expect(
               effects.filter((e) => e.type === "notifications.changed"),
               where,
@@ -542,9 +602,16 @@ describe("every path: each read is asked with its schema and the answer fits it;
           // A form is open only on an entry that needs action, of its kind.
           if (now.matches({ ready: "riskForm" })) {
             expect(context.open?.kind, where).toBe("intervention");
+            if (context.open?.kind === "intervention")
+              expect(context.open.intervention.kind, where).toBe("questionnaire");
             expect(context.open?.status, where).toBe("action_required");
             expect(context.page, where).toBeGreaterThanOrEqual(0);
             expect(context.page, where).toBeLessThanOrEqual(lastRiskPage);
+          } else if (now.matches({ ready: "challengeForm" })) {
+            expect(context.open?.kind, where).toBe("intervention");
+            if (context.open?.kind === "intervention")
+              expect(context.open.intervention.kind, where).toBe("identity_verification");
+            expect(context.open?.status, where).toBe("action_required");
           } else if (now.matches({ ready: "requirementForm" })) {
             expect(context.open?.kind, where).toBe("requirement");
             expect(context.open?.status, where).toBe("action_required");
@@ -556,21 +623,25 @@ describe("every path: each read is asked with its schema and the answer fits it;
 
           if (event.type === `${DONE}${ACCOUNT_CALL}`) {
             answered = (event as { output: Account }).output;
-            expect(
-              now.matches({ loading: namesAPerson(answered) ? "persons" : "interventions" }),
-              where,
-            ).toBe(true);
-            expect(context.account, where).toBe(answered);
-            if (!namesAPerson(answered)) expect(context.persons, where).toEqual([]);
-            expect(context.notifications, where).toEqual(was.notifications);
-            expect(effects, where).toEqual([]);
-          } else if (event.type === `${DONE}${PERSONS_CALL}`) {
             expect(now.matches({ loading: "interventions" }), where).toBe(true);
-            expect(context.persons, where).toEqual(PERSONS.data);
+            expect(context.account, where).toBe(answered);
             expect(context.notifications, where).toEqual(was.notifications);
             expect(effects, where).toEqual([]);
-          } else if (event.type === `${DONE}${INTERVENTIONS_CALL}`) {
-            const list = (event as { output: ApiList<RiskIntervention> }).output;
+          } else if (
+            event.type === `${DONE}${INTERVENTIONS_CALL}` &&
+            namesAPerson(answered!, (event as { output: ApiList<RiskIntervention> }).output)
+          ) {
+            answeredList = (event as { output: ApiList<RiskIntervention> }).output;
+            expect(now.matches({ loading: "persons" }), where).toBe(true);
+            expect(context.interventions, where).toEqual(answeredList.data);
+            expect(context.notifications, where).toEqual(was.notifications);
+            expect(effects, where).toEqual([]);
+          } else if (settles(event.type, now)) {
+            if (event.type === `${DONE}${INTERVENTIONS_CALL}`) {
+              answeredList = (event as { output: ApiList<RiskIntervention> }).output;
+              expect(context.persons, where).toEqual([]);
+            } else expect(context.persons, where).toEqual(PERSONS.data);
+            const list = answeredList!;
             const account = ACCOUNTS.find((a) => a.account === answered)!;
             const interventions = LISTS.find((l) => l.list === list)!;
             const expected = [...interventions.expected, ...account.expected[label]];
@@ -580,9 +651,17 @@ describe("every path: each read is asked with its schema and the answer fits it;
             // Each entry carries what it resolves: the intervention, or the requirement (its
             // path or group) and the provider's paths it stands for; a person's names them.
             for (const n of context.notifications) {
-              if (n.kind === "intervention")
+              if (n.kind === "intervention") {
                 expect(n.intervention, where).toEqual(list.data.find((i) => i.id === n.id));
-              else {
+                // An identity challenge names its person, as the persons list has them.
+                if (n.intervention.person !== null)
+                  expect(n.subject, where).toEqual({
+                    prefix: "person_1",
+                    role: "owner",
+                    name: "Ada Lovelace",
+                  });
+                else expect(n.subject, where).toBeUndefined();
+              } else {
                 expect(n.requirement, where).toBe(n.id);
                 expect(n.paths.length, where).toBeGreaterThan(0);
                 if (n.id.startsWith("person_"))
@@ -649,12 +728,7 @@ describe("every path: each read is asked with its schema and the answer fits it;
                 expect(before.matches({ ready: "list" }), where).toBe(true);
                 const entry = was.notifications.find((n) => n.id === e.id);
                 if (entry?.status === "action_required") {
-                  expect(
-                    now.matches({
-                      ready: entry.kind === "intervention" ? "riskForm" : "requirementForm",
-                    }),
-                    where,
-                  ).toBe(true);
+                  expect(now.matches({ ready: formOf(entry) }), where).toBe(true);
                   expect(context.open, where).toBe(entry);
                   expect(context.page, where).toBe(0);
                   expect(context.lastMove, where).toBeNull();

@@ -14,6 +14,7 @@ import {
   FormCheckboxField,
   FormErrorBanner,
   FormErrorSummary,
+  FormFileField,
   FormLayout,
   FormMoneyField,
   FormSelectField,
@@ -344,5 +345,54 @@ describe("the confirmation dialog", () => {
       </I18nProvider>,
     );
     expect(screen.getByRole("alert").textContent).toContain("could not reach the server");
+  });
+});
+
+describe("FormFileField's standingError", () => {
+  const docMachine = createFormMachine({
+    id: "docForm",
+    schema: z.object({ doc: z.string().min(1) }),
+  });
+  function DocForm({ submit }: { submit: boolean }) {
+    const actor = useActorRef(docMachine, { input: { values: { doc: "" } } });
+    const snapshot = useSelector(actor, (s) => s);
+    const form = formViewOf(snapshot, actor.send, "d");
+    return (
+      <FormLayout
+        label="Document"
+        onSubmit={() => actor.send({ type: "submit", idempotencyKey: "k" })}
+        actions={submit ? <Button type="submit">Send</Button> : null}
+      >
+        <FormFileField
+          form={form}
+          path="doc"
+          label="Front"
+          accept={["image/png"]}
+          maxBytes={1_000}
+          onUpload={async () => "file_1"}
+          standingError="The last one was refused."
+        />
+      </FormLayout>
+    );
+  }
+  const picker = () => document.querySelector<HTMLInputElement>("input[type=file]")!;
+
+  it("shows the last refusal on the empty field, and hides it once a new file is uploaded", async () => {
+    inLocale(<DocForm submit={false} />);
+    expect(screen.getByText("The last one was refused.")).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(picker(), {
+        target: { files: [new File([new Uint8Array(4)], "id.png", { type: "image/png" })] },
+      });
+    });
+    expect(screen.getByRole("status").textContent).toBe("id.png uploaded");
+    expect(screen.queryByText("The last one was refused.")).toBeNull();
+  });
+
+  it("gives way to the form's own error on the field", async () => {
+    inLocale(<DocForm submit />);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send" })));
+    expect(screen.queryByText("The last one was refused.")).toBeNull();
+    expect(screen.getByText("This field is required.")).toBeTruthy();
   });
 });

@@ -282,16 +282,27 @@ export interface FormFileFieldProps extends BoundFieldProps {
     reportProgress: (fraction: number) => void,
     signal: AbortSignal,
   ) => Promise<string>;
+  /**
+   * Why the file last sent for this field was refused (already worded; e.g. a document the
+   * provider's check could not verify): shown on the field until a new file is uploaded or
+   * the form finds an error of its own.
+   */
+  standingError?: string | undefined;
 }
 
 /** A file field: the uploaded file's id is its value (the form sends the id, not the bytes). */
 export function FormFileField(props: FormFileFieldProps) {
-  const { control, set } = useBound(props);
+  const { control, value, set } = useBound(props);
   const { onBlur: _blur, ...rest } = control;
-  const { accept, maxBytes, onUpload } = props;
+  const { accept, maxBytes, onUpload, standingError } = props;
+  const standing =
+    rest.error === undefined && standingError !== undefined && (value === null || value === "")
+      ? { error: { code: "custom" as const, message: standingError } }
+      : {};
   return (
     <FileUpload
       {...rest}
+      {...standing}
       accept={accept}
       maxBytes={maxBytes}
       onUpload={async (file, reportProgress, signal) => {

@@ -23,11 +23,14 @@ import {
  * interventions and requirements due, each `action_required` or `in_review`, and blank when
  * there is none.
  *
- * States: `loading` (the account; its persons when a requirement is one of theirs
- * (`person_….…`), so an entry names the person; then its open risk interventions — each
- * through the kit's `fetchResource` actor), `failed` (`retry`), `ready` with `list` (the entries; none: blank),
- * `requirementForm` (one requirement's field form, run by the kit's form machine in the
- * view; `resolved` when it saved) and `riskForm` (the multi-page risk form: `page.next` and
+ * States: `loading` (the account; then its open risk interventions; then its persons when a
+ * requirement is one of theirs (`person_….…`) or an identity challenge is of one of them, so
+ * an entry names the person — each through the kit's `fetchResource` actor), `failed`
+ * (`retry`), `ready` with `list` (the entries; none: blank), `requirementForm` (one
+ * requirement's field form, run by the kit's form machine in the view; `resolved` when it
+ * saved), `challengeForm` (an identity challenge's document form, likewise: the person's
+ * identity document through the files host; `resolved` when it was sent and is in review)
+ * and `riskForm` (the multi-page risk form of a questionnaire: `page.next` and
  * `page.back` move `page` between the pages of `riskFormPages`, the last move kept as a
  * risk-experience context record in `lastMove`; `resolved` when the answers were accepted).
  * `resolved` and `refresh` load again (the entries stay shown meanwhile), `entry.close`
@@ -154,11 +157,29 @@ export const notificationBannerMachine = setup({
       return failure.kind === "http" && failure.status === 401;
     },
     firstLoad: ({ context }) => context.reported === null,
-    namesPersons: ({ event }) => namesPersons((event as unknown as { output: Account }).output),
+    namesPersons: ({ context, event }) =>
+      context.account !== null &&
+      namesPersons(
+        context.account,
+        (event as unknown as { output: { data: RiskIntervention[] } }).output.data,
+      ),
     opensIntervention: ({ context, event }) =>
       event.type === "entry.open" &&
       context.notifications.some(
-        (n) => n.id === event.id && n.kind === "intervention" && n.status === "action_required",
+        (n) =>
+          n.id === event.id &&
+          n.kind === "intervention" &&
+          n.intervention.kind === "questionnaire" &&
+          n.status === "action_required",
+      ),
+    opensChallenge: ({ context, event }) =>
+      event.type === "entry.open" &&
+      context.notifications.some(
+        (n) =>
+          n.id === event.id &&
+          n.kind === "intervention" &&
+          n.intervention.kind === "identity_verification" &&
+          n.status === "action_required",
       ),
     opensRequirement: ({ context, event }) =>
       event.type === "entry.open" &&
@@ -187,6 +208,29 @@ export const notificationBannerMachine = setup({
       type: "risk.page.changed" as const,
       move: context.lastMove!,
     })),
+    /** The entries of what was read; the counts to the host after the first load and when they change. */
+    settle: enqueueActions(({ context, enqueue }) => {
+      const notifications = context.account
+        ? notificationsOf(
+            context.account,
+            context.interventions,
+            context.collection,
+            context.persons,
+          )
+        : [];
+      const counts = countsOf(notifications);
+      // The host hears the counts after the first load and when they change, not after
+      // every reload that finds the same; a change of counts shows a dismissed banner again.
+      const changed = !sameCounts(context.reported, counts);
+      if (changed) enqueue.emit({ type: "notifications.changed" as const, counts });
+      enqueue.assign({
+        notifications,
+        failure: null,
+        open: null,
+        reported: counts,
+        dismissed: changed ? false : context.dismissed,
+      });
+    }),
     keepFailure: assign({ failure: ({ event }) => failureOf(event) }),
     emitUnauthorized: emit({ type: "unauthorized" as const }),
     emitLoadFailed: emit(({ event }) => ({
@@ -219,15 +263,35 @@ export const notificationBannerMachine = setup({
           invoke: {
             src: "fetchResource",
             input: () => accountRequest,
+            onDone: {
+              target: "interventions",
+              actions: assign({ account: ({ event }) => event.output as Account }),
+            },
+            onError: failureTransitions,
+          },
+        },
+        interventions: {
+          invoke: {
+            src: "fetchResource",
+            input: () => interventionsRequest,
             onDone: [
               {
                 guard: "namesPersons",
                 target: "persons",
-                actions: assign({ account: ({ event }) => event.output as Account }),
+                actions: assign({
+                  interventions: ({ event }) => (event.output as { data: RiskIntervention[] }).data,
+                }),
               },
               {
-                target: "interventions",
-                actions: assign({ account: ({ event }) => event.output as Account, persons: [] }),
+                target: "#notificationBanner.ready",
+                actions: [
+                  assign({
+                    interventions: ({ event }) =>
+                      (event.output as { data: RiskIntervention[] }).data,
+                    persons: [],
+                  }),
+                  "settle",
+                ],
               },
             ],
             onError: failureTransitions,
@@ -238,46 +302,10 @@ export const notificationBannerMachine = setup({
             src: "fetchResource",
             input: ({ context }) => personsRequest(context.account!),
             onDone: {
-              target: "interventions",
-              actions: assign({
-                persons: ({ event }) => (event.output as { data: Person[] }).data,
-              }),
-            },
-            onError: failureTransitions,
-          },
-        },
-        interventions: {
-          invoke: {
-            src: "fetchResource",
-            input: () => interventionsRequest,
-            onDone: {
               target: "#notificationBanner.ready",
               actions: [
-                assign(({ context, event }) => {
-                  const interventions = (event.output as { data: RiskIntervention[] }).data;
-                  const notifications = context.account
-                    ? notificationsOf(
-                        context.account,
-                        interventions,
-                        context.collection,
-                        context.persons,
-                      )
-                    : [];
-                  return { interventions, notifications, failure: null, open: null };
-                }),
-                // The host hears the counts after the first load and when they change, not
-                // after every reload that finds the same.
-                enqueueActions(({ context, enqueue }) => {
-                  const counts = countsOf(context.notifications);
-                  if (!sameCounts(context.reported, counts))
-                    enqueue.emit({ type: "notifications.changed" as const, counts });
-                }),
-                assign(({ context }) => {
-                  const counts = countsOf(context.notifications);
-                  // A change of counts shows a dismissed banner again.
-                  const changed = !sameCounts(context.reported, counts);
-                  return { reported: counts, dismissed: changed ? false : context.dismissed };
-                }),
+                assign({ persons: ({ event }) => (event.output as { data: Person[] }).data }),
+                "settle",
               ],
             },
             onError: failureTransitions,
@@ -300,11 +328,18 @@ export const notificationBannerMachine = setup({
           on: {
             "entry.open": [
               { guard: "opensIntervention", target: "riskForm", actions: "openEntry" },
+              { guard: "opensChallenge", target: "challengeForm", actions: "openEntry" },
               { guard: "opensRequirement", target: "requirementForm", actions: "openEntry" },
             ],
           },
         },
         requirementForm: {
+          on: {
+            "entry.close": { target: "list", actions: "closeEntry" },
+            resolved: { target: "#notificationBanner.loading", actions: "closeEntry" },
+          },
+        },
+        challengeForm: {
           on: {
             "entry.close": { target: "list", actions: "closeEntry" },
             resolved: { target: "#notificationBanner.loading", actions: "closeEntry" },

@@ -5,7 +5,8 @@
  * while it is pending verification, nothing otherwise. A requirement path is one field of
  * the API; the parts of one thing are one entry (`requirementGroupOf`: a person's date of
  * birth, an address, a full name, the terms of service), so the banner shows — and its counts
- * report — one line per thing to do. A person's entry names whose it is (`subject`). Pure:
+ * report — one line per thing to do. A person's entry names whose it is (`subject`), and so
+ * does an identity challenge (a risk intervention of kind `identity_verification`). Pure:
  * the banner machine computes its entries with it.
  */
 import type { AccountSection } from "../../../protocol/catalogue/inputs.schema.ts";
@@ -21,6 +22,8 @@ export type BannerNotification =
       id: string;
       status: NotificationStatus;
       intervention: RiskIntervention;
+      /** An identity challenge's person (`intervention.person`), named when on file. */
+      subject?: RequirementSubject | undefined;
     }
   | {
       kind: "requirement";
@@ -169,14 +172,38 @@ export function subjectOf(
   return { prefix, role, name: fullName(person) };
 }
 
-/** Whether any requirement of the account is a person's of the persons list (`person_….…`): their names are read. */
-export function namesPersons(account: Pick<Account, "requirements" | "future_requirements">) {
+/**
+ * Whether the banner names a person of the persons list: a requirement of the account is
+ * one of theirs (`person_….…`), or an open identity challenge is of a person other than the
+ * account's individual. Their names are then read.
+ */
+export function namesPersons(
+  account: Pick<Account, "requirements" | "future_requirements"> &
+    Partial<Pick<Account, "individual">>,
+  interventions: readonly RiskIntervention[] = [],
+) {
   const lists = [account.requirements, account.future_requirements].flatMap((r) => [
     r.currently_due,
     r.eventually_due,
     r.pending_verification,
   ]);
-  return lists.some((paths) => paths.some((path) => path.startsWith("person_")));
+  return (
+    lists.some((paths) => paths.some((path) => path.startsWith("person_"))) ||
+    interventions.some(
+      (i) => i.person !== null && i.status !== "resolved" && i.person !== account.individual?.id,
+    )
+  );
+}
+
+/** The person an identity challenge is of: the account's individual, or one of its persons. */
+export function challengeSubjectOf(
+  person: string,
+  account: Partial<Pick<Account, "individual">>,
+  persons: readonly Person[],
+): RequirementSubject {
+  if (account.individual?.id === person)
+    return { prefix: person, role: "individual", name: fullName(account.individual) };
+  return subjectOf(person, account, persons);
 }
 
 /**
@@ -199,6 +226,9 @@ export function notificationsOf(
       id: intervention.id,
       status: intervention.status,
       intervention,
+      ...(intervention.person === null
+        ? {}
+        : { subject: challengeSubjectOf(intervention.person, account, persons) }),
     });
   }
   const field = collection.fields;

@@ -1,4 +1,5 @@
 import type { Frame } from "playwright-core";
+import { PNG } from "./account-onboarding.model.ts";
 
 /** One entry of the notification banner as a person sees it. */
 export interface BannerEntry {
@@ -9,8 +10,9 @@ export interface BannerEntry {
 
 /**
  * The notification banner as a person uses it (en-US): its entries with their status, an
- * entry's Resolve button, and the multi-page risk form — acted on from the keyboard (the
- * banner sits among frames that grow while the dashboard loads).
+ * entry's Resolve button, the multi-page risk form and an identity challenge's document
+ * form — acted on from the keyboard (the banner sits among frames that grow while the
+ * dashboard loads).
  */
 export class NotificationBannerModel {
   constructor(readonly frame: Frame) {}
@@ -69,5 +71,26 @@ export class NotificationBannerModel {
   /** The form's field errors shown now. */
   async fieldErrors(): Promise<number> {
     return this.frame.locator('[aria-invalid="true"]').count();
+  }
+
+  /** The open form's heading ("Verify Jenny Rosen's identity"). */
+  async formTitle(): Promise<string> {
+    const heading = this.frame.getByRole("heading", { level: 3 });
+    await heading.waitFor();
+    return (await heading.textContent()) ?? "";
+  }
+
+  /** Picks a photo as the identity document's front; waits until it is uploaded. */
+  async uploadFront(name: string): Promise<void> {
+    await this.frame
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name, mimeType: "image/png", buffer: PNG });
+    await this.frame.getByText(`${name} uploaded`).first().waitFor();
+  }
+
+  /** The error text each field shows now. */
+  async fieldErrorTexts(): Promise<string[]> {
+    return this.frame.locator(".kit-field__error").allTextContents();
   }
 }

@@ -49,7 +49,7 @@ import {
 import { type Step, stepAt } from "../../../machines/components/steps/steps.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
 import { collectionOptions } from "../../../protocol/catalogue/inputs.schema.ts";
-import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
+import { maxFileBytes } from "../../../protocol/files.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { useHostEvent, useHostProps, useSession } from "../../frame/frame-context.tsx";
@@ -79,7 +79,13 @@ import {
   TermsField,
 } from "./account-onboarding.view.tsx";
 import { CompanyStep, PersonsStep } from "./company-steps.tsx";
-import { nowSeconds, type StepFormProps, useDocumentUpload, useStepForm } from "./step-form.ts";
+import {
+  identityDocumentAccept,
+  nowSeconds,
+  type StepFormProps,
+  useDocumentUpload,
+  useStepForm,
+} from "./step-form.ts";
 
 const isOn = (value: unknown) => value === true || value === "true" || value === "";
 
@@ -179,8 +185,6 @@ function DetailsStep(props: StepFormProps & { fullIdNumber: boolean }) {
   });
 }
 
-const documentAccept = fileTypesFor("identity_document").map((t) => fileContentTypes[t]);
-
 function DocumentStep(props: StepFormProps) {
   const onUpload = useDocumentUpload();
   const { form, onContinue } = useStepForm(
@@ -196,7 +200,7 @@ function DocumentStep(props: StepFormProps) {
       <DocumentFields
         form={form}
         paths={documentPaths}
-        accept={documentAccept}
+        accept={identityDocumentAccept}
         maxBytes={maxFileBytes}
         onUpload={onUpload}
       />

@@ -177,8 +177,11 @@ export interface DocumentFieldsProps {
   onUpload:
     | ((file: File, progress: (fraction: number) => void, signal: AbortSignal) => Promise<string>)
     | undefined;
+  /** Why the front last sent was refused (the kit's `standingError`), if it was. */
+  frontRefused?: string | undefined;
 }
 
+/** An identity document's front and back, uploaded through the files host (onboarding, the banner's identity challenge). */
 export function DocumentFields(props: DocumentFieldsProps) {
   const intl = useIntl();
   const { form, onUpload } = props;
@@ -191,7 +194,7 @@ export function DocumentFields(props: DocumentFieldsProps) {
       accept={props.accept}
       maxBytes={props.maxBytes}
       onUpload={onUpload}
-      {...(required ? { required } : {})}
+      {...(required ? { required, standingError: props.frontRefused } : {})}
     />
   );
   return (

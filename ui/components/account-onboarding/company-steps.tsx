@@ -23,7 +23,7 @@ import {
   isPersonsRequirement,
 } from "../../../machines/components/account-onboarding/company-steps.ts";
 import { personsMachine } from "../../../machines/components/account-onboarding/persons.machine.ts";
-import { fileContentTypes, fileTypesFor, maxFileBytes } from "../../../protocol/files.ts";
+import { maxFileBytes } from "../../../protocol/files.ts";
 import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
 import type { Requirements } from "../../../protocol/objects/requirements.schema.ts";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
@@ -38,7 +38,13 @@ import {
   PersonsList,
   usePersonName,
 } from "./company.view.tsx";
-import { nowSeconds, type StepFormProps, useDocumentUpload, useStepForm } from "./step-form.ts";
+import {
+  identityDocumentAccept,
+  nowSeconds,
+  type StepFormProps,
+  useDocumentUpload,
+  useStepForm,
+} from "./step-form.ts";
 
 export function CompanyStep(props: StepFormProps) {
   const { country } = props.account;
@@ -173,8 +179,6 @@ function PersonsOverview(
   });
 }
 
-const documentAccept = fileTypesFor("identity_document").map((t) => fileContentTypes[t]);
-
 function PersonForm(
   props: StepFormProps & {
     person: Person | null;
@@ -223,7 +227,7 @@ function PersonForm(
           form={form}
           country={account.country}
           {...(rejected ? { rejected } : {})}
-          document={{ accept: documentAccept, maxBytes: maxFileBytes, onUpload }}
+          document={{ accept: identityDocumentAccept, maxBytes: maxFileBytes, onUpload }}
         />
         <div>
           <Button onClick={props.onCancel} disabled={form.busy}>

@@ -3,8 +3,10 @@
  * the frame around its fields, what to do once it saved) and its form machine bound to the
  * frame's `POST /v1/account` (or another endpoint, `url`).
  */
+
 import { type ReactNode, useMemo } from "react";
 import type { $ZodType } from "zod/v4/core";
+import { fileContentTypes, fileTypesFor } from "../../../protocol/files.ts";
 import type { Account } from "../../../protocol/objects/account.schema.ts";
 import { accountSchema } from "../../../protocol/objects/account.schema.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
@@ -64,6 +66,11 @@ export function useStepForm<M extends Parameters<typeof useComponentMachine>[0]>
     (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
   return { form, onContinue };
 }
+
+/** The content types an identity document's photo or scan may be. */
+export const identityDocumentAccept = fileTypesFor("identity_document").map(
+  (t) => fileContentTypes[t],
+);
 
 /**
  * An identity document's upload to the files host, for the kit's file field (the file's id),

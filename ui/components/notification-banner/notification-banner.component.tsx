@@ -3,16 +3,23 @@
  * (`machines/components/notification-banner/`) run by `useComponentMachine` on the host's
  * `collectionOptions`, its `notifications.changed` heard by the host as
  * `onnotificationschange` ({ total, actionRequired }). An entry opens the form that resolves
- * it: a requirement's field (the kit's form machine, `POST /v1/account`) or the multi-page
+ * it: a requirement's field (the kit's form machine, `POST /v1/account`), the multi-page
  * risk form (`POST /v1/account/risk_interventions/:id/submit`), whose page index the banner
- * machine moves. Disabled sections (`setDisabledSections`) and an external account when the
+ * machine moves, or an identity challenge's document form (the front and back uploaded
+ * through the files host as onboarding's identity step does them, then
+ * `POST /v1/account/risk_interventions/:id/verify_identity`; a document the provider could
+ * not verify shows on the front's field). Disabled sections (`setDisabledSections`) and an external account when the
  * session does not collect them are left to the platform; `mobileBannerOptions` apply in a
  * narrow frame.
  */
 import { useCallback, useMemo } from "react";
+import { useIntl } from "react-intl";
 import { validateValues } from "../../../machines/components/form/form.ts";
 import {
   answerPath,
+  challengeDocumentPaths,
+  challengeFormMachine,
+  challengeFormValues,
   requirementFormMachineOf,
   riskFormMachine,
   riskFormValues,
@@ -25,6 +32,7 @@ import {
   type BannerNotification,
   type CollectionChoice,
   countsOf,
+  type RequirementSubject,
 } from "../../../machines/components/notification-banner/notifications.ts";
 import {
   type RequirementField,
@@ -35,6 +43,7 @@ import {
   collectionOptions,
   disabledSections as disabledSectionsSchema,
 } from "../../../protocol/catalogue/inputs.schema.ts";
+import { maxFileBytes } from "../../../protocol/files.ts";
 import { accountSchema } from "../../../protocol/objects/account.schema.ts";
 import {
   type RiskIntervention,
@@ -53,11 +62,16 @@ import {
 import { useNarrowLayout } from "../../frame/frame-shell.view.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { formViewOf } from "../../kit/index.ts";
+import { DocumentFields } from "../account-onboarding/account-onboarding.view.tsx";
+import { identityDocumentAccept, useDocumentUpload } from "../account-onboarding/step-form.ts";
+import { notificationBannerMessages as m } from "./notification-banner.messages.ts";
 import {
+  ChallengeFormView,
   NotificationBannerView,
   RequirementFormView,
   RiskFormView,
 } from "./notification-banner.view.tsx";
+import { subjectLabel } from "./requirement-labels.ts";
 
 interface BannerOptions {
   collection: CollectionChoice;
@@ -107,6 +121,50 @@ function RiskForm(props: {
       page={props.page}
       onNext={next}
       onBack={props.onBack}
+      onCancel={props.onCancel}
+      onSubmit={() => send({ type: "submit", idempotencyKey: newIdempotencyKey() })}
+    />
+  );
+}
+
+function ChallengeForm(props: {
+  view: ComponentViewProps;
+  intervention: RiskIntervention;
+  subject: RequirementSubject;
+  onCancel(): void;
+  onResolved(): void;
+}) {
+  const { intervention, onResolved } = props;
+  const intl = useIntl();
+  const onUpload = useDocumentUpload();
+  const submit = useMutation({
+    url: `/v1/account/risk_interventions/${encodeURIComponent(intervention.id)}/verify_identity`,
+    schema: riskInterventionSchema,
+  });
+  const { snapshot, send } = useComponentMachine(challengeFormMachine, {
+    input: { values: challengeFormValues(intervention) },
+    view: props.view,
+    actors: useMemo(() => ({ submit }), [submit]),
+    effects: useMemo(() => ({ "form.saved": () => onResolved() }), [onResolved]),
+  });
+  const form = formViewOf(snapshot, send, `challenge-${intervention.id}`);
+  return (
+    <ChallengeFormView
+      form={form}
+      person={subjectLabel(intl, props.subject)}
+      reason={intervention.reason}
+      document={
+        <DocumentFields
+          form={form}
+          paths={challengeDocumentPaths}
+          accept={identityDocumentAccept}
+          maxBytes={maxFileBytes}
+          onUpload={onUpload}
+          frontRefused={
+            intervention.last_error ? intl.formatMessage(m.documentNotVerified) : undefined
+          }
+        />
+      }
       onCancel={props.onCancel}
       onSubmit={() => send({ type: "submit", idempotencyKey: newIdempotencyKey() })}
     />
@@ -182,6 +240,21 @@ function BannerRunner(props: ComponentViewProps & { options: BannerOptions }) {
         page={context.page}
         onNext={() => send({ type: "page.next" })}
         onBack={() => send({ type: "page.back" })}
+        onCancel={onCancel}
+        onResolved={onResolved}
+      />
+    );
+  } else if (
+    open &&
+    snapshot.matches({ ready: "challengeForm" }) &&
+    open.kind === "intervention" &&
+    open.subject
+  ) {
+    form = (
+      <ChallengeForm
+        view={props}
+        intervention={open.intervention}
+        subject={open.subject}
         onCancel={onCancel}
         onResolved={onResolved}
       />

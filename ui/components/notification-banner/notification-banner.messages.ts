@@ -19,6 +19,8 @@ type NotificationBannerMessageValues = {
   disputeExplanation: None;
   refundPolicy: None;
   personRequirementEntry: { requirement: string; person: string };
+  challengeEntry: { person: string };
+  documentNotVerified: None;
   fieldEmail: None;
   fieldBusinessName: None;
   fieldBusinessUrl: None;
@@ -88,6 +90,18 @@ export const notificationBannerMessages = defineMessages<NotificationBannerMessa
     defaultMessage: "Information needed: {requirement} ({person})",
     description:
       "One requirement entry about a person; requirement names the missing information (e.g. Date of birth), person is the person's name or their role (e.g. Jenny Rosen, or Owner)",
+  },
+  challengeEntry: {
+    id: "notificationBanner.challengeEntry",
+    defaultMessage: "Verify {person}'s identity",
+    description:
+      "An identity challenge entry, and the heading of its form; person is the person's name or their role (e.g. Jenny Rosen, or Owner)",
+  },
+  documentNotVerified: {
+    id: "notificationBanner.documentNotVerified",
+    defaultMessage: "The document could not be verified. Upload a clear photo of another one.",
+    description:
+      "On the identity document's upload field when the provider's check refused the document last sent",
   },
   inReview: {
     id: "notificationBanner.inReview",

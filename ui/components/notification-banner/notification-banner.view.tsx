@@ -1,7 +1,8 @@
 /**
  * The notification banner's pure views: the banner (blank when nothing is due or in review),
  * its entries each with its status and, when the banner resolves it here, a Resolve button;
- * the requirement's one-field form and the multi-page risk form, on the kit's field views.
+ * the requirement's one-field form, the multi-page risk form and an identity challenge's
+ * document form, on the kit's field views.
  */
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
@@ -23,7 +24,7 @@ import {
   type FormView,
 } from "../../kit/index.ts";
 import { notificationBannerMessages as m } from "./notification-banner.messages.ts";
-import { requirementEntryText, requirementLabel } from "./requirement-labels.ts";
+import { requirementEntryText, requirementLabel, subjectLabel } from "./requirement-labels.ts";
 
 export interface NotificationBannerViewProps {
   state: "loading" | "failed" | "ready";
@@ -82,7 +83,11 @@ export function NotificationBannerView(props: NotificationBannerViewProps) {
             <li key={entry.id} data-notification={entry.id} data-status={entry.status}>
               <span>
                 {entry.kind === "intervention"
-                  ? intl.formatMessage(m.interventionEntry, { reason: entry.intervention.reason })
+                  ? entry.subject
+                    ? intl.formatMessage(m.challengeEntry, {
+                        person: subjectLabel(intl, entry.subject),
+                      })
+                    : intl.formatMessage(m.interventionEntry, { reason: entry.intervention.reason })
                   : requirementEntryText(intl, entry)}
               </span>{" "}
               <Badge status={entry.status === "in_review" ? "neutral" : "warning"}>
@@ -215,14 +220,7 @@ export function RequirementFormView(props: RequirementFormViewProps) {
       label={label}
       onSubmit={props.onSubmit}
       summary={<FormErrorBanner form={props.form} />}
-      actions={
-        <>
-          <Button onClick={props.onCancel}>{intl.formatMessage(m.cancel)}</Button>
-          <Button type="submit" variant="primary" loading={props.form.busy}>
-            {intl.formatMessage(m.submit)}
-          </Button>
-        </>
-      }
+      actions={<CancelSubmit form={props.form} onCancel={props.onCancel} />}
     >
       <RequirementFieldInput
         form={props.form}
@@ -230,6 +228,52 @@ export function RequirementFormView(props: RequirementFormViewProps) {
         field={props.field}
         {...(props.country === undefined ? {} : { country: props.country })}
       />
+    </FormLayout>
+  );
+}
+
+/** A one-page form's buttons: cancel, and submit (busy while it is sent). */
+function CancelSubmit(props: { form: FormView; onCancel: () => void }) {
+  const intl = useIntl();
+  return (
+    <>
+      <Button onClick={props.onCancel}>{intl.formatMessage(m.cancel)}</Button>
+      <Button type="submit" variant="primary" loading={props.form.busy}>
+        {intl.formatMessage(m.submit)}
+      </Button>
+    </>
+  );
+}
+
+export interface ChallengeFormViewProps {
+  form: FormView;
+  /** Whose identity: their name, else their role. */
+  person: string;
+  reason: string;
+  /** The identity document's front and back (the files host's uploads). */
+  document: ReactNode;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** An identity challenge: the person's identity document, front and back. */
+export function ChallengeFormView(props: ChallengeFormViewProps) {
+  const intl = useIntl();
+  const title = intl.formatMessage(m.challengeEntry, { person: props.person });
+  return (
+    <FormLayout
+      label={title}
+      onSubmit={props.onSubmit}
+      summary={
+        <>
+          <h3>{title}</h3>
+          <p>{props.reason}</p>
+          <FormErrorBanner form={props.form} />
+        </>
+      }
+      actions={<CancelSubmit form={props.form} onCancel={props.onCancel} />}
+    >
+      {props.document}
     </FormLayout>
   );
 }
