@@ -3,7 +3,8 @@
  * kit's form machine over its protocol schema (`management-forms.ts`), run with the frame's
  * mutation — `POST /v1/account` for the business, the public details, the company and the
  * individual; `/v1/accounts/:id/persons[/:person]` for a business's person — in the kit's
- * `SectionForm`. The fields are the kit's, the person's account-onboarding's `DetailsFields`.
+ * `SectionForm`. The fields are the kit's; the individual's are account-onboarding's
+ * `DetailsFields`, a business's person's its `PersonFields` (with their roles).
  * A provider refusal whose `param` names a field lands on it; any other is the form's banner.
  */
 
@@ -22,8 +23,8 @@ import {
   companyPaths,
   companyValues,
   individualPaths,
+  individualValues,
   personFormMachineOf,
-  personPaths,
   personValues,
   supportFormMachine,
   supportPaths,
@@ -51,6 +52,7 @@ import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-r
 import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
 import { DetailsFields } from "../account-onboarding/account-onboarding.view.tsx";
 import { companyMessages as cm } from "../account-onboarding/company.messages.ts";
+import { PersonFields } from "../account-onboarding/company.view.tsx";
 import { SectionForm } from "../kit/editable-section.view.tsx";
 import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
 import { managementMessages as m } from "./account-management.messages.ts";
@@ -230,7 +232,7 @@ function IndividualForm(props: SectionFormsProps) {
   const machine = useMemo(() => detailsFormMachineOf(country, nowSeconds), [country]);
   const { form, onSave } = useSectionForm(
     machine,
-    personValues(country, props.account.individual ?? null, true),
+    individualValues(country, props.account.individual ?? null),
     "/v1/account",
     props,
     "manage-individual",
@@ -242,22 +244,25 @@ function IndividualForm(props: SectionFormsProps) {
   );
 }
 
-/** One of a business's persons (`new`: a person added). */
+/**
+ * One of a business's persons (`new`: a person added): account-onboarding's person form —
+ * their details, roles, job title and ownership percent — without the identity document.
+ */
 function PersonForm(props: SectionFormsProps & { person: Person | null }) {
   const { country, id } = props.account;
-  const machine = useMemo(() => personFormMachineOf(country, nowSeconds), [country]);
+  const machine = useMemo(() => personFormMachineOf(country, nowSeconds, false), [country]);
   const base = `/v1/accounts/${encodeURIComponent(id)}/persons`;
   const url = props.person ? `${base}/${encodeURIComponent(props.person.id)}` : base;
   const { form, onSave } = useSectionForm(
     machine,
-    personValues(country, props.person, false),
+    personValues(props.person, country),
     url,
     props,
     `manage-person-${props.person?.id ?? "new"}`,
   );
   return (
     <Frame {...props} form={form} onSave={onSave}>
-      <DetailsFields form={form} country={country} paths={personPaths} />
+      <PersonFields form={form} country={country} />
     </Frame>
   );
 }
