@@ -118,6 +118,7 @@ function SectionView(props: { view: ComponentViewProps; focus: EditTarget; signe
             signIn={signInStatusOf(snapshot)}
             onSignIn={() => send({ type: "signIn.start" })}
             onSaved={() => send({ type: "section.saved" })}
+            onSignInRequired={() => send({ type: "section.signInRequired" })}
             onCancel={cancel}
           />
         )

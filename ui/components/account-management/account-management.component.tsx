@@ -138,6 +138,7 @@ function Management(props: {
                     signIn={signInStatusOf(snapshot)}
                     onSignIn={() => send({ type: "signIn.start" })}
                     onSaved={() => send({ type: "section.saved" })}
+                    onSignInRequired={() => send({ type: "section.signInRequired" })}
                     onCancel={cancel}
                   />
                 ),

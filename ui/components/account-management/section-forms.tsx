@@ -5,15 +5,18 @@
  * individual; `/v1/accounts/:id/persons[/:person]` for a business's person — in the kit's
  * `SectionForm`. The fields are the kit's; the individual's are account-onboarding's
  * `DetailsFields`, a business's person's its `PersonFields` (with their roles).
- * A provider refusal whose `param` names a field lands on it; any other is the form's banner.
+ * A provider refusal whose `param` names a field lands on it; any other is the form's banner,
+ * except one for want of a signed-in provider user (403 `user_authentication_required`),
+ * which goes back to the popup's sign-in (`onSignInRequired`).
  */
 
 import type { CountryCode } from "libphonenumber-js";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { useIntl } from "react-intl";
 import {
   type EditTarget,
   hasPersons,
+  needsSignIn,
 } from "../../../machines/components/account-management/account-management.machine.ts";
 import {
   businessFormMachine,
@@ -31,6 +34,7 @@ import {
   supportValues,
 } from "../../../machines/components/account-management/management-forms.ts";
 import { detailsFormMachineOf } from "../../../machines/components/account-onboarding/onboarding-forms.machine.ts";
+import type { FormLevelError } from "../../../machines/components/form/form.ts";
 import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
 import { companyTaxIdKind } from "../../../protocol/objects/tax-ids.ts";
@@ -66,6 +70,8 @@ export interface SectionFormsProps {
   title: string;
   /** The provider accepted the form. */
   onSaved(): void;
+  /** The provider refused it for want of a signed-in provider user (the popup's sign-in). */
+  onSignInRequired(): void;
   onCancel(): void;
 }
 
@@ -82,13 +88,20 @@ function useSectionForm(
 ) {
   const schema = url === "/v1/account" ? accountSchema : personSchema;
   const submit = useMutation({ url, schema });
-  const { onSaved } = props;
+  const { onSaved, onSignInRequired } = props;
   const { snapshot, send } = useComponentMachine(machine, {
     input: { values } as never,
     view: props.view,
     actors: useMemo(() => ({ submit }), [submit]),
     effects: useMemo(() => ({ "form.saved": () => onSaved() }), [onSaved]),
   });
+  // Refused for want of a signed-in provider user (the user's key lapsed, say): to the sign-in.
+  const refusal = (snapshot as unknown as { context: { formError: FormLevelError | null } }).context
+    .formError;
+  const wantsSignIn = refusal !== null && refusal.kind !== "invalid" && needsSignIn(refusal);
+  useEffect(() => {
+    if (wantsSignIn) onSignInRequired();
+  }, [wantsSignIn, onSignInRequired]);
   const form = formViewOf(snapshot as never, send as never, idPrefix);
   const onSave = () =>
     (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
