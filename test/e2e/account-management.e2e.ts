@@ -407,4 +407,50 @@ describe("account-management-form on the example platform's tools page", () => {
     await expect.poll(() => said.textContent()).toBe("Closed");
     await expect.poll(() => form.frame.locator("[data-section]").count()).toBe(0);
   });
+
+  it("the external account's bank_account subview opens the bank-account flow at once; another subview is an inputerror naming setSectionView", async () => {
+    const platform = await signedIn(undefined, "tools");
+    const form = new AccountManagementModel(await platform.frameOf("account-management-form"));
+    await form.section("support").waitFor();
+    const setView = (value: unknown) =>
+      platform.page.evaluate((value) => {
+        const element = document.querySelector("oriel-account-management-form") as unknown as {
+          setSectionView(v: unknown): void;
+        };
+        element.setSectionView(value);
+      }, value);
+    await setView({ section: "external_account", subview: "bank_account" });
+    // The flow's first step (the provider user's sign-in), not the button that starts it.
+    const step = form.payout.accountStep("replace");
+    await step.waitFor();
+    expect(
+      await step
+        .getByRole("button", { name: messageIn("en-US", "popup.signIn.submit"), exact: true })
+        .count(),
+    ).toBe(1);
+    expect(
+      await form.frame
+        .getByRole("button", { name: form.payout.accountWord("replace"), exact: true })
+        .count(),
+    ).toBe(0);
+
+    const refused = platform.page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document
+            .querySelector("oriel-account-management-form")!
+            .addEventListener("inputerror", (e) => resolve((e as CustomEvent).detail), {
+              once: true,
+            }),
+        ),
+    );
+    await setView({ section: "external_account", subview: "add" });
+    expect(await refused).toMatchObject({
+      component: "account-management-form",
+      name: "setSectionView",
+    });
+    platform.takeProblems(/setSectionView/);
+    // Nothing changed: the flow the last good value opened is still there.
+    expect(await step.count()).toBe(1);
+  });
 });
