@@ -55,7 +55,8 @@ export const businessTypeParamsSchema = z.strictObject({
   business_type: z.enum(businessTypes),
 });
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/** Text given (trimmed, not empty) of at most `max` characters. */
+export const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 /** Countries whose addresses name a state or province (the provider asks for it). */
@@ -170,20 +171,36 @@ export const addressIn = (country: string) =>
     );
 
 /** A phone number in E.164 form (the kit's phone field sends it so). */
-const e164 = () => z.string().check(z.regex(/^\+[0-9]{6,15}$/));
+export const e164 = () => z.string().check(z.regex(/^\+[0-9]{6,15}$/));
 
 /**
- * The company step's body (`company[…]`) of an account in `country`: its legal name, its
+ * The company's body (`company[…]`) of an account in `country`: its legal name, its
  * registered address in that country, its phone and its tax id by the country's rule (a GB
- * CRN, a DE Handelsregisternummer, … `tax-ids.ts`).
+ * CRN, a DE Handelsregisternummer, … `tax-ids.ts`). Onboarding's company step asks them all;
+ * an edit of a company on file (account-management, `keepOnFile`) asks only the name and
+ * leaves out what is not given, the provider keeping what it has (a tax id is never shown, so
+ * it is typed only to change it).
  */
-export function companyDetailsParamsSchema(country: string) {
+export function companyDetailsParamsSchema(
+  country: string,
+  options: { keepOnFile?: boolean } = {},
+) {
+  const taxId = z.string().check(z.refine((t) => checkAccountId("tax_id", country, t).ok));
+  if (options.keepOnFile)
+    return z.strictObject({
+      company: z.strictObject({
+        name: text(500),
+        address: z.optional(addressIn(country)),
+        phone: z.optional(e164()),
+        tax_id: z.optional(taxId),
+      }),
+    });
   return z.strictObject({
     company: z.strictObject({
       name: text(500),
       address: addressIn(country),
       phone: e164(),
-      tax_id: z.string().check(z.refine((t) => checkAccountId("tax_id", country, t).ok)),
+      tax_id: taxId,
     }),
   });
 }

@@ -12,7 +12,7 @@
  * (`spendExternalAccountKey`).
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Principal } from "../http/context.ts";
 import { invalidRequest } from "../http/errors.ts";
@@ -75,16 +75,31 @@ export async function startChallenge(
   return { id, expiresAt };
 }
 
+/** The tables of six-digit codes: the bank-account challenges and the account claims. */
+type CodeTable = "external_account_challenges" | "account_claims";
+
+/**
+ * `query`'s codes still open (not answered, not expired at `now`), newest first: what the
+ * challenge and the claim answer, and what their sandbox test helpers show.
+ */
+export function openCodes<TB extends CodeTable, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  now: number,
+): SelectQueryBuilder<Database, TB, O> {
+  return query
+    .where("succeeded_at", "is", null)
+    .where(sql<boolean>`expires_at > ${now}`)
+    .orderBy("created", "desc")
+    .orderBy("id", "desc");
+}
+
 /** The open challenge of an account session (newest), if any. */
 export async function openChallenge(db: Kysely<Database>, accountSessionId: string, now: number) {
   return db
     .selectFrom("external_account_challenges")
     .selectAll()
     .where("account_session_id", "=", accountSessionId)
-    .where("succeeded_at", "is", null)
-    .where("expires_at", ">", now)
-    .orderBy("created", "desc")
-    .orderBy("id", "desc")
+    .$call((query) => openCodes(query, now))
     .executeTakeFirst();
 }
 

@@ -31,7 +31,13 @@ import type { AppEnv, Principal } from "../http/context.ts";
 import { permissionError, resourceMissing } from "../http/errors.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId, newKey, randomToken, sha256 } from "../http/secrets.ts";
-import { answerChallenge, challengeLimits, openChallenge, startChallenge } from "./challenge.ts";
+import {
+  answerChallenge,
+  challengeLimits,
+  openChallenge,
+  openCodes,
+  startChallenge,
+} from "./challenge.ts";
 
 export const embeddedApp = new OpenAPIHono<AppEnv>();
 
@@ -246,10 +252,7 @@ defineRoute(
       .selectAll()
       .where("platform_id", "=", principal.platformId)
       .where("account_id", "=", query.account)
-      .where("succeeded_at", "is", null)
-      .where("expires_at", ">", deps.config.now())
-      .orderBy("created", "desc")
-      .orderBy("id", "desc")
+      .$call((codes) => openCodes(codes, deps.config.now()))
       .executeTakeFirst();
     if (!row)
       throw resourceMissing(

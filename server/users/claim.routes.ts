@@ -14,6 +14,7 @@ import {
   accountClaimSchema,
   passwordRules,
 } from "../../protocol/objects/account-claim.schema.ts";
+import { openCodes } from "../embedded/challenge.ts";
 import type { AppEnv } from "../http/context.ts";
 import { resourceMissing } from "../http/errors.ts";
 import { defineRoute } from "../http/route.ts";
@@ -100,10 +101,7 @@ defineRoute(
       .selectAll()
       .where("platform_id", "=", principal.platformId)
       .where("account_id", "=", query.account)
-      .where("succeeded_at", "is", null)
-      .where("expires_at", ">", deps.config.now())
-      .orderBy("created", "desc")
-      .orderBy("id", "desc")
+      .$call((codes) => openCodes(codes, deps.config.now()))
       .executeTakeFirst();
     if (!row) throw resourceMissing("pending claim for account", query.account, "account");
     return {

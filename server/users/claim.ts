@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import { type AccountClaim, passwordProblem } from "../../protocol/objects/account-claim.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import type { Database } from "../db/schema.ts";
-import { sameCode, sixDigits } from "../embedded/challenge.ts";
+import { openCodes, sameCode, sixDigits } from "../embedded/challenge.ts";
 import type { AccountSessionPrincipal } from "../http/context.ts";
 import { ApiError, invalidRequest, permissionError } from "../http/errors.ts";
 import { takeSlot } from "../http/rate-limit.ts";
@@ -75,10 +75,7 @@ async function pendingClaim(db: Kysely<Database>, accountId: string, now: number
     .selectFrom("account_claims")
     .selectAll()
     .where("account_id", "=", accountId)
-    .where("succeeded_at", "is", null)
-    .where("expires_at", ">", now)
-    .orderBy("created", "desc")
-    .orderBy("id", "desc")
+    .$call((codes) => openCodes(codes, now))
     .executeTakeFirst();
 }
 

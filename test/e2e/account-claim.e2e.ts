@@ -13,7 +13,8 @@ import { type ExamplePlatformStack, examplePlatformTests } from "./support/examp
 // leaves the sign-in to the provider ("I create my own sign-in"): its new account has no
 // provider user, so account-onboarding opens with the claim step. The person chooses an
 // email and a password, reads the code the sandbox "sent" (as a platform's test reads it,
-// with the secret key), types a wrong code and then the right one, and the flow goes on.
+// with the secret key), types a wrong code, leaves and comes back to the code, asks for a
+// new one, and types it; the flow goes on.
 // The provider then signs that email and password in for the account as its primary user,
 // and the step is gone from the next session's flow.
 
@@ -88,13 +89,13 @@ const accessible = (platform: PlatformPage, onboarding: AccountOnboardingModel) 
   );
 
 describe("account-onboarding's claim step", () => {
-  it("a new account's person creates its sign-in (email, password, the emailed code; a wrong code refused on its field) and becomes its primary user, who signs in with it; the claimed account's next flow has no claim step", async () => {
+  it("a new account's person creates its sign-in (email, password, the emailed code; a wrong code refused on its field; a claim left pending resumes at its code) and becomes its primary user, who signs in with it; the claimed account's next flow has no claim step", async () => {
     const platform = await example.opened();
     await platform.page.setViewportSize({ width: 360, height: 900 });
     await platform.createTestAccount("United States", "individual", "I create my own sign-in");
     const account = await signedInAccount(platform);
     await platform.openSection("Account");
-    const onboarding = new AccountOnboardingModel(await platform.frameOf("account-onboarding"));
+    let onboarding = new AccountOnboardingModel(await platform.frameOf("account-onboarding"));
 
     // The claim comes first.
     expect(await onboarding.waitForStep("claimStep")).toMatch(/^Step 1 of \d+$/);
@@ -113,7 +114,7 @@ describe("account-onboarding's claim step", () => {
     await accessible(platform, onboarding);
     const sent = await sentCode(account.id);
     expect(sent.status).toBe(200);
-    const { code } = accountClaimCodeSchema.parse(sent.body);
+    let { code } = accountClaimCodeSchema.parse(sent.body);
     expect(sent.body).toMatchObject({ account: account.id, email, attempts: 0 });
 
     // A wrong code: the reason on the code's field, the attempt counted, still the claim.
@@ -127,6 +128,25 @@ describe("account-onboarding's claim step", () => {
     expect(await onboarding.stepShown()).toBe(onboarding.word("claimStep"));
     // The one refusal the browser logged: the wrong code's 400.
     expect(platform.takeProblems(/account_claim\/verify\)$/)).toHaveLength(1);
+
+    // The person leaves and comes back later (a reload: a new session). The claim resumes at
+    // its code, to the same email. A new code from there asks for the password again (the
+    // frame never keeps it), the email filled in, and nothing is sent until it is given.
+    await platform.page.reload();
+    await platform.openSection("Account");
+    onboarding = new AccountOnboardingModel(await platform.frameOf("account-onboarding"));
+    expect(await onboarding.waitForClaimCode()).toContain(email);
+    await onboarding.requestNewClaimCode();
+    await onboarding.frame.getByLabel(onboarding.word("claimPassword"), { exact: true }).waitFor();
+    expect(await onboarding.fieldValue(onboarding.word("email"))).toBe(email);
+    expect(await onboarding.fieldValue(onboarding.word("claimPassword"))).toBe("");
+    expect((await sentCode(account.id)).body).toMatchObject({ code, attempts: 1 });
+    await onboarding.claimWith(email, password);
+    expect(await onboarding.waitForClaimCode()).toContain(email);
+    const resent = await sentCode(account.id);
+    // A new claim: its own code, no attempt used.
+    expect(resent.body).toMatchObject({ account: account.id, email, attempts: 0 });
+    ({ code } = accountClaimCodeSchema.parse(resent.body));
 
     // The right code: the flow goes on to the account's first requirement.
     await onboarding.verifyClaimCode(code);

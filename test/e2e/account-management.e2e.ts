@@ -340,11 +340,8 @@ describe("account-management on the example platform", () => {
         })
         .count(),
     ).toBe(0);
-    await management.fill(
-      messageIn("en-US", "notificationBanner.fieldCompanyName"),
-      "Hopper Labs Inc.",
-    );
-    await management.fill(messageIn("en-US", "notificationBanner.fieldCompanyTaxId"), "12-3456789");
+    await management.fill(messageIn("en-US", "accountOnboarding.companyName"), "Hopper Labs Inc.");
+    await management.fill(messageIn("en-US", "accountOnboarding.companyTaxId"), "12-3456789");
     await management.details.fillAddress({
       line1: "500 Howard St",
       city: "San Francisco",
@@ -365,9 +362,7 @@ describe("account-management on the example platform", () => {
       ],
     ).toBe("500 Howard St, San Francisco, CA, 94105");
     expect(
-      (await management.seeValues("company"))[
-        messageIn("en-US", "notificationBanner.fieldCompanyName")
-      ],
+      (await management.seeValues("company"))[messageIn("en-US", "accountOnboarding.companyName")],
     ).toBe("Hopper Labs Inc.");
   });
 

@@ -13,7 +13,8 @@ import { coveringPaths, type MachineModel } from "./harness.ts";
 
 /**
  * account-onboarding's claim step walked through its graph: the check finds the account
- * unclaimed, pending or claimed (or fails: 500, 401); the form's claim goes out (`started`),
+ * unclaimed, pending (resumed at the code, or at the details when no attempt is left) or
+ * claimed (or fails: 500, 401); the form's claim goes out (`started`),
  * the person types a malformed, a wrong and the right code, asks for a new code, goes back to
  * the email, and the verification succeeds or is refused (wrong code, no attempts left, a
  * 401, a network failure). On every path: the check is one call of the account's claim; an
@@ -39,8 +40,12 @@ const claim = (status: AccountClaim["status"], email: string | null = null): Acc
 const CHECKED = [
   claim("unclaimed"),
   claim("verification_pending", "noor@example.com"),
+  // Pending, but every attempt used: a new code is needed.
+  { ...claim("verification_pending", "noor@example.com"), attempts_remaining: 0 },
   claim("claimed"),
 ];
+const checkedLabel = (c: AccountClaim) =>
+  `checked: ${c.status}${c.status === "verification_pending" ? ` (${c.attempts_remaining} attempts left)` : ""}`;
 const STARTED = claim("verification_pending", "noor@example.com");
 const VERIFIED = { ...claim("claimed"), user: { id: "usr_1", email: "noor@example.com" } };
 
@@ -81,7 +86,7 @@ const model: MachineModel<Machine> = {
   } as MachineModel<Machine>["events"],
   describeEvent: (event) => {
     const e = event as { type: string; output?: AccountClaim; error?: unknown; value?: string };
-    if (e.type === `${DONE}${CHECK}`) return `checked: ${e.output?.status}`;
+    if (e.type === `${DONE}${CHECK}` && e.output) return checkedLabel(e.output);
     if (e.type === `${DONE}${VERIFY}`) return "verified";
     if (e.type.startsWith(ERROR))
       return `${e.type === `${ERROR}${CHECK}` ? "check" : "verify"} fails (${
@@ -103,7 +108,7 @@ describe("account-onboarding's claim step, model-based", () => {
   it("walks every check outcome, a malformed, wrong and right code, a new code, back, and every refusal", () => {
     const walked = new Set(paths.flatMap((p) => p.steps.map((s) => s.label)));
     for (const label of [
-      ...CHECKED.map((c) => `checked: ${c.status}`),
+      ...CHECKED.map(checkedLabel),
       "check fails (500)",
       "check fails (401)",
       "verified",
@@ -155,6 +160,14 @@ describe("account-onboarding's claim step, model-based", () => {
         }
         if (event.type === `${DONE}${CHECK}` && event.output?.status === "claimed")
           expect(step.snapshot.value).toBe("claimedBefore");
+        // A claim left pending resumes at its code, to the email it went to, while it still
+        // takes attempts; with none left the person starts again from the details.
+        if (event.type === `${DONE}${CHECK}` && event.output?.status === "verification_pending") {
+          expect(context.email).toBe("noor@example.com");
+          expect(step.snapshot.value).toBe(
+            event.output.attempts_remaining > 0 ? "code" : "details",
+          );
+        }
         if (event.type === "verify" && before === "code") {
           const wellFormed = /^\d{6}$/.test(run.steps[index - 1]?.snapshot.context.code ?? "");
           expect(step.started.length).toBe(wellFormed ? 1 : 0);

@@ -7,6 +7,7 @@ import {
   payoutAccountPaths as paths,
   payoutAccountMachine,
   payoutAccountValues,
+  startingBankCountry,
 } from "../../machines/components/balances/payout-account.machine.ts";
 import type { SubmitInput } from "../../machines/components/form/form.machine.ts";
 import { validateValues } from "../../machines/components/form/form.ts";
@@ -14,6 +15,7 @@ import { externalAccountChallengeParamsSchema } from "../../protocol/objects/emb
 import {
   type BankAccountCreateParams,
   bankAccountCreateParamsSchema,
+  bankAccountSchema,
 } from "../../protocol/objects/external-account.schema.ts";
 import { DONE, ERROR, FakeCalls, replayWithCalls } from "./async-replay.ts";
 import { coveringPaths, type MachineModel } from "./harness.ts";
@@ -301,5 +303,40 @@ describe("the payout-account machine without a required sign-in", () => {
     actor.send({ type: "continue", idempotencyKey: "k" });
     expect(actor.getSnapshot().value).toBe("starting");
     actor.stop();
+  });
+});
+
+describe("the bank country a new payout account starts with", () => {
+  const bankIn = (country: string, currency: string) =>
+    bankAccountSchema.parse({
+      id: "ba_1",
+      object: "bank_account",
+      account: "acct_1",
+      country,
+      currency,
+      default_for_currency: true,
+      fingerprint: "fp",
+      last4: "3000",
+      metadata: {},
+      account_holder_name: "Ada",
+      account_holder_type: "individual",
+      bank_name: null,
+      routing_number: null,
+      status: "new",
+    });
+
+  it("is the account's own country when its banks take the currency, before the replaced bank's", () => {
+    expect(startingBankCountry("eur", "FR", undefined)).toBe("FR");
+    expect(startingBankCountry("eur", "de", bankIn("NL", "eur"))).toBe("DE");
+  });
+
+  it("is the replaced bank's country when the account's own banks do not take the currency", () => {
+    expect(startingBankCountry("eur", "US", bankIn("IE", "eur"))).toBe("IE");
+  });
+
+  it("is the first country taking the currency otherwise, and none for a currency no bank takes", () => {
+    expect(startingBankCountry("eur", "US", undefined)).toBe("AT");
+    expect(startingBankCountry("usd", "GB", undefined)).toBe("US");
+    expect(startingBankCountry("jpy", "JP", undefined)).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { companyDetailsParamsSchema } from "../../../protocol/objects/account-management.schema.ts";
+import { companyDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
+import { companyBody } from "../account-onboarding/company-forms.ts";
 import { type FieldValue, validateValues } from "../form/form.ts";
-import { companyBody, companyValues } from "./management-forms.ts";
+import { companyValues } from "./management-forms.ts";
 
-const schema = companyDetailsParamsSchema("US");
+const schema = companyDetailsParamsSchema("US", { keepOnFile: true });
 
 describe("account-management's company form", () => {
   it("leaves out an address with nothing but its country, so a name alone is saved", () => {

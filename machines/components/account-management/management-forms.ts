@@ -10,14 +10,17 @@
 import type { Account } from "../../../protocol/objects/account.schema.ts";
 import {
   businessDetailsParamsSchema,
-  companyDetailsParamsSchema,
   supportDetailsParamsSchema,
 } from "../../../protocol/objects/account-management.schema.ts";
 import type { Person } from "../../../protocol/objects/person.schema.ts";
-import { addressValues, companyPaths } from "../account-onboarding/company-forms.ts";
+import {
+  companyFormMachineOf,
+  companyPaths,
+  companyValues,
+} from "../account-onboarding/company-forms.ts";
 import { detailsPaths, detailsValues } from "../account-onboarding/onboarding-forms.machine.ts";
 import { createFormMachine } from "../form/form.machine.ts";
-import { type FormValues, valuesToBody } from "../form/form.ts";
+import type { FormValues } from "../form/form.ts";
 
 export const businessPaths = {
   name: "business_profile[name]",
@@ -32,8 +35,11 @@ export const supportPaths = {
   url: "business_profile[support_url]",
 } as const;
 
-/** The company's paths: account-onboarding's company step's (its name, address, phone, tax id). */
-export { companyPaths };
+/**
+ * The company's paths and form: account-onboarding's company step's (its name, address,
+ * phone, tax id), keeping what is on file (`companyFormMachineOf(country, { keepOnFile })`).
+ */
+export { companyFormMachineOf, companyPaths, companyValues };
 
 export const businessFormMachine = createFormMachine({
   id: "businessDetailsForm",
@@ -44,22 +50,6 @@ export const supportFormMachine = createFormMachine({
   id: "supportDetailsForm",
   schema: supportDetailsParamsSchema,
 });
-
-/** The company's body; an address with nothing but its (fixed) country is not sent. */
-export function companyBody(values: FormValues): Record<string, unknown> {
-  const body = valuesToBody(values);
-  const company = body.company as { address?: Record<string, unknown> };
-  const address = company.address;
-  if (address && Object.keys(address).every((key) => key === "country")) delete company.address;
-  return body;
-}
-
-export const companyFormMachineOf = (country: string) =>
-  createFormMachine({
-    id: "companyForm",
-    schema: companyDetailsParamsSchema(country),
-    toBody: companyBody,
-  });
 
 /** The business's details as on file. */
 export const businessValues = (account: Pick<Account, "business_profile">): FormValues => ({
@@ -74,14 +64,6 @@ export const supportValues = (account: Pick<Account, "business_profile">): FormV
   [supportPaths.email]: account.business_profile.support_email ?? "",
   [supportPaths.phone]: account.business_profile.support_phone ?? "",
   [supportPaths.url]: account.business_profile.support_url ?? "",
-});
-
-/** The company as on file; its tax id is never answered back, so it starts empty. */
-export const companyValues = (account: Pick<Account, "country" | "company">): FormValues => ({
-  [companyPaths.name]: account.company?.name ?? "",
-  [companyPaths.phone]: account.company?.phone ?? "",
-  [companyPaths.taxId]: "",
-  ...addressValues(companyPaths.address, account.company?.address ?? null, account.country),
 });
 
 /** The individual's own details: account-onboarding's paths (`individual[first_name]`). */

@@ -25,6 +25,11 @@ import type { Step } from "../steps/steps.ts";
  * `claim.verified`: the step is done). A wrong code stays in `code` with the reason on the
  * field; no attempts left or no pending code asks for a new one; a 401 anywhere emits
  * `unauthorized`; a failed check is `failed` (`retry`).
+ *
+ * A claim left pending (the person saved for later, or reloaded, after the code went out)
+ * resumes in `code` with the email it went to, while it still accepts attempts: the code in
+ * their mail still works. The password is never kept by the frame, so a new code from there
+ * goes back to the details (`back`), the email filled in.
  */
 
 export const claimRequest: FetchResourceInput = {
@@ -128,6 +133,10 @@ export const accountClaimMachine = setup({
   guards: {
     enabled: ({ context }) => context.enabled,
     claimed: (_, output: unknown) => (output as AccountClaim).status === "claimed",
+    pending: (_, output: unknown) => {
+      const claim = output as AccountClaim;
+      return claim.status === "verification_pending" && claim.attempts_remaining > 0;
+    },
     codeWellFormed: ({ context }) => CODE.test(context.code),
     isUnauthorized: (_, error: unknown) => {
       const failure = failureOf(error);
@@ -191,6 +200,14 @@ export const accountClaimMachine = setup({
           {
             guard: { type: "claimed", params: ({ event }: Done) => event.output },
             target: "claimedBefore",
+          },
+          {
+            guard: { type: "pending", params: ({ event }: Done) => event.output },
+            target: "code",
+            actions: {
+              type: "keepEmail",
+              params: ({ event }: Done) => event.output as AccountClaim,
+            },
           },
           {
             target: "details",

@@ -24,8 +24,25 @@ export const companyPaths = {
   taxId: "company[tax_id]",
 } as const;
 
-export const companyFormMachineOf = (country: string) =>
-  createFormMachine({ id: "companyForm", schema: companyDetailsParamsSchema(country) });
+/** The company's body; an address with nothing but its (fixed) country is not sent. */
+export function companyBody(values: FormValues): Record<string, unknown> {
+  const body = valuesToBody(values);
+  const company = body.company as { address?: Record<string, unknown> };
+  const address = company.address;
+  if (address && Object.keys(address).every((key) => key === "country")) delete company.address;
+  return body;
+}
+
+/**
+ * The company's form: onboarding's step asks everything; with `keepOnFile` (an edit in
+ * account-management) only the name, what is left empty being kept as on file.
+ */
+export const companyFormMachineOf = (country: string, options: { keepOnFile?: boolean } = {}) =>
+  createFormMachine({
+    id: "companyForm",
+    schema: companyDetailsParamsSchema(country, options),
+    ...(options.keepOnFile ? { toBody: companyBody } : {}),
+  });
 
 type AddressLike = Person["address"] | null;
 

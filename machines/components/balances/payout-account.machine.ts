@@ -2,6 +2,10 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import {
   type BankAccountCreateParams,
   bankAccountCreateParamsSchema,
+  type ExternalAccount,
+  type PayoutBankCountry,
+  payoutBankCountries,
+  payoutBankCountryCodes,
 } from "../../../protocol/objects/external-account.schema.ts";
 import { type CallFailure, toCallFailure } from "../../auth/failure.ts";
 import type { SignInOutcome } from "../../auth/sign-in.ts";
@@ -114,6 +118,30 @@ export const payoutAccountPaths = {
   account: "external_account[account_number]",
   makeDefault: "default_for_currency",
 } as const;
+
+/** The countries a person can choose for a bank account in `currency`. */
+export const payoutBankCountriesFor = (currency: string): PayoutBankCountry[] =>
+  payoutBankCountryCodes.filter((c) => payoutBankCountries[c].currency === currency);
+
+/**
+ * The bank country a new account in `currency` starts with: the connected account's own
+ * country when its banks take that currency (a French account's euros go to a French bank),
+ * else the country of the bank it replaces, else the first that takes it.
+ */
+export function startingBankCountry(
+  currency: string,
+  accountCountry: string | undefined,
+  replaced: ExternalAccount | undefined,
+): PayoutBankCountry | undefined {
+  const candidates = payoutBankCountriesFor(currency);
+  const known = (c: string | null | undefined) =>
+    candidates.find((candidate) => candidate === c?.toUpperCase());
+  return (
+    known(accountCountry) ??
+    known(replaced?.object === "bank_account" ? replaced.country : undefined) ??
+    candidates[0]
+  );
+}
 
 /** The fields of a new bank account in `country` and `currency`, made the default. */
 export function payoutAccountValues(country: string, currency: string): FormValues {

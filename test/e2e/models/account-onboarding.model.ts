@@ -172,6 +172,18 @@ export class AccountOnboardingModel {
       .press("Enter");
   }
 
+  /** In the code stage, asks for a new code ("Send a new code"). */
+  async requestNewClaimCode(): Promise<void> {
+    await this.frame
+      .getByRole("button", { name: this.account("resend"), exact: true })
+      .press("Enter");
+  }
+
+  /** What the field labelled `label` holds now. */
+  async fieldValue(label: string): Promise<string> {
+    return this.frame.getByLabel(label, { exact: true }).inputValue();
+  }
+
   /** The field errors shown now, as text. */
   async fieldErrors(): Promise<string[]> {
     return this.frame.locator(".kit-field__error").allInnerTexts();

@@ -98,6 +98,7 @@ function SectionView(props: {
           currencies={[account.default_currency]}
           destinations={account.external_accounts.data}
           accountId={account.id}
+          accountCountry={account.country}
           collects={collectsBankFor(session)}
           signInRequired={signInRequired}
           view={props.view}

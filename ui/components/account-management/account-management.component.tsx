@@ -154,6 +154,7 @@ function Management(props: {
             currencies={[account.default_currency]}
             destinations={account.external_accounts.data}
             accountId={account.id}
+            accountCountry={account.country}
             collects={collects}
             signInRequired={signInRequired}
             view={props.view}

@@ -146,16 +146,16 @@ export function ManagementSections(props: ManagementSectionsProps) {
           {...common("company")}
           title={companyTitle}
           items={[
-            item("name", intl.formatMessage(bm.fieldCompanyName), value(account.company.name)),
+            item("name", intl.formatMessage(cm.companyName), value(account.company.name)),
             item(
               "address",
               intl.formatMessage(cm.companyAddress),
               value(addressLine(account.company.address)),
             ),
-            item("phone", intl.formatMessage(bm.fieldCompanyPhone), value(account.company.phone)),
+            item("phone", intl.formatMessage(cm.companyPhone), value(account.company.phone)),
             item(
               "tax-id",
-              intl.formatMessage(bm.fieldCompanyTaxId),
+              intl.formatMessage(cm.companyTaxId),
               intl.formatMessage(account.company.tax_id_provided ? m.provided : m.notProvided),
             ),
           ]}

@@ -23,7 +23,6 @@ import {
   businessPaths,
   businessValues,
   companyFormMachineOf,
-  companyPaths,
   companyValues,
   individualPaths,
   individualValues,
@@ -37,7 +36,6 @@ import { detailsFormMachineOf } from "../../../machines/components/account-onboa
 import type { FormLevelError } from "../../../machines/components/form/form.ts";
 import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
-import { companyTaxIdKind } from "../../../protocol/objects/tax-ids.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
 import { newIdempotencyKey, useMutation } from "../../frame/frame-context.tsx";
@@ -45,9 +43,7 @@ import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import { kitMessages } from "../../i18n/messages.ts";
 import {
   Button,
-  FormAddressField,
   FormPhoneField,
-  FormTaxIdField,
   FormTextField,
   type FormView,
   formViewOf,
@@ -55,8 +51,7 @@ import {
 import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-required.view.tsx";
 import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
 import { DetailsFields } from "../account-onboarding/account-onboarding.view.tsx";
-import { companyMessages as cm } from "../account-onboarding/company.messages.ts";
-import { PersonFields } from "../account-onboarding/company.view.tsx";
+import { CompanyFields, PersonFields } from "../account-onboarding/company.view.tsx";
 import { SectionForm } from "../kit/editable-section.view.tsx";
 import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
 import { managementMessages as m } from "./account-management.messages.ts";
@@ -197,9 +192,8 @@ function SupportForm(props: SectionFormsProps) {
 }
 
 function CompanyForm(props: SectionFormsProps) {
-  const intl = useIntl();
   const { country } = props.account;
-  const machine = useMemo(() => companyFormMachineOf(country), [country]);
+  const machine = useMemo(() => companyFormMachineOf(country, { keepOnFile: true }), [country]);
   const { form, onSave } = useSectionForm(
     machine,
     companyValues(props.account),
@@ -207,34 +201,9 @@ function CompanyForm(props: SectionFormsProps) {
     props,
     "manage-company",
   );
-  const taxIdKind = companyTaxIdKind(country);
-  const taxIdLabel = intl.formatMessage(bm.fieldCompanyTaxId);
   return (
     <Frame {...props} form={form} onSave={onSave}>
-      <FormTextField
-        form={form}
-        path={companyPaths.name}
-        label={intl.formatMessage(bm.fieldCompanyName)}
-        autoComplete="organization"
-        required
-      />
-      <FormAddressField
-        form={form}
-        path={companyPaths.address}
-        label={intl.formatMessage(cm.companyAddress)}
-        countries={[country]}
-      />
-      <FormPhoneField
-        form={form}
-        path={companyPaths.phone}
-        label={intl.formatMessage(bm.fieldCompanyPhone)}
-        defaultCountry={country as CountryCode}
-      />
-      {taxIdKind ? (
-        <FormTaxIdField form={form} path={companyPaths.taxId} label={taxIdLabel} kind={taxIdKind} />
-      ) : (
-        <FormTextField form={form} path={companyPaths.taxId} label={taxIdLabel} />
-      )}
+      <CompanyFields form={form} country={country} keepOnFile />
     </Frame>
   );
 }

@@ -88,7 +88,10 @@ export function ClaimStep({ view, claim, frame, onDone }: ClaimStepProps) {
   const { snapshot, send } = claim;
   const submit = useMutation({ url: endpoints.accountClaim, schema: accountClaimSchema });
   const formRun = useComponentMachine(claimFormMachine, {
-    input: { values: { [claimPaths.email]: "", [claimPaths.password]: "" } },
+    // A resumed claim's email is filled in; the password is never kept, so it is typed again.
+    input: {
+      values: { [claimPaths.email]: snapshot.context.email ?? "", [claimPaths.password]: "" },
+    },
     view,
     actors: useMemo(() => ({ submit }), [submit]),
     effects: useMemo(
@@ -109,6 +112,12 @@ export function ClaimStep({ view, claim, frame, onDone }: ClaimStepProps) {
     account_already_claimed: intl.formatMessage(m.claimAlreadyClaimed),
   };
   const sendCode = () => {
+    // In the code stage, a claim resumed from an earlier visit has no password here (it is
+    // never kept): a new code starts again from the details, the email filled in.
+    if (snapshot.matches("code") && !formRun.snapshot.matches("saved")) {
+      send({ type: "back" });
+      return;
+    }
     // A new code is a new claim with the same email and password (the form saved already).
     if (formRun.snapshot.matches("saved")) formRun.send({ type: "reset", values: form.values });
     formRun.send({ type: "submit", idempotencyKey: newIdempotencyKey() });

@@ -493,6 +493,7 @@ function BankStep(props: StepFormProps & { signInRequired: boolean; onAdded(): v
           currencies={[account.default_currency]}
           destinations={account.external_accounts.data}
           accountId={account.id}
+          accountCountry={account.country}
           collects
           signInRequired={props.signInRequired}
           view={props.view}

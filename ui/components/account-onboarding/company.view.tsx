@@ -40,8 +40,20 @@ import {
 } from "./account-onboarding.view.tsx";
 import { companyMessages as c } from "./company.messages.ts";
 
-export function CompanyFields({ form, country }: { form: FormView; country: string }) {
+export interface CompanyFieldsProps {
+  form: FormView;
+  country: string;
+  /**
+   * An edit of the company on file (account-management): only the name is required, what is
+   * left empty is kept as on file.
+   */
+  keepOnFile?: boolean;
+}
+
+/** The company's legal name, registered address, phone and tax id (by the country's rule). */
+export function CompanyFields({ form, country, keepOnFile = false }: CompanyFieldsProps) {
   const intl = useIntl();
+  const required = !keepOnFile;
   const kind = companyTaxIdKind(country);
   const taxId = { form, path: companyPaths.taxId, label: intl.formatMessage(c.companyTaxId) };
   return (
@@ -64,12 +76,12 @@ export function CompanyFields({ form, country }: { form: FormView; country: stri
         path={companyPaths.phone}
         label={intl.formatMessage(c.companyPhone)}
         defaultCountry={country as CountryCode}
-        required
+        required={required}
       />
       {kind ? (
-        <FormTaxIdField {...taxId} kind={kind} required />
+        <FormTaxIdField {...taxId} kind={kind} required={required} />
       ) : (
-        <FormTextField {...taxId} required />
+        <FormTextField {...taxId} required={required} />
       )}
     </>
   );

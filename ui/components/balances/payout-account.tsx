@@ -16,6 +16,8 @@ import {
   payoutAccountPaths as paths,
   payoutAccountMachine,
   payoutAccountValues,
+  payoutBankCountriesFor,
+  startingBankCountry,
 } from "../../../machines/components/balances/payout-account.machine.ts";
 import { endpoints } from "../../../protocol/endpoints.ts";
 import {
@@ -26,8 +28,6 @@ import {
   type ExternalAccount,
   externalAccountSchema,
   type PayoutBankCountry,
-  payoutBankCountries,
-  payoutBankCountryCodes,
 } from "../../../protocol/objects/external-account.schema.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
@@ -82,15 +82,13 @@ function useDestinationText() {
     intl.formatMessage(d.object === "card" ? m.cardEnding : m.bankEnding, { last4: d.last4 });
 }
 
-/** The countries a person can choose for a bank account in `currency`. */
-const countriesFor = (currency: string) =>
-  payoutBankCountryCodes.filter((c) => payoutBankCountries[c].currency === currency);
-
 export interface PayoutAccountSectionProps {
   /** The currencies the account holds money in (one row each). */
   currencies: readonly string[];
   destinations: readonly ExternalAccount[];
   accountId: string;
+  /** The connected account's country, when the view knows it: its banks come first. */
+  accountCountry?: string | undefined;
   /** The session enables `external_account_collection` for this component. */
   collects: boolean;
   /** The session does not set `disable_{provider}_user_authentication`. */
@@ -113,7 +111,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
     currency,
     destination: props.destinations.find((d) => d.currency === currency && d.default_for_currency),
   }));
-  const addable = rows.filter((row) => countriesFor(row.currency).length > 0);
+  const addable = rows.filter((row) => payoutBankCountriesFor(row.currency).length > 0);
   return (
     <section className="kit-detail-section" aria-label={intl.formatMessage(m.title)}>
       <h3 className="kit-heading-sm">{intl.formatMessage(m.title)}</h3>
@@ -128,6 +126,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
         <PayoutAccountFlow
           rows={addable}
           accountId={props.accountId}
+          accountCountry={props.accountCountry}
           signInRequired={props.signInRequired}
           view={props.view}
           onSaved={props.onSaved}
@@ -141,16 +140,23 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
 interface FlowProps {
   rows: readonly { currency: string; destination: ExternalAccount | undefined }[];
   accountId: string;
+  accountCountry: string | undefined;
   signInRequired: boolean;
   view: ComponentViewProps;
   onSaved(account: ExternalAccount | null): void;
   startOpen: boolean;
 }
 
-/** Opens the flow for `currency`; the bank fields' chunk loads meanwhile (the sign-in step). */
-function openFlow(send: (event: PayoutAccountEvent) => void, currency: string) {
+/**
+ * Opens the flow for `currency`, its bank in `country`; the bank fields' chunk loads meanwhile
+ * (while the sign-in step shows).
+ */
+function openFlow(
+  send: (event: PayoutAccountEvent) => void,
+  currency: string,
+  country: PayoutBankCountry,
+) {
   loadBankFields().catch(() => {});
-  const country = countriesFor(currency)[0] as PayoutBankCountry;
   send({ type: "open", currency, values: payoutAccountValues(country, currency) });
 }
 
@@ -202,15 +208,24 @@ function PayoutAccountFlow(props: FlowProps) {
   });
   const { context } = snapshot;
   const currency = context.currency;
-  const open = (next: string) => openFlow(send, next);
+  // A new bank account starts in the account's own country when its banks take the
+  // currency, else the replaced bank's (`startingBankCountry`).
+  const countryFor = (next: string) =>
+    startingBankCountry(
+      next,
+      props.accountCountry,
+      props.rows.find((row) => row.currency === next)?.destination,
+    ) as PayoutBankCountry;
+  const open = (next: string) => openFlow(send, next, countryFor(next));
   // Opened at once (the form's `bank_account` subview): once, for the first currency.
   const first = props.startOpen ? props.rows[0]?.currency : undefined;
+  const firstCountry = first === undefined ? undefined : countryFor(first);
   const startedOpen = useRef(false);
   useEffect(() => {
-    if (first === undefined || startedOpen.current) return;
+    if (first === undefined || firstCountry === undefined || startedOpen.current) return;
     startedOpen.current = true;
-    openFlow(send, first);
-  }, [first, send]);
+    openFlow(send, first, firstCountry);
+  }, [first, firstCountry, send]);
 
   if (snapshot.matches("closed") || snapshot.matches("saved") || currency === null) {
     const saved = snapshot.matches("saved") ? savedAccount(context) : null;
@@ -282,7 +297,7 @@ function PayoutAccountFlow(props: FlowProps) {
             form={form}
             path={paths.country}
             label={intl.formatMessage(m.country)}
-            options={countriesFor(currency).map((value) => ({
+            options={payoutBankCountriesFor(currency).map((value) => ({
               value,
               label: regionName(value, intl.locale),
             }))}
