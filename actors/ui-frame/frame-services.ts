@@ -86,9 +86,11 @@ export function createFrameServices(dataLayer: FrameDataLayer, apiOrigin?: strin
     mutation: (api, spec) =>
       createMutation({
         transport: api,
-        url: spec.url,
+        url: spec.url as string | ((body: unknown) => string),
         schema: spec.schema,
+        // A DELETE names what it removes in its path: it sends no body.
         ...(spec.method ? { method: spec.method } : {}),
+        ...(spec.method === "DELETE" ? { toRequestBody: () => undefined } : {}),
       }),
     // From the person's click: the popup opens before anything asynchronous.
     signIn: () =>

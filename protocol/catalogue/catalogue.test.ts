@@ -581,6 +581,29 @@ describe("SPEC.md §5 component inputs", () => {
     ).toBe(true);
   });
 
+  it("the external account's one subview is bank_account (the flow opened at once); any other names setSectionView", () => {
+    for (const subview of ["add", "card", "person_0lz3k2a1b000Ab12Cd34Ef56"]) {
+      const error = rejected(
+        validateSetter("account-management-form", "setSectionView", {
+          section: "external_account",
+          subview,
+        }),
+      );
+      expect(error).toMatchObject({ code: "invalid_setter_value", name: "setSectionView" });
+      expect(error.message).toContain('subview: must be "bank_account"');
+    }
+    for (const subview of ["bank_account", undefined])
+      expect(
+        validateSetter("account-management-form", "setSectionView", {
+          section: "external_account",
+          ...(subview ? { subview } : {}),
+        }),
+      ).toEqual({
+        ok: true,
+        value: { section: "external_account", ...(subview ? { subview } : {}) },
+      });
+  });
+
   it("the transactions list accepts a default filter on type only", () => {
     const error = rejected(
       validateSetter("transactions-list", "setDefaultFilters", { status: ["succeeded"] }),

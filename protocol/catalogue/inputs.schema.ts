@@ -191,10 +191,15 @@ export const hiddenSections = z.array(
 /** A person's id as the provider makes them (`person_…`). */
 export const personIdPattern = /^person_[A-Za-z0-9]+$/;
 
+/** The external_account section's subviews: the payout bank account's flow, opened at once. */
+export const externalAccountSubviews = ["bank_account"] as const;
+
 /**
- * The account-management form's target: a section and (optionally) one of its subviews. Only
- * `person` has subviews: `add` (a new person) or a person's id (that person's form); with none
- * it opens the representative (the individual, for an individual's account).
+ * The account-management form's target: a section and (optionally) one of its subviews.
+ * `person` has `add` (a new person) or a person's id (that person's form); with none it opens
+ * the representative (the individual, for an individual's account). `external_account` has
+ * `bank_account`: the flow that adds or replaces the payout bank account (the external_account
+ * key flow) opened at once, not behind its button. No other section has subviews.
  */
 export const sectionView = z
   .strictObject(
@@ -213,6 +218,16 @@ export const sectionView = z
           code: "custom",
           path: ["subview"],
           message: 'must be "add" or a person\'s id (person_…) for the person section',
+          input: view.subview,
+        });
+        return;
+      }
+      if (view.section === "external_account") {
+        if ((externalAccountSubviews as readonly string[]).includes(view.subview)) return;
+        ctx.issues.push({
+          code: "custom",
+          path: ["subview"],
+          message: 'must be "bank_account" for the external_account section',
           input: view.subview,
         });
         return;

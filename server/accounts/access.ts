@@ -3,6 +3,7 @@
  * claimed account-session key reaches only its own account, through a component its session
  * enabled; external-account changes need the session's external_account key (SPEC.md §6).
  */
+import { provider } from "../../protocol/provider.ts";
 import type { Account } from "../db/schema.ts";
 import type { AccountSessionPrincipal, Deps, Principal } from "../http/context.ts";
 import { permissionError } from "../http/errors.ts";
@@ -14,6 +15,33 @@ export const accountDetailComponents = [
   "account_management",
   "notification_banner",
 ] as const;
+
+/**
+ * Components whose screens collect the account's details with the session's own key, before
+ * any provider user exists (onboarding; the banner's requirement forms).
+ */
+const collectsBeforeSignIn = ["account_onboarding", "notification_banner"] as const;
+
+/**
+ * Changes to the account's details or persons made with the account session's own key — no
+ * provider user signed in — are refused (403 `user_authentication_required`) when the session
+ * manages the account behind the provider user's sign-in: it enables account_management
+ * without `disable_{provider}_user_authentication`, and no component that collects the
+ * details before a provider user exists. A signed-in user's key, acting for the session, may;
+ * so may the platform's secret key. (The payout bank account has its own proof: the
+ * external_account key from the challenge, `requireExternalAccountKey`.)
+ */
+export function requireSignedInUserForDetails(principal: ModelPrincipal): void {
+  if (principal.kind !== "account_session" || principal.userId !== undefined) return;
+  const management = principal.components.account_management;
+  if (management?.enabled !== true) return;
+  if (management.features[provider.flags.disableUserAuthentication] === true) return;
+  if (collectsBeforeSignIn.some((name) => principal.components[name]?.enabled === true)) return;
+  throw permissionError(
+    "Changing the account's details in account management needs the provider user to sign in (the component's popup): this key is the account session's own.",
+    "user_authentication_required",
+  );
+}
 
 /** Components whose screens manage payout destinations. */
 export const externalAccountComponents = [

@@ -21,6 +21,7 @@ import {
   accountDetailComponents,
   externalAccountComponents,
   requireExternalAccountKey,
+  requireSignedInUserForDetails,
 } from "./access.ts";
 import { updateAccountParams } from "./account-params.ts";
 import { createAccountParams, defaultCurrencyFor } from "./accounts.schema.ts";
@@ -271,6 +272,7 @@ defineRoute(
         "component_not_enabled",
       );
     }
+    if (details.length > 0) requireSignedInUserForDetails(principal);
     if (given.external_account !== undefined) await requireExternalAccountKey(deps, principal);
     const account = await findAccount(deps.db, principal.platformId, principal.accountId);
     checkPostalCodes(account.country, given);

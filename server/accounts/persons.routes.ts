@@ -1,7 +1,9 @@
 /**
  * Persons of a connected account (`/v1/accounts/:id/persons`): create, retrieve, update,
- * delete (never the representative nor the account's individual: a typed 400) and list, with the platform's secret key or the account's own session key (through
- * an account-details component). The address's postal code is checked by its country's rule
+ * delete (never the representative nor the account's individual: a typed 400) and list, with
+ * the platform's secret key or the account's own session key (through an account-details
+ * component; its changes behind the provider user's sign-in where the session asks for it:
+ * `requireSignedInUserForDetails`). The address's postal code is checked by its country's rule
  * (`postal-codes.ts`, the account's when it names none), as an account update's. The id
  * number, checked by the account's country's rule (`tax-ids.ts`), is never stored: only that
  * it was provided and the last four characters of its normalised form. Each identity change re-runs the sandbox check.
@@ -17,7 +19,7 @@ import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/pagination.ts";
 import { defineRoute } from "../http/route.ts";
 import { newId } from "../http/secrets.ts";
-import { accountDetailComponents, reachAccount } from "./access.ts";
+import { accountDetailComponents, reachAccount, requireSignedInUserForDetails } from "./access.ts";
 import { personParams } from "./account-params.ts";
 import { checkIdentityDocuments } from "./documents.ts";
 import {
@@ -69,6 +71,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
+    requireSignedInUserForDetails(principal);
     checkPersonPostalCode(account.country, given);
     const body = await checkIdentityDocuments(
       deps.db,
@@ -133,6 +136,7 @@ defineRoute(
   },
   async ({ deps, principal, params, body: given }) => {
     const account = await reachAccount(deps, principal, params.id);
+    requireSignedInUserForDetails(principal);
     checkPersonPostalCode(account.country, given);
     const body = await checkIdentityDocuments(
       deps.db,
@@ -173,6 +177,7 @@ defineRoute(
   },
   async ({ deps, principal, params }) => {
     const account = await reachAccount(deps, principal, params.id);
+    requireSignedInUserForDetails(principal);
     const person = await deps.db.transaction().execute(async (trx) => {
       await lockAccountRow(trx, account.id);
       const individual = await trx

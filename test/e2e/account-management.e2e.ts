@@ -15,7 +15,8 @@ import { examplePlatformTests } from "./support/example-platform.ts";
 // account-management-form (item 4, internal) on its tools page, in Debian's Chromium: a
 // person reads the account by section, signs in through the popup before the first edit
 // (the seeded account's session asks for it), changes the public support details, replaces
-// the payout bank account, adds a person and edits them; each change is then read from the
+// the payout bank account, adds a person and edits them, changes an owner's roles, removes a
+// director and is refused the representative's removal; each change is then read from the
 // provider's API as the platform's backend would. The host's disabled and hidden sections
 // and a bad value of its setter; the form's one section and its close event.
 
@@ -179,6 +180,92 @@ describe("account-management on the example platform", () => {
     expect(await persons()).toHaveLength(peopleBefore.length + 1);
   });
 
+  it("after the popup sign-in, a person changes an owner's roles, ownership and title, removes a director, and is refused the representative's removal on the dialog; the provider reflects each", async () => {
+    await owner();
+    const account = example.env.sandbox.mainAccountId;
+    const made = async (first: string, last: string, relationship: Record<string, unknown>) =>
+      example.apiPost<Person>(`/v1/accounts/${account}/persons`, {
+        first_name: first,
+        last_name: last,
+        email: `${first.toLowerCase()}@example.com`,
+        phone: "+14155550123",
+        dob: { day: 10, month: 12, year: 1985 },
+        address: {
+          line1: "1 Main St",
+          city: "San Francisco",
+          state: "CA",
+          postal_code: "94105",
+          country: "US",
+        },
+        relationship,
+      });
+    const ada = await made("Ada", "Lovelace", {
+      owner: true,
+      director: true,
+      percent_ownership: 10,
+    });
+    const alan = await made("Alan", "Turing", { director: true });
+    const representative = (await persons()).find((p) => p.relationship.representative);
+    expect(representative).toBeDefined();
+    const repName = `${representative!.first_name} ${representative!.last_name}`;
+
+    const platform = await signedIn(undefined, "account");
+    await platform.page.setViewportSize({ width: 360, height: 900 });
+    const management = await managementOf(platform);
+
+    // The owner's roles: no longer a director, now an executive, with a larger share and a title.
+    await management.editPerson("Ada Lovelace");
+    expect(await management.seeSignInAsked("person")).toBe(true);
+    await management.signInThroughPopup("person", email, password);
+    await management.fill(messageIn("en-US", "accountOnboarding.ssnLast4"), "1234");
+    await management.setRole("roleDirector", false);
+    await management.setRole("roleExecutive", true);
+    await management.fill(messageIn("en-US", "accountOnboarding.percentOwnership"), "25");
+    await management.fill(messageIn("en-US", "accountOnboarding.jobTitle"), "CFO");
+    await management.save("person");
+    expect(await management.seeSaved("person")).toBe(management.word("saved"));
+    await expect
+      .poll(async () => (await persons()).find((p) => p.id === ada.id)?.relationship)
+      .toMatchObject({
+        owner: true,
+        director: false,
+        executive: true,
+        percent_ownership: 25,
+        title: "CFO",
+      });
+
+    // A director removed, once confirmed: the provider no longer lists them.
+    await management.removePerson("Alan Turing");
+    await management.confirmRemoval("Alan Turing");
+    await expect.poll(async () => (await persons()).some((p) => p.id === alan.id)).toBe(false);
+    await management.removalDialog("Alan Turing").waitFor({ state: "detached" });
+    expect(await management.seeButtons("person")).not.toContain(
+      management.word("removePerson", { name: "Alan Turing" }),
+    );
+
+    // The representative: the provider refuses, and the dialog says why.
+    const deletes = () =>
+      example.env.requests.filter((r) => r.method === "DELETE" && r.path.includes("/persons/"))
+        .length;
+    const sent = deletes();
+    const dialog = await management.removePerson(repName);
+    await management.confirmRemoval(repName);
+    expect(await management.seeRemovalRefusal(repName)).toBe(
+      management.word("removeRepresentative"),
+    );
+    expect(deletes()).toBe(sent + 1);
+    // The browser logs the refused call (a 400): expected here.
+    await expect
+      .poll(() => platform.takeProblems(/status of 400 .*\/persons\/person_/).length)
+      .toBe(1);
+    await checkLightDarkPseudo(platform, [management.frame], () =>
+      management.frame.getByRole("dialog").getByRole("heading").first().innerText(),
+    );
+    await dialog.getByRole("button", { name: messageIn("en-US", "kit.cancel") }).press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    expect((await persons()).some((p) => p.id === representative!.id)).toBe(true);
+  });
+
   it("disabled sections are read-only, hidden ones absent, and a section that cannot be disabled is an inputerror naming the setter", async () => {
     const platform = await signedIn(undefined, "account");
     const management = await managementOf(platform);
@@ -314,5 +401,51 @@ describe("account-management-form on the example platform's tools page", () => {
     await form.cancel("support");
     await expect.poll(() => said.textContent()).toBe("Closed");
     await expect.poll(() => form.frame.locator("[data-section]").count()).toBe(0);
+  });
+
+  it("the external account's bank_account subview opens the bank-account flow at once; another subview is an inputerror naming setSectionView", async () => {
+    const platform = await signedIn(undefined, "tools");
+    const form = new AccountManagementModel(await platform.frameOf("account-management-form"));
+    await form.section("support").waitFor();
+    const setView = (value: unknown) =>
+      platform.page.evaluate((value) => {
+        const element = document.querySelector("oriel-account-management-form") as unknown as {
+          setSectionView(v: unknown): void;
+        };
+        element.setSectionView(value);
+      }, value);
+    await setView({ section: "external_account", subview: "bank_account" });
+    // The flow's first step (the provider user's sign-in), not the button that starts it.
+    const step = form.payout.accountStep("replace");
+    await step.waitFor();
+    expect(
+      await step
+        .getByRole("button", { name: messageIn("en-US", "popup.signIn.submit"), exact: true })
+        .count(),
+    ).toBe(1);
+    expect(
+      await form.frame
+        .getByRole("button", { name: form.payout.accountWord("replace"), exact: true })
+        .count(),
+    ).toBe(0);
+
+    const refused = platform.page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document
+            .querySelector("oriel-account-management-form")!
+            .addEventListener("inputerror", (e) => resolve((e as CustomEvent).detail), {
+              once: true,
+            }),
+        ),
+    );
+    await setView({ section: "external_account", subview: "add" });
+    expect(await refused).toMatchObject({
+      component: "account-management-form",
+      name: "setSectionView",
+    });
+    platform.takeProblems(/setSectionView/);
+    // Nothing changed: the flow the last good value opened is still there.
+    expect(await step.count()).toBe(1);
   });
 });

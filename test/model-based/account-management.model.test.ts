@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { CallFailure } from "../../machines/auth/failure.ts";
 import type { SignInOutcome } from "../../machines/auth/sign-in.ts";
 import {
   type AccountManagementEmitted,
@@ -6,6 +7,7 @@ import {
   accountManagementMachine,
   accountRequest,
   personsRequest,
+  type RemovePersonInput,
   sectionOfRequirement,
   sectionsNeeding,
 } from "../../machines/components/account-management/account-management.machine.ts";
@@ -52,6 +54,19 @@ const FAILURES = [
   { label: "fails 500", error: http(500) },
   { label: "refused 401", error: http(401) },
 ];
+const refusal = (status: number, code: string): CallFailure => ({
+  kind: "http",
+  status,
+  error: { type: "invalid_request_error", code, message: code },
+  requestId: `req_${status}`,
+});
+const REMOVAL_FAILURES = [
+  { label: "removal refused (representative)", error: refusal(400, "person_is_representative") },
+  { label: "removal needs sign-in", error: refusal(403, "user_authentication_required") },
+  { label: "removal refused 401", error: http(401) },
+];
+const REMOVED = { id: "person_1", object: "person", deleted: true };
+const KEY = "ik_remove_1";
 
 const reading = (s: { matches(v: unknown): boolean }, part: "account" | "persons") =>
   s.matches({ loading: part }) || s.matches({ refreshing: part });
@@ -77,6 +92,16 @@ const modelFor = (input: AccountManagementInput): MachineModel<Machine> => ({
       output,
     })),
     [`${ERROR}signIn`]: [{ type: `${ERROR}signIn`, error: new Error("popup failed") }],
+    remove: [
+      { type: "remove", person: "person_1" },
+      { type: "remove", person: "person_elsewhere" },
+    ],
+    "remove.confirm": [{ type: "remove.confirm", idempotencyKey: KEY }],
+    [`${DONE}removePerson`]: [{ type: `${DONE}removePerson`, output: REMOVED }],
+    [`${ERROR}removePerson`]: REMOVAL_FAILURES.map(({ error }) => ({
+      type: `${ERROR}removePerson`,
+      error,
+    })),
   } as MachineModel<Machine>["events"],
   describeEvent: (event) => {
     const e = event as {
@@ -86,6 +111,10 @@ const modelFor = (input: AccountManagementInput): MachineModel<Machine> => ({
       target?: { section: string };
     };
     if (e.type === "edit") return `edit ${e.target?.section}`;
+    if (e.type === "remove") return `remove ${(e as { person?: string }).person}`;
+    if (e.type === `${DONE}removePerson`) return "person removed";
+    if (e.type === `${ERROR}removePerson`)
+      return REMOVAL_FAILURES.find((f) => f.error === e.error)?.label ?? "removal fails";
     if (e.type === `${DONE}signIn`) return `popup ${String(e.output)}`;
     if (e.type === `${ERROR}signIn`) return "popup fails";
     if (e.type === `${DONE}${FETCH}`)
@@ -100,6 +129,8 @@ const modelFor = (input: AccountManagementInput): MachineModel<Machine> => ({
     value: snapshot.value,
     editing: snapshot.context.editing,
     saved: snapshot.context.saved,
+    removing: snapshot.context.removing,
+    refused: snapshot.context.removalFailure !== null,
     authorised: snapshot.context.authorised,
     businessType: snapshot.context.account?.business_type ?? null,
     persons: snapshot.context.persons.length,
@@ -108,6 +139,10 @@ const modelFor = (input: AccountManagementInput): MachineModel<Machine> => ({
 
 const INPUTS: { label: string; input: AccountManagementInput }[] = [
   { label: "component", input: { signInRequired: true, signedIn: false, focus: null } },
+  {
+    label: "component, signed in already",
+    input: { signInRequired: true, signedIn: true, focus: null },
+  },
   {
     label: "form on support, sign-in off",
     input: { signInRequired: false, signedIn: false, focus: { section: "support", person: null } },
@@ -149,7 +184,14 @@ describe("account-management, model-based", () => {
       "popup fails",
       "cancel",
       "section.saved",
+      "section.signInRequired",
       "payout.saved",
+      "remove person_1",
+      "remove.confirm",
+      "person removed",
+      "removal refused (representative)",
+      "removal needs sign-in",
+      "removal refused 401",
     ])
       expect(labels).toContain(label);
     const reached = new Set(cases.map((c) => JSON.stringify(c.path.target.value)));
@@ -161,6 +203,8 @@ describe("account-management, model-based", () => {
       '"failed"',
       '"unauthorized"',
       '{"refreshing":"persons"}',
+      '"confirmingRemoval"',
+      '"removingPerson"',
     ])
       expect(reached).toContain(state);
   });
@@ -171,6 +215,7 @@ describe("account-management, model-based", () => {
       actors: {
         signIn: calls.logic("signIn", (): SignInOutcome => "signed_in"),
         fetchResource: calls.logic<unknown, FetchResourceInput>(FETCH, () => INDIVIDUAL),
+        removePerson: calls.logic<unknown, RemovePersonInput>("removePerson", () => REMOVED),
       },
     });
     const run = await replayWithCalls(machine, input, path, calls);
@@ -191,6 +236,39 @@ describe("account-management, model-based", () => {
               : accountRequest,
           );
         if (event.type === `${DONE}signIn` && event.output === "signed_in") signedIn = true;
+        // A removal is the confirmed person's, with the key of its confirmation, and only
+        // once a provider user signed in (when the session asks for it).
+        for (const call of step.started.filter((c) => c.src === "removePerson")) {
+          expect(call.input).toEqual({
+            body: { account: "acct_1", person: "person_1" },
+            idempotencyKey: KEY,
+          });
+          expect(signedIn || !input.signInRequired).toBe(true);
+        }
+        // A person not on file is never offered for removal.
+        if (event.type === "remove" && (event as { person?: string }).person !== "person_1")
+          expect(step.snapshot.matches("shown")).toBe(true);
+        const removal = REMOVAL_FAILURES.find((f) => f.error === event.error);
+        if (removal?.label === "removal refused (representative)") {
+          // The refusal stays on the dialog: nothing else changes.
+          expect(step.snapshot.value).toBe("confirmingRemoval");
+          expect(context.removalFailure).toEqual(removal.error);
+        }
+        if (removal?.label === "removal needs sign-in" || event.type === "section.signInRequired") {
+          // The provider wants the provider user: the popup's sign-in again.
+          expect(step.snapshot.matches("signingIn")).toBe(true);
+          expect(context.authorised).toBe(false);
+          signedIn = false;
+        }
+        if (removal?.label === "removal refused 401") {
+          expect(step.snapshot.value).toBe("unauthorized");
+          expect(effects).toEqual([{ type: "unauthorized" }]);
+        }
+        if (event.type === `${DONE}removePerson`) {
+          // Removed: the account and its persons are read again, the section marked saved.
+          expect(step.snapshot.matches({ refreshing: "account" })).toBe(true);
+          expect(context.saved).toBe("person");
+        }
         // No form opens before the provider user signed in, when the session asks for it
         // (the payout bank account's own flow signs in by itself).
         if (step.snapshot.matches("editing") && context.editing?.section !== "external_account")

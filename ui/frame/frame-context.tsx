@@ -154,7 +154,8 @@ export interface UploadOptions {
 
 /** What a form's mutation sends and what it gets back. */
 export interface MutationSpec {
-  url: string;
+  /** The API path, or one made from the call's body (a DELETE sends no body: only its path). */
+  url: string | ((body: never) => string);
   schema: $ZodType;
   method?: "POST" | "DELETE";
 }

@@ -17,11 +17,17 @@ import { signInGate, signInOutcomeIs } from "../sign-in-gate.ts";
  *
  * States: `loading` (the account through the kit's `fetchResource`, then — for a business
  * with persons — its persons), `shown`, `authorising` → `signingIn` (prompt, waiting,
- * blocked; `cancel` goes back) → `editing` (the section's form: `section.saved` when the
- * provider answered it, `cancel`; the payout bank account's own flow — it signs in by itself —
- * sends `payout.saved`, from `shown` too), `refreshing` (the account and persons read again after a
- * save, the sections kept on screen), `closed` (the form component: its one section closed,
- * emits `closed`), `failed` (`retry`), `unauthorized` (a 401).
+ * blocked; `cancel` goes back) → `opening` → `editing` (the section's form: `section.saved`
+ * when the provider answered it, `section.signInRequired` when the provider refused it for
+ * want of a signed-in provider user — back to `signingIn` — and `cancel`; the payout bank
+ * account's own flow — it signs in by itself — sends `payout.saved`, from `shown` too) or,
+ * for `remove` (one of a business's persons), `confirmingRemoval` (the kit's confirm dialog:
+ * `remove.confirm`, `cancel`) → `removingPerson` (`DELETE /v1/accounts/:id/persons/:person`
+ * through `removePerson`: done, the sections are read again; the provider's refusal — the
+ * representative — is kept for the dialog; a refusal for want of a sign-in goes back to
+ * `signingIn`), `refreshing` (the account and persons read again after a save, the sections
+ * kept on screen), `closed` (the form component: its one section closed, emits `closed`),
+ * `failed` (`retry`), `unauthorized` (a 401).
  *
  * With `focus` (account-management-form's `sectionView`) the loaded account opens that
  * section's edit at once, and leaving it — saved or cancelled — closes the component.
@@ -60,6 +66,12 @@ export interface AccountManagementContext {
   account: Account | null;
   persons: readonly Person[];
   editing: EditTarget | null;
+  /** `editing` names a person to remove (not a form to open). */
+  removing: boolean;
+  /** The key of the removal confirmed (one per confirmation: the person's intent). */
+  removalKey: string | null;
+  /** Why the provider refused the last removal (shown on the dialog). */
+  removalFailure: CallFailure | null;
   /** The section whose save was shown last (its "saved" note), until the next edit. */
   saved: ManagementSection | null;
   failure: CallFailure | null;
@@ -67,10 +79,15 @@ export interface AccountManagementContext {
 
 export type AccountManagementEvent =
   | { type: "edit"; target: EditTarget }
+  /** Remove one of a business's persons (by id), once confirmed. */
+  | { type: "remove"; person: string }
+  | { type: "remove.confirm"; idempotencyKey: string }
   | { type: "cancel" }
   | { type: "signIn.start" }
   /** The section's form saved: the provider answered it. */
   | { type: "section.saved" }
+  /** The provider refused the section's save: a provider user must sign in first. */
+  | { type: "section.signInRequired" }
   /** The payout bank account's own flow saved a new default. */
   | { type: "payout.saved" }
   | { type: "retry" };
@@ -87,6 +104,25 @@ export const personsRequest = (accountId: string): FetchResourceInput => ({
   url: `/v1/accounts/${encodeURIComponent(accountId)}/persons?limit=100`,
   schema: listOf(personSchema),
 });
+
+/** The removal of a person: `DELETE /v1/accounts/:account/persons/:person`, with its key. */
+export interface RemovePersonInput {
+  body: { account: string; person: string };
+  idempotencyKey: string;
+}
+
+/** The removal's path (the mutation's URL, made from its body). */
+export const removePersonUrl = (body: RemovePersonInput["body"]) =>
+  `/v1/accounts/${encodeURIComponent(body.account)}/persons/${encodeURIComponent(body.person)}`;
+
+/**
+ * The provider refused a change because the key is the account session's own and the session
+ * asks for the provider user's sign-in (403 `user_authentication_required`).
+ */
+export const needsSignIn = (failure: CallFailure | null | undefined) =>
+  failure?.kind === "http" &&
+  failure.status === 403 &&
+  failure.error.code === "user_authentication_required";
 
 /** A business has persons of its own; an individual is the person. */
 export const hasPersons = (account: Pick<Account, "business_type">) =>
@@ -152,6 +188,9 @@ export const accountManagementMachine = setup({
     signIn: fromPromise<SignInOutcome>(async () => {
       throw new Error("provide the frame's popup sign-in as signIn (FrameServices.signIn)");
     }),
+    removePerson: fromPromise<unknown, RemovePersonInput>(async () => {
+      throw new Error("provide the frame's DELETE mutation as removePerson (removePersonUrl)");
+    }),
   },
   guards: {
     signInOutcomeIs,
@@ -167,6 +206,10 @@ export const accountManagementMachine = setup({
       !context.signInRequired ||
       context.editing?.section === "external_account",
     focused: ({ context }) => context.focus !== null,
+    removalIntended: ({ context }) => context.removing,
+    personOnFile: ({ context, event }) =>
+      event.type === "remove" && context.persons.some((p) => p.id === event.person),
+    signInNeeded: ({ event }) => needsSignIn(failureOf(event)),
   },
   actions: {
     keepAccount: assign(({ event }) => ({
@@ -179,8 +222,26 @@ export const accountManagementMachine = setup({
     noPersons: assign({ persons: [] }),
     openFocus: assign(({ context }) => ({ editing: context.focus, saved: null })),
     open: assign(({ event }) =>
-      event.type === "edit" ? { editing: event.target, saved: null } : {},
+      event.type === "edit" ? { editing: event.target, removing: false, saved: null } : {},
     ),
+    openRemoval: assign(({ event }) =>
+      event.type === "remove"
+        ? {
+            editing: { section: "person" as const, person: event.person },
+            removing: true,
+            removalFailure: null,
+            saved: null,
+          }
+        : {},
+    ),
+    keepRemovalKey: assign(({ event }) =>
+      event.type === "remove.confirm"
+        ? { removalKey: event.idempotencyKey, removalFailure: null }
+        : {},
+    ),
+    keepRemovalFailure: assign({ removalFailure: ({ event }) => failureOf(event) }),
+    // The provider wants a signed-in provider user after all (the user's key lapsed).
+    unauthorise: assign({ authorised: false }),
     // Reached through the gate or its guard, an edit other than the payout bank account's
     // (whose own flow signs in) means edits are allowed from now on.
     authorise: assign(({ context }) => ({
@@ -188,7 +249,7 @@ export const accountManagementMachine = setup({
     })),
     keepSaved: assign(({ context }) => ({ saved: context.editing?.section ?? null })),
     keepPayoutSaved: assign({ saved: "external_account" as const }),
-    leave: assign({ editing: null }),
+    leave: assign({ editing: null, removing: false, removalKey: null, removalFailure: null }),
     keepFailure: assign({ failure: ({ event }) => failureOf(event) }),
     // The failure kept for the view (its request id) and told to the platform, in one step.
     failFirst: enqueueActions(({ enqueue, event }) => {
@@ -208,6 +269,9 @@ export const accountManagementMachine = setup({
     account: null,
     persons: [],
     editing: null,
+    removing: false,
+    removalKey: null,
+    removalFailure: null,
     saved: null,
     failure: null,
   }),
@@ -218,22 +282,53 @@ export const accountManagementMachine = setup({
       always: { guard: "focusPending", target: "authorising", actions: "openFocus" },
       on: {
         edit: { target: "authorising", actions: "open" },
+        remove: { guard: "personOnFile", target: "authorising", actions: "openRemoval" },
         "payout.saved": { target: "refreshing", actions: "keepPayoutSaved" },
       },
     },
     authorising: {
-      always: [{ guard: "authorised", target: "editing" }, { target: "signingIn" }],
+      always: [{ guard: "authorised", target: "opening" }, { target: "signingIn" }],
     },
     signingIn: {
-      ...signInGate("#accountManagement.editing"),
+      ...signInGate("#accountManagement.opening"),
       on: { cancel: { target: "leaving" } },
     },
-    editing: {
+    opening: {
       entry: "authorise",
+      always: [{ guard: "removalIntended", target: "confirmingRemoval" }, { target: "editing" }],
+    },
+    editing: {
       on: {
         "section.saved": { target: "refreshing", actions: "keepSaved" },
+        "section.signInRequired": { target: "signingIn", actions: "unauthorise" },
         "payout.saved": { target: "refreshing", actions: "keepPayoutSaved" },
         cancel: "leaving",
+      },
+    },
+    confirmingRemoval: {
+      on: {
+        "remove.confirm": { target: "removingPerson", actions: "keepRemovalKey" },
+        cancel: "leaving",
+      },
+    },
+    removingPerson: {
+      invoke: {
+        id: "removePerson",
+        src: "removePerson",
+        input: ({ context }) => ({
+          body: { account: context.account?.id ?? "", person: context.editing?.person ?? "" },
+          idempotencyKey: context.removalKey ?? "",
+        }),
+        onDone: { target: "refreshing", actions: "keepSaved" },
+        onError: [
+          {
+            guard: "unauthorizedError",
+            target: "#accountManagement.unauthorized",
+            actions: "emitUnauthorized",
+          },
+          { guard: "signInNeeded", target: "signingIn", actions: "unauthorise" },
+          { target: "confirmingRemoval", actions: "keepRemovalFailure" },
+        ],
       },
     },
     refreshing: reading("#accountManagement.leaving", false),

@@ -3,27 +3,22 @@
  * protocol schema before anything is sent (`protocol/objects/account-management.schema.ts`):
  * the business's details, the public support details and the company (its address as
  * account-onboarding's company step has it) go to
- * `POST /v1/account`; a person — the individual's own details, or one of a business's
- * persons — is account-onboarding's details form (`detailsFormMachineOf`), sent as
- * `individual[…]` for the individual or unwrapped for `/v1/accounts/:id/persons[/:person]`.
+ * `POST /v1/account`; the individual's own details are account-onboarding's details form
+ * (`detailsFormMachineOf`), sent as `individual[…]`; a business's person is
+ * account-onboarding's person form, sent to `/v1/accounts/:id/persons[/:person]`.
  */
 import type { Account } from "../../../protocol/objects/account.schema.ts";
 import {
   businessDetailsParamsSchema,
   supportDetailsParamsSchema,
 } from "../../../protocol/objects/account-management.schema.ts";
-import { individualDetailsParamsSchema } from "../../../protocol/objects/onboarding.schema.ts";
 import type { Person } from "../../../protocol/objects/person.schema.ts";
 import {
   companyFormMachineOf,
   companyPaths,
   companyValues,
 } from "../account-onboarding/company-forms.ts";
-import {
-  detailsBody,
-  detailsPaths,
-  detailsValues,
-} from "../account-onboarding/onboarding-forms.machine.ts";
+import { detailsPaths, detailsValues } from "../account-onboarding/onboarding-forms.machine.ts";
 import { createFormMachine } from "../form/form.machine.ts";
 import type { FormValues } from "../form/form.ts";
 
@@ -74,43 +69,20 @@ export const supportValues = (account: Pick<Account, "business_profile">): FormV
 /** The individual's own details: account-onboarding's paths (`individual[first_name]`). */
 export const individualPaths = detailsPaths;
 
-const unprefixed = (path: string) => path.replace(/^individual\[([^\]]+)\]/, "$1");
-const prefixed = (path: string) => path.replace(/^([^[]+)/, "individual[$1]");
-
-/** A business's person's paths: the individual's, as the person's own (`first_name`). */
-export const personPaths = Object.fromEntries(
-  Object.entries(detailsPaths).map(([key, path]) => [key, unprefixed(path)]),
-) as { [K in keyof typeof detailsPaths]: string };
-
-/**
- * A person's details form's values, as on file (a new person: nothing): under `individual[…]`
- * for the individual, else as the person's own fields.
- */
-export function personValues(
-  country: string,
-  person: Person | null,
-  individual: boolean,
-): FormValues {
-  const values = detailsValues({ country, individual: person ?? undefined } as Pick<
+/** The individual's own details form's values, as on file. */
+export const individualValues = (country: string, individual: Person | null): FormValues =>
+  detailsValues({ country, individual: individual ?? undefined } as Pick<
     Account,
     "country" | "individual"
   >);
-  return individual
-    ? values
-    : Object.fromEntries(Object.entries(values).map(([path, value]) => [unprefixed(path), value]));
-}
 
 /**
- * A business's person's form: the individual's details schema of the account's country, on
- * the person's own fields (`/v1/accounts/:id/persons` takes them at the top level), the date
- * of birth split as the API takes it.
+ * A business's person's form is account-onboarding's persons step's, field rules and all
+ * (`company-forms.ts`: their details, roles, job title, ownership percent), without the
+ * identity document (never asked for here): `personFormMachineOf(country, today, false)`.
  */
-export const personFormMachineOf = (country: string, today: () => number) =>
-  createFormMachine({
-    id: "personForm",
-    schema: individualDetailsParamsSchema(country, today).shape.individual,
-    toBody: (values: FormValues) =>
-      detailsBody(
-        Object.fromEntries(Object.entries(values).map(([path, value]) => [prefixed(path), value])),
-      ).individual,
-  });
+export {
+  personFormMachineOf,
+  personPaths,
+  personValues,
+} from "../account-onboarding/company-forms.ts";

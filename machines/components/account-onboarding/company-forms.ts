@@ -89,10 +89,16 @@ export const personPaths = {
   documentBack: "verification[document][back]",
 } as const;
 
-/** The person's body: the values nested by path, the date of birth split. */
+/**
+ * The person's body: the values nested by path, the date of birth split, and each role sent
+ * as ticked or not (an unticked box is `false`, so a role taken away is taken away on file).
+ */
 export function personBody(values: FormValues): Record<string, unknown> {
   const body = valuesToBody(values);
   if (body.dob !== undefined) body.dob = dobOf(body.dob);
+  const relationship = body.relationship as Record<string, unknown> | undefined;
+  if (relationship)
+    for (const role of personRoles) relationship[role] = values[personPaths.role(role)] === true;
   // No document chosen: nothing of the verification is sent.
   const verification = body.verification as { document?: Record<string, unknown> } | undefined;
   if (verification && Object.keys(verification.document ?? {}).length === 0)

@@ -7,8 +7,9 @@ import { messageIn } from "./payment-details.model.ts";
  * account-management (and account-management-form, one of its sections) as a person uses it,
  * in any locale (the words come from the locale's catalogue): read a section's values, open
  * its edit, sign in through the popup when the component asks, fill its fields, save or
- * cancel, add or edit a person (the details' fields are account-onboarding's), and replace the
- * payout bank account (the balances' flow). Buttons are pressed from the keyboard.
+ * cancel, add, edit (their roles too) or remove a person (the details' fields are
+ * account-onboarding's; a removal is confirmed in the kit's dialog), and replace the payout
+ * bank account (the balances' flow). Buttons are pressed from the keyboard.
  */
 export class AccountManagementModel {
   /** The payout bank account's flow, the same as in balances. */
@@ -78,6 +79,42 @@ export class AccountManagementModel {
 
   async editPerson(name: string): Promise<void> {
     await this.press(this.section("person"), this.word("editPerson", { name }));
+  }
+
+  /** Ticks (or unticks) a role box of the open person form, by its onboarding word. */
+  async setRole(
+    role: "roleRepresentative" | "roleOwner" | "roleDirector" | "roleExecutive",
+    on: boolean,
+  ): Promise<void> {
+    const box = this.frame
+      .locator("form")
+      .getByRole("checkbox", { name: messageIn(this.locale, `accountOnboarding.${role}`) });
+    await box.setChecked(on);
+  }
+
+  /** Presses a person's Remove; the confirm dialog opens. */
+  async removePerson(name: string): Promise<Locator> {
+    await this.press(this.section("person"), this.word("removePerson", { name }));
+    const dialog = this.removalDialog(name);
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** The dialog confirming `name`'s removal. */
+  removalDialog(name: string): Locator {
+    return this.frame.getByRole("dialog", { name: this.word("removeTitle", { name }) });
+  }
+
+  /** Confirms the removal in the open dialog. */
+  async confirmRemoval(name: string): Promise<void> {
+    await this.press(this.removalDialog(name), this.word("removeConfirm"));
+  }
+
+  /** The refusal the dialog shows, once shown. */
+  async seeRemovalRefusal(name: string): Promise<string> {
+    const alert = this.removalDialog(name).getByRole("alert");
+    await alert.waitFor();
+    return (await alert.innerText()).trim();
   }
 
   /** The edit waits for the provider user's sign-in (the popup's prompt shows). */

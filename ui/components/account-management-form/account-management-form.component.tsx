@@ -2,7 +2,8 @@
  * account-management-form as the frame registers it (issue 12 item 4, internal): one section
  * of account management — the host's `setSectionView` ({ section, subview }: company, person,
  * support or external_account; a person's subview `add` adds a new one, a person's id opens
- * that person's form, and no other section has subviews) — opened for editing
+ * that person's form; the external account's `bank_account` opens the flow that adds or
+ * replaces the payout bank account at once; no other section has subviews) — opened for editing
  * at once, behind the same sign-in and with the same forms as account-management
  * (`../account-management/`). Saving or cancelling closes it: `accountmanagementformclose`.
  * `setDisableBankConnections`: the payout flow has no bank-connection linking to hide.
@@ -53,12 +54,21 @@ export default function AccountManagementForm(props: ComponentViewProps) {
       key={JSON.stringify(chosen.data)}
       view={props}
       focus={focus}
+      bankAccountFlow={
+        chosen.data.section === "external_account" && chosen.data.subview === "bank_account"
+      }
       signedIn={auth.status === "user_authenticated"}
     />
   );
 }
 
-function SectionView(props: { view: ComponentViewProps; focus: EditTarget; signedIn: boolean }) {
+function SectionView(props: {
+  view: ComponentViewProps;
+  focus: EditTarget;
+  /** The external account's `bank_account` subview: its flow opened at once. */
+  bankAccountFlow: boolean;
+  signedIn: boolean;
+}) {
   const intl = useIntl();
   const session = useSession();
   const signInRequired = signInRequiredFor(session);
@@ -93,6 +103,7 @@ function SectionView(props: { view: ComponentViewProps; focus: EditTarget; signe
           signInRequired={signInRequired}
           view={props.view}
           onSaved={() => send({ type: "payout.saved" })}
+          startOpen={props.bankAccountFlow}
         />
         <div className="kit-form__actions">
           <Button variant="secondary" onClick={cancel}>
@@ -119,6 +130,7 @@ function SectionView(props: { view: ComponentViewProps; focus: EditTarget; signe
             signIn={signInStatusOf(snapshot)}
             onSignIn={() => send({ type: "signIn.start" })}
             onSaved={() => send({ type: "section.saved" })}
+            onSignInRequired={() => send({ type: "section.signInRequired" })}
             onCancel={cancel}
           />
         )

@@ -3,7 +3,8 @@
  * by section (`account-management.machine.ts` reads it and its persons; the view is the kit's
  * editable sections), each edited in place through its form (`section-forms.tsx`: the kit's
  * form machine over the protocol's schema, the frame's mutation, the provider's answer shown
- * and its refusals on their fields). Edits wait behind the provider user's sign-in through the
+ * and its refusals on their fields); a business's person is removed behind the kit's confirm
+ * dialog, which shows the provider's refusal (the representative cannot be removed). Edits wait behind the provider user's sign-in through the
  * popup unless the session sets `disable_{provider}_user_authentication`. The payout bank
  * account is replaced through the money-out views' payout-account flow (the external_account
  * key) where the session enables `external_account_collection`.
@@ -14,13 +15,19 @@
  * linking through a bank connection: it has none to offer, only the typed bank details).
  */
 
+import type { CallFailure } from "../../../machines/auth/failure.ts";
 import { sectionsNeeding } from "../../../machines/components/account-management/account-management.machine.ts";
 import { collectedRequirements } from "../../../machines/components/account-onboarding/onboarding-steps.ts";
 import { collectionOptions, disabledSections } from "../../../protocol/catalogue/inputs.schema.ts";
 import { manifestEntry } from "../../../protocol/catalogue/manifest.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import { useAuthState, useHostProps, useSession } from "../../frame/frame-context.tsx";
+import {
+  newIdempotencyKey,
+  useAuthState,
+  useHostProps,
+  useSession,
+} from "../../frame/frame-context.tsx";
 import { Skeleton } from "../../kit/index.ts";
 import { PayoutAccountSection } from "../balances/payout-account.tsx";
 import { LoadFailed } from "../kit/load-failed.view.tsx";
@@ -51,6 +58,16 @@ function optionsOf(host: NonNullable<ReturnType<typeof useHostProps>>): Options 
     collection: collection.success ? collection.data : { fields: "currently_due" },
   };
 }
+
+/** How the provider refused a removal: the representative (or the individual), or otherwise. */
+const refusalOf = (failure: CallFailure | null) =>
+  failure === null
+    ? null
+    : failure.kind === "http" &&
+        (failure.error.code === "person_is_representative" ||
+          failure.error.code === "person_is_individual")
+      ? ("representative" as const)
+      : ("failed" as const);
 
 export default function AccountManagement(props: ComponentViewProps) {
   const host = useHostProps();
@@ -85,7 +102,7 @@ function Management(props: {
     signedIn: props.signedIn,
     focus: null,
   });
-  const { account, persons, editing, failure, saved } = snapshot.context;
+  const { account, persons, editing, failure, saved, removing, removalFailure } = snapshot.context;
   // A failed read: the load error and Retry, above the sections last read (after a save).
   const failed = snapshot.matches("failed") ? (
     <LoadFailed
@@ -107,7 +124,8 @@ function Management(props: {
         needed={sectionsNeeding(collectedRequirements(account, props.options.collection))}
         editable={snapshot.matches("shown")}
         editing={
-          editing
+          // A removal shows its dialog, not a form (only the sign-in it may wait for).
+          editing && (!removing || snapshot.matches("signingIn"))
             ? {
                 target: editing,
                 form: (title: string) => (
@@ -120,6 +138,7 @@ function Management(props: {
                     signIn={signInStatusOf(snapshot)}
                     onSignIn={() => send({ type: "signIn.start" })}
                     onSaved={() => send({ type: "section.saved" })}
+                    onSignInRequired={() => send({ type: "section.signInRequired" })}
                     onCancel={cancel}
                   />
                 ),
@@ -148,7 +167,22 @@ function Management(props: {
           required: signInRequired,
           provider: provider.name,
         }}
+        removal={
+          editing?.person &&
+          (snapshot.matches("confirmingRemoval") || snapshot.matches("removingPerson"))
+            ? {
+                person: editing.person,
+                busy: snapshot.matches("removingPerson"),
+                refused: refusalOf(removalFailure),
+              }
+            : null
+        }
         onEdit={(target) => send({ type: "edit", target })}
+        onRemove={(person) => send({ type: "remove", person })}
+        onConfirmRemoval={() =>
+          send({ type: "remove.confirm", idempotencyKey: newIdempotencyKey() })
+        }
+        onCancelRemoval={cancel}
       />
     </>
   );

@@ -31,6 +31,12 @@ type AccountManagementMessageValues = {
   signedInAs: { email: string };
   signInOnEdit: { provider: string };
   signInNotNeeded: None;
+  removePerson: { name: string };
+  removeTitle: { name: string };
+  removeConsequences: { name: string };
+  removeConfirm: None;
+  removeRepresentative: None;
+  removeFailed: None;
   close: None;
 };
 
@@ -152,6 +158,38 @@ export const managementMessages = defineMessages<AccountManagementMessageValues>
     id: "accountManagement.signInNotNeeded",
     defaultMessage: "Your platform confirmed who you are: no separate sign-in is needed.",
     description: "Shown when the platform vouches for the person, so no sign-in popup is needed",
+  },
+  removePerson: {
+    id: "accountManagement.removePerson",
+    defaultMessage: "Remove {name}",
+    description: "Button that removes one person from the business; {name} is the person's name",
+  },
+  removeTitle: {
+    id: "accountManagement.removeTitle",
+    defaultMessage: "Remove {name}?",
+    description: "Title of the dialog confirming a person's removal; {name} is the person's name",
+  },
+  removeConsequences: {
+    id: "accountManagement.removeConsequences",
+    defaultMessage:
+      "{name} will no longer be listed among the people of your business. You can add them again later.",
+    description: "What removing a person from the business does; {name} is the person's name",
+  },
+  removeConfirm: {
+    id: "accountManagement.removeConfirm",
+    defaultMessage: "Remove person",
+    description: "The confirm button of the dialog removing a person from the business",
+  },
+  removeRepresentative: {
+    id: "accountManagement.removeRepresentative",
+    defaultMessage:
+      "The representative cannot be removed. Make someone else the representative first.",
+    description: "The provider refused to remove the business's representative",
+  },
+  removeFailed: {
+    id: "accountManagement.removeFailed",
+    defaultMessage: "The person could not be removed. Please try again.",
+    description: "Removing a person failed for another reason (a network error, say)",
   },
   close: {
     id: "accountManagement.close",

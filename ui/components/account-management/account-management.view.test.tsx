@@ -35,7 +35,11 @@ const props = (overrides: Partial<ManagementSectionsProps> = {}): ManagementSect
   saved: null,
   payout: <p>payout</p>,
   signIn: { signedIn: false, email: null, required: true, provider: "Oriel" },
+  removal: null,
   onEdit: () => {},
+  onRemove: () => {},
+  onConfirmRemoval: () => {},
+  onCancelRemoval: () => {},
   ...overrides,
 });
 
@@ -94,6 +98,37 @@ describe("account-management's sections", () => {
     ).toBeTruthy();
     expect(within(section("Public details")).queryByText("help@juniper.example")).toBeNull();
     expect(screen.queryAllByRole("button", { name: /^Edit / })).toEqual([]);
+  });
+
+  it("a person's Remove asks for confirmation, which shows the provider's refusal", () => {
+    const onRemove = vi.fn();
+    const onConfirmRemoval = vi.fn();
+    const onCancelRemoval = vi.fn();
+    shown(props({ onRemove }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Remove Jenny Rosen" }));
+    expect(onRemove).toHaveBeenCalledWith("person_1");
+    cleanup();
+    const removal = { person: "person_1", busy: false, refused: null };
+    shown(props({ removal, onConfirmRemoval, onCancelRemoval }));
+    const dialog = screen.getByRole("dialog", { name: "Remove Jenny Rosen?" });
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove person" }));
+    expect(onConfirmRemoval).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(onCancelRemoval).toHaveBeenCalledTimes(1);
+    cleanup();
+    shown(props({ removal: { ...removal, refused: "representative" } }));
+    expect(
+      within(screen.getByRole("dialog")).getByText(
+        "The representative cannot be removed. Make someone else the representative first.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("a disabled people section offers no Remove", () => {
+    shown(props({ disabled: new Set(["person"]) }));
+    expect(screen.queryByRole("button", { name: "Remove Jenny Rosen" })).toBeNull();
   });
 
   it("marks a section the provider needs something in, and the one just saved", () => {

@@ -3,8 +3,9 @@
  * business's details, the company, the individual's own details or the business's people,
  * the public (support) details, the payout bank account and who signs in to make changes.
  * Each is the kit's `EditableSection`; the one being edited shows its form (or the sign-in
- * it waits for) in place of its values. A disabled section has no Edit button; a hidden one
- * is not there at all.
+ * it waits for) in place of its values; a business's person has Edit and Remove (behind the
+ * kit's confirm dialog, which shows the provider's refusal). A disabled section has no Edit
+ * button; a hidden one is not there at all.
  */
 import type { ReactNode } from "react";
 import { type IntlShape, type MessageDescriptor, useIntl } from "react-intl";
@@ -14,7 +15,7 @@ import type {
 } from "../../../machines/components/account-management/account-management.machine.ts";
 import type { Account } from "../../../protocol/objects/account.schema.ts";
 import type { Person } from "../../../protocol/objects/person.schema.ts";
-import { Badge, Banner, Button, type DescriptionItem } from "../../kit/index.ts";
+import { Badge, Banner, Button, ConfirmDialog, type DescriptionItem } from "../../kit/index.ts";
 import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
 import { companyMessages as cm } from "../account-onboarding/company.messages.ts";
 import { payoutAccountMessages as pm } from "../balances/payout-account.messages.ts";
@@ -41,7 +42,18 @@ export interface ManagementSectionsProps {
   payout: ReactNode;
   /** Who signs in to make changes. */
   signIn: { signedIn: boolean; email: string | null; required: boolean; provider: string };
+  /** A person's removal being confirmed (the kit's confirm dialog), or null. */
+  removal: {
+    person: string;
+    busy: boolean;
+    /** The provider's refusal of the last attempt (its code), or another failure. */
+    refused: "representative" | "failed" | null;
+  } | null;
   onEdit(target: EditTarget): void;
+  /** Remove a business's person (asks for confirmation first). */
+  onRemove(person: string): void;
+  onConfirmRemoval(): void;
+  onCancelRemoval(): void;
 }
 
 /** A section's heading for `account` (an individual's person is their personal details). */
@@ -182,9 +194,14 @@ export function ManagementSections(props: ManagementSectionsProps) {
                 <>
                   {value(p.email)}
                   {edit ? (
-                    <Button variant="secondary" onClick={edit.onEdit}>
-                      {intl.formatMessage(m.editPerson, { name })}
-                    </Button>
+                    <>
+                      <Button variant="secondary" onClick={edit.onEdit}>
+                        {intl.formatMessage(m.editPerson, { name })}
+                      </Button>
+                      <Button variant="secondary" onClick={() => props.onRemove(p.id)}>
+                        {intl.formatMessage(m.removePerson, { name })}
+                      </Button>
+                    </>
                   ) : null}
                 </>
               ),
@@ -201,6 +218,7 @@ export function ManagementSections(props: ManagementSectionsProps) {
           }
         >
           {props.persons.length === 0 ? <p>{intl.formatMessage(m.noPersons)}</p> : null}
+          <RemovalDialog {...props} />
         </EditableSection>
       ) : null}
       {shown("support") ? (
@@ -245,5 +263,34 @@ export function ManagementSections(props: ManagementSectionsProps) {
         </EditableSection>
       ) : null}
     </div>
+  );
+}
+
+/** The confirmation of a person's removal, with the provider's refusal when it refused. */
+function RemovalDialog(props: ManagementSectionsProps) {
+  const intl = useIntl();
+  const { removal } = props;
+  const person = props.persons.find((p) => p.id === removal?.person);
+  const name = (person && fullName(person)) || intl.formatMessage(m.unnamedPerson);
+  const refused = removal?.refused ?? null;
+  return (
+    <ConfirmDialog
+      open={removal !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onCancelRemoval();
+      }}
+      title={intl.formatMessage(m.removeTitle, { name })}
+      consequences={intl.formatMessage(m.removeConsequences, { name })}
+      confirmLabel={intl.formatMessage(m.removeConfirm)}
+      onConfirm={props.onConfirmRemoval}
+      busy={removal?.busy ?? false}
+      error={
+        refused === null
+          ? undefined
+          : intl.formatMessage(
+              refused === "representative" ? m.removeRepresentative : m.removeFailed,
+            )
+      }
+    />
   );
 }

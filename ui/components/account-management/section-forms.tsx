@@ -3,16 +3,20 @@
  * kit's form machine over its protocol schema (`management-forms.ts`), run with the frame's
  * mutation — `POST /v1/account` for the business, the public details, the company and the
  * individual; `/v1/accounts/:id/persons[/:person]` for a business's person — in the kit's
- * `SectionForm`. The fields are the kit's, the person's account-onboarding's `DetailsFields`.
- * A provider refusal whose `param` names a field lands on it; any other is the form's banner.
+ * `SectionForm`. The fields are the kit's; the individual's are account-onboarding's
+ * `DetailsFields`, a business's person's its `PersonFields` (with their roles).
+ * A provider refusal whose `param` names a field lands on it; any other is the form's banner,
+ * except one for want of a signed-in provider user (403 `user_authentication_required`),
+ * which goes back to the popup's sign-in (`onSignInRequired`).
  */
 
 import type { CountryCode } from "libphonenumber-js";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { useIntl } from "react-intl";
 import {
   type EditTarget,
   hasPersons,
+  needsSignIn,
 } from "../../../machines/components/account-management/account-management.machine.ts";
 import {
   businessFormMachine,
@@ -21,14 +25,15 @@ import {
   companyFormMachineOf,
   companyValues,
   individualPaths,
+  individualValues,
   personFormMachineOf,
-  personPaths,
   personValues,
   supportFormMachine,
   supportPaths,
   supportValues,
 } from "../../../machines/components/account-management/management-forms.ts";
 import { detailsFormMachineOf } from "../../../machines/components/account-onboarding/onboarding-forms.machine.ts";
+import type { FormLevelError } from "../../../machines/components/form/form.ts";
 import { type Account, accountSchema } from "../../../protocol/objects/account.schema.ts";
 import { type Person, personSchema } from "../../../protocol/objects/person.schema.ts";
 import { provider } from "../../../protocol/provider.ts";
@@ -46,7 +51,7 @@ import {
 import { SignInRequired, type SignInRequiredStatus } from "../../popup/sign-in-required.view.tsx";
 import { onboardingMessages as om } from "../account-onboarding/account-onboarding.messages.ts";
 import { DetailsFields } from "../account-onboarding/account-onboarding.view.tsx";
-import { CompanyFields } from "../account-onboarding/company.view.tsx";
+import { CompanyFields, PersonFields } from "../account-onboarding/company.view.tsx";
 import { SectionForm } from "../kit/editable-section.view.tsx";
 import { notificationBannerMessages as bm } from "../notification-banner/notification-banner.messages.ts";
 import { managementMessages as m } from "./account-management.messages.ts";
@@ -60,6 +65,8 @@ export interface SectionFormsProps {
   title: string;
   /** The provider accepted the form. */
   onSaved(): void;
+  /** The provider refused it for want of a signed-in provider user (the popup's sign-in). */
+  onSignInRequired(): void;
   onCancel(): void;
 }
 
@@ -76,13 +83,20 @@ function useSectionForm(
 ) {
   const schema = url === "/v1/account" ? accountSchema : personSchema;
   const submit = useMutation({ url, schema });
-  const { onSaved } = props;
+  const { onSaved, onSignInRequired } = props;
   const { snapshot, send } = useComponentMachine(machine, {
     input: { values } as never,
     view: props.view,
     actors: useMemo(() => ({ submit }), [submit]),
     effects: useMemo(() => ({ "form.saved": () => onSaved() }), [onSaved]),
   });
+  // Refused for want of a signed-in provider user (the user's key lapsed, say): to the sign-in.
+  const refusal = (snapshot as unknown as { context: { formError: FormLevelError | null } }).context
+    .formError;
+  const wantsSignIn = refusal !== null && refusal.kind !== "invalid" && needsSignIn(refusal);
+  useEffect(() => {
+    if (wantsSignIn) onSignInRequired();
+  }, [wantsSignIn, onSignInRequired]);
   const form = formViewOf(snapshot as never, send as never, idPrefix);
   const onSave = () =>
     (send as (e: unknown) => void)({ type: "submit", idempotencyKey: newIdempotencyKey() });
@@ -200,7 +214,7 @@ function IndividualForm(props: SectionFormsProps) {
   const machine = useMemo(() => detailsFormMachineOf(country, nowSeconds), [country]);
   const { form, onSave } = useSectionForm(
     machine,
-    personValues(country, props.account.individual ?? null, true),
+    individualValues(country, props.account.individual ?? null),
     "/v1/account",
     props,
     "manage-individual",
@@ -212,22 +226,25 @@ function IndividualForm(props: SectionFormsProps) {
   );
 }
 
-/** One of a business's persons (`new`: a person added). */
+/**
+ * One of a business's persons (`new`: a person added): account-onboarding's person form —
+ * their details, roles, job title and ownership percent — without the identity document.
+ */
 function PersonForm(props: SectionFormsProps & { person: Person | null }) {
   const { country, id } = props.account;
-  const machine = useMemo(() => personFormMachineOf(country, nowSeconds), [country]);
+  const machine = useMemo(() => personFormMachineOf(country, nowSeconds, false), [country]);
   const base = `/v1/accounts/${encodeURIComponent(id)}/persons`;
   const url = props.person ? `${base}/${encodeURIComponent(props.person.id)}` : base;
   const { form, onSave } = useSectionForm(
     machine,
-    personValues(country, props.person, false),
+    personValues(props.person, country),
     url,
     props,
     `manage-person-${props.person?.id ?? "new"}`,
   );
   return (
     <Frame {...props} form={form} onSave={onSave}>
-      <DetailsFields form={form} country={country} paths={personPaths} />
+      <PersonFields form={form} country={country} />
     </Frame>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The account-management machine as both components run it: the frame's `fetchResource` (the
- * kit's) and the popup sign-in (opened inside the click that sends `signIn.start`), whether
+ * kit's), the removal of a person (the frame's DELETE mutation) and the popup sign-in (opened inside the click that sends `signIn.start`), whether
  * the session asks the provider user to sign in (`disable_{provider}_user_authentication`
  * off), and the host's options, read once (the SDK refused bad values already).
  */
@@ -11,12 +11,14 @@ import {
   type AccountManagementEmitted,
   accountManagementMachine,
   type EditTarget,
+  removePersonUrl,
 } from "../../../machines/components/account-management/account-management.machine.ts";
 import { sessionFeature } from "../../../protocol/catalogue/features.ts";
+import { deletedPersonSchema } from "../../../protocol/objects/person.schema.ts";
 import type { SanitizedSession } from "../../../protocol/objects/sanitized-session.schema.ts";
 import { provider } from "../../../protocol/provider.ts";
 import type { ComponentViewProps } from "../../frame/component-view.ts";
-import { useHostEvent, useSignIn } from "../../frame/frame-context.tsx";
+import { useHostEvent, useMutation, useSignIn } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
 import type { SignInRequiredStatus } from "../../popup/sign-in-required.view.tsx";
 
@@ -50,6 +52,11 @@ export function useAccountManagement(
   closeEvent?: string,
 ) {
   const signIn = useSignIn();
+  const removePerson = useMutation({
+    url: removePersonUrl,
+    method: "DELETE",
+    schema: deletedPersonSchema,
+  });
   const emitEvent = useHostEvent();
   const popupSignIn = useMemo(
     () =>
@@ -67,7 +74,7 @@ export function useAccountManagement(
   return useComponentMachine(accountManagementMachine, {
     input,
     view,
-    actors: useMemo(() => ({ signIn: popupSignIn }), [popupSignIn]),
+    actors: useMemo(() => ({ signIn: popupSignIn, removePerson }), [popupSignIn, removePerson]),
     effects,
   });
 }

@@ -99,10 +99,14 @@ export interface PersonFieldsProps {
   country: string;
   /** Why the person's identity document was refused, in words; absent when it was not. */
   rejected?: string;
-  document: Omit<DocumentFieldsProps, "form" | "paths">;
+  /** The identity document's upload; absent, the form asks for none (account management). */
+  document?: Omit<DocumentFieldsProps, "form" | "paths">;
 }
 
-/** A person's form: their details, their relationship to the company, their document. */
+/**
+ * A person's form: their details, their relationship to the company (the roles, the job
+ * title, the ownership percent), their document when one is asked for.
+ */
 export function PersonFields({ form, country, rejected, document }: PersonFieldsProps) {
   const intl = useIntl();
   const p = personPaths;
@@ -130,11 +134,13 @@ export function PersonFields({ form, country, rejected, document }: PersonFields
         min={0}
         max={100}
       />
-      <DocumentFields
-        form={form}
-        paths={{ front: p.documentFront, back: p.documentBack }}
-        {...document}
-      />
+      {document ? (
+        <DocumentFields
+          form={form}
+          paths={{ front: p.documentFront, back: p.documentBack }}
+          {...document}
+        />
+      ) : null}
     </>
   );
 }

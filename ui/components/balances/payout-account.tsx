@@ -7,7 +7,7 @@
  * country-aware fields of the kit, the verification code, then the new account as the
  * default for its currency. The machine's calls are the frame's mutations (actors/).
  */
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { useIntl } from "react-intl";
 import { fromPromise } from "xstate";
 import {
@@ -96,6 +96,11 @@ export interface PayoutAccountSectionProps {
   view: ComponentViewProps;
   /** A new default was saved (the account as the provider answered it): reload the figures. */
   onSaved(account: ExternalAccount | null): void;
+  /**
+   * The flow opens at once for the first currency, not behind its button
+   * (account-management-form's `bank_account` subview).
+   */
+  startOpen?: boolean;
 }
 
 /** The default payout destination of each currency, and the way to add or replace it. */
@@ -125,6 +130,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
           signInRequired={props.signInRequired}
           view={props.view}
           onSaved={props.onSaved}
+          startOpen={props.startOpen ?? false}
         />
       ) : null}
     </section>
@@ -138,6 +144,20 @@ interface FlowProps {
   signInRequired: boolean;
   view: ComponentViewProps;
   onSaved(account: ExternalAccount | null): void;
+  startOpen: boolean;
+}
+
+/**
+ * Opens the flow for `currency`, its bank in `country`; the bank fields' chunk loads meanwhile
+ * (while the sign-in step shows).
+ */
+function openFlow(
+  send: (event: PayoutAccountEvent) => void,
+  currency: string,
+  country: PayoutBankCountry,
+) {
+  loadBankFields().catch(() => {});
+  send({ type: "open", currency, values: payoutAccountValues(country, currency) });
 }
 
 /** The payout-account machine with the frame's mutations, and its steps. */
@@ -188,13 +208,24 @@ function PayoutAccountFlow(props: FlowProps) {
   });
   const { context } = snapshot;
   const currency = context.currency;
-  const open = (next: string) => {
-    // The bank fields' chunk loads from this click, while the sign-in step shows.
-    loadBankFields().catch(() => {});
-    const replaced = props.rows.find((row) => row.currency === next)?.destination;
-    const country = startingBankCountry(next, props.accountCountry, replaced) as PayoutBankCountry;
-    send({ type: "open", currency: next, values: payoutAccountValues(country, next) });
-  };
+  // A new bank account starts in the account's own country when its banks take the
+  // currency, else the replaced bank's (`startingBankCountry`).
+  const countryFor = (next: string) =>
+    startingBankCountry(
+      next,
+      props.accountCountry,
+      props.rows.find((row) => row.currency === next)?.destination,
+    ) as PayoutBankCountry;
+  const open = (next: string) => openFlow(send, next, countryFor(next));
+  // Opened at once (the form's `bank_account` subview): once, for the first currency.
+  const first = props.startOpen ? props.rows[0]?.currency : undefined;
+  const firstCountry = first === undefined ? undefined : countryFor(first);
+  const startedOpen = useRef(false);
+  useEffect(() => {
+    if (first === undefined || firstCountry === undefined || startedOpen.current) return;
+    startedOpen.current = true;
+    openFlow(send, first, firstCountry);
+  }, [first, firstCountry, send]);
 
   if (snapshot.matches("closed") || snapshot.matches("saved") || currency === null) {
     const saved = snapshot.matches("saved") ? savedAccount(context) : null;
