@@ -3,7 +3,6 @@ import { endpoints } from "../../protocol/endpoints.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
 import type { ExternalAccount } from "../../protocol/objects/external-account.schema.ts";
 import type { Person } from "../../protocol/objects/person.schema.ts";
-import { createUser } from "../../server/users/users.ts";
 import { AccountManagementModel } from "./models/account-management.model.ts";
 import type { PersonDetails } from "./models/account-onboarding.model.ts";
 import { messageIn } from "./models/details.model.ts";
@@ -25,16 +24,8 @@ const { signedIn, apiGet } = example;
 const email = "manager@example.com";
 const password = "correct horse";
 
-let userMade = false;
-async function owner() {
-  if (userMade) return;
-  userMade = true;
-  await createUser(
-    example.env.db,
-    { email, password, accountId: example.env.sandbox.mainAccountId, isPrimary: true },
-    Math.floor(Date.now() / 1000),
-  );
-}
+/** The account's primary user, who signs in through the popup. */
+const owner = () => example.providerUser(email, password);
 
 const mainAccount = () => apiGet<Account>(`/v1/accounts/${example.env.sandbox.mainAccountId}`);
 const persons = async () =>

@@ -7,7 +7,6 @@ import type { PayoutSchedule } from "../../protocol/objects/payout-schedule.sche
 import type { Topup } from "../../protocol/objects/topup.schema.ts";
 import { instantPayoutFee } from "../../protocol/payouts.ts";
 import { provider } from "../../protocol/provider.ts";
-import { createUser } from "../../server/users/users.ts";
 import { formatMoney } from "../../ui/i18n/format.ts";
 import { BalancesModel } from "./models/balances.model.ts";
 import { messageIn } from "./models/payment-details.model.ts";
@@ -267,16 +266,7 @@ describe("balances on the example platform", () => {
   it("replaces the payout bank account: the popup sign-in, the verification step, and the new account is the default afterwards", async () => {
     const { env } = example;
     const account = env.sandbox.mainAccountId;
-    await createUser(
-      env.db,
-      {
-        email: "owner@example.com",
-        password: "correct horse",
-        accountId: account,
-        isPrimary: true,
-      },
-      Math.floor(Date.now() / 1000),
-    );
+    await example.providerUser("owner@example.com", "correct horse", { account });
     const banks = () =>
       example.listAll<ExternalAccount>(
         `/v1/accounts/${account}/external_accounts`,

@@ -9,7 +9,6 @@ import { tagName } from "../../protocol/provider.ts";
 import { discoverMachines, repoRoot } from "../../scripts/diagrams.ts";
 import { parseTrace, runTraceTests, traceToTest } from "../../scripts/trace-to-test.ts";
 import { PayoutsListModel } from "../../sdk/testing/payouts-list.model.ts";
-import { createUser } from "../../server/users/users.ts";
 import { viewRegistry } from "../../ui/components/registry.ts";
 import { cssVar } from "../../ui/theme/css.ts";
 import { BalancesModel } from "./models/balances.model.ts";
@@ -179,16 +178,9 @@ describe("the live inspector", () => {
 
   it("shows the sign-in popup's machine as the popup's, its password redacted, while a person signs in to replace the payout bank account", async () => {
     const { env } = example;
-    await createUser(
-      env.db,
-      {
-        email: "inspected@example.com",
-        password: "correct horse inspected",
-        accountId: env.sandbox.mainAccountId,
-        isPrimary: false,
-      },
-      Math.floor(Date.now() / 1000),
-    );
+    await example.providerUser("inspected@example.com", "correct horse inspected", {
+      primary: false,
+    });
     const platform = await example.opened();
     await platform.signIn(env.sandbox.accounts[0]!.label, "tools");
     await platform.addElements("balances", 1);

@@ -5,7 +5,6 @@ import type { ExternalAccount } from "../../protocol/objects/external-account.sc
 import type { Payout } from "../../protocol/objects/payout.schema.ts";
 import type { PayoutSchedule } from "../../protocol/objects/payout-schedule.schema.ts";
 import type { Topup } from "../../protocol/objects/topup.schema.ts";
-import { createUser } from "../../server/users/users.ts";
 import { EntryPointModel } from "./models/entry-point.model.ts";
 import { messageIn } from "./models/payment-details.model.ts";
 import { checkLightDarkPseudo, findOverflows, runAxe, seriousOrCritical } from "./support/a11y.ts";
@@ -184,16 +183,7 @@ describe("the mobile entry page, driven as the native app drives it", () => {
 
   it("edit payout destination: the new bank account, verified by the code its user got, is the default for USD, and the app hears it", async () => {
     const account = example.env.sandbox.mainAccountId;
-    await createUser(
-      example.env.db,
-      {
-        email: "entry-owner@example.com",
-        password: "correct horse",
-        accountId: account,
-        isPrimary: true,
-      },
-      Math.floor(Date.now() / 1000),
-    );
+    await example.providerUser("entry-owner@example.com", "correct horse", { account });
     const banks = () =>
       example.listAll<ExternalAccount>(
         `/v1/accounts/${account}/external_accounts`,

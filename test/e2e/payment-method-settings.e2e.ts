@@ -5,7 +5,6 @@ import {
   paymentMethodSpecs,
   paymentMethodTypes,
 } from "../../protocol/objects/payment-method-configuration.schema.ts";
-import { createUser } from "../../server/users/users.ts";
 import { messageIn } from "./models/details.model.ts";
 import { PaymentMethodSettingsModel } from "./models/payment-method-settings.model.ts";
 import { checkLightDarkPseudo } from "./support/a11y.ts";
@@ -35,16 +34,8 @@ const nameOf = (type: (typeof paymentMethodTypes)[number]) =>
   messageIn("en-US", `paymentMethodSettings.${generic[type]}`);
 const password = "correct horse";
 
-let userMade = false;
-async function owner() {
-  if (userMade) return;
-  userMade = true;
-  await createUser(
-    example.env.db,
-    { email, password, accountId: example.env.sandbox.mainAccountId, isPrimary: true },
-    Math.floor(Date.now() / 1000),
-  );
-}
+/** The account's primary user, who signs in through the popup. */
+const owner = () => example.providerUser(email, password);
 
 const defaultConfiguration = async () =>
   (

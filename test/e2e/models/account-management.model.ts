@@ -2,6 +2,7 @@ import type { Frame, Locator } from "playwright-core";
 import { AccountOnboardingModel, type PersonDetails } from "./account-onboarding.model.ts";
 import { BalancesModel } from "./balances.model.ts";
 import { messageIn } from "./payment-details.model.ts";
+import { signInThroughPopup } from "./sign-in-popup.model.ts";
 
 /**
  * account-management (and account-management-form, one of its sections) as a person uses it,
@@ -130,16 +131,12 @@ export class AccountManagementModel {
   /** Signs in through the popup the section's Sign in opens; the section's form then shows. */
   async signInThroughPopup(key: string, email: string, password: string): Promise<void> {
     const submit = messageIn(this.locale, "popup.signIn.submit");
-    const opened = this.frame.page().context().waitForEvent("page");
-    // A real click: the browser opens a popup only inside a user gesture.
-    await this.section(key).getByRole("button", { name: submit, exact: true }).click();
-    const popup = await opened;
-    await popup.waitForLoadState();
-    const closed = popup.waitForEvent("close");
-    await popup.getByLabel(messageIn(this.locale, "popup.signIn.email")).fill(email);
-    await popup.getByLabel(messageIn(this.locale, "popup.signIn.password")).fill(password);
-    await popup.getByRole("button", { name: submit, exact: true }).click();
-    await closed;
+    await signInThroughPopup(
+      this.section(key).getByRole("button", { name: submit, exact: true }),
+      email,
+      password,
+      this.locale,
+    );
     await this.section(key).locator("form").waitFor();
   }
 

@@ -1,6 +1,7 @@
 import type { Frame, Locator } from "playwright-core";
 import { ResourceListModel } from "../../../sdk/testing/resource-list.model.ts";
 import { messageIn } from "./payment-details.model.ts";
+import { signInThroughPopup } from "./sign-in-popup.model.ts";
 
 /**
  * balances (and the same pieces in payouts) as a person uses them, in any locale: the words
@@ -209,20 +210,15 @@ export class BalancesModel {
    */
   async signInThroughPopup(email: string, password: string): Promise<void> {
     const step = this.accountStep("replace");
-    const opened = this.frame.page().context().waitForEvent("page");
-    // A real click: the browser opens a popup only inside a user gesture.
-    await step
-      .getByRole("button", { name: messageIn(this.locale, "popup.signIn.submit"), exact: true })
-      .click();
-    const popup = await opened;
-    await popup.waitForLoadState();
-    const closed = popup.waitForEvent("close");
-    await popup.getByLabel(messageIn(this.locale, "popup.signIn.email")).fill(email);
-    await popup.getByLabel(messageIn(this.locale, "popup.signIn.password")).fill(password);
-    await popup
-      .getByRole("button", { name: messageIn(this.locale, "popup.signIn.submit"), exact: true })
-      .click();
-    await closed;
+    await signInThroughPopup(
+      step.getByRole("button", {
+        name: messageIn(this.locale, "popup.signIn.submit"),
+        exact: true,
+      }),
+      email,
+      password,
+      this.locale,
+    );
     await step.getByLabel(this.accountWord("holder"), { exact: true }).waitFor();
   }
 

@@ -1,5 +1,6 @@
 import type { Frame, Locator } from "playwright-core";
 import { messageIn } from "./details.model.ts";
+import { signInThroughPopup } from "./sign-in-popup.model.ts";
 
 /** One payment method's row as a person reads it. */
 export interface MethodRow {
@@ -45,16 +46,12 @@ export class PaymentMethodSettingsModel {
   /** Signs in through the popup the component opens from the click. */
   async signInThroughPopup(email: string, password: string): Promise<void> {
     const submit = messageIn(this.locale, "popup.signIn.submit");
-    const opened = this.frame.page().context().waitForEvent("page");
-    // A real click: the browser opens a popup only inside a user gesture.
-    await this.frame.getByRole("button", { name: submit, exact: true }).click();
-    const popup = await opened;
-    await popup.waitForLoadState();
-    const closed = popup.waitForEvent("close");
-    await popup.getByLabel(messageIn(this.locale, "popup.signIn.email")).fill(email);
-    await popup.getByLabel(messageIn(this.locale, "popup.signIn.password")).fill(password);
-    await popup.getByRole("button", { name: submit, exact: true }).click();
-    await closed;
+    await signInThroughPopup(
+      this.frame.getByRole("button", { name: submit, exact: true }),
+      email,
+      password,
+      this.locale,
+    );
     await this.list().waitFor();
   }
 

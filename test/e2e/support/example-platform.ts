@@ -6,6 +6,7 @@ import { endpoints } from "../../../protocol/endpoints.ts";
 import { provider } from "../../../protocol/provider.ts";
 import { encodeBracketed } from "../../../server/http/form.ts";
 import { seedSandbox } from "../../../server/sandbox/seed.ts";
+import { createUser } from "../../../server/users/users.ts";
 import { PlatformPage } from "../models/platform.model.ts";
 import { launchChromium } from "./browser.ts";
 import { type ExamplePlatformStack, freshExamplePlatform } from "./hosts.ts";
@@ -68,6 +69,16 @@ export interface ExamplePlatform {
     query?: string,
     options?: ApiCallOptions,
   ): Promise<T[]>;
+  /**
+   * A provider user with `email` and `password` on the main account (or `account`), its
+   * primary user unless `primary` is false — the person who signs in through the popup. Made
+   * once per email for the file's stack; asked again, the same user.
+   */
+  providerUser(
+    email: string,
+    password: string,
+    options?: { account?: string; primary?: boolean },
+  ): Promise<{ id: string }>;
 }
 
 /**
@@ -91,9 +102,12 @@ export function examplePlatformTests(): ExamplePlatform {
   let env: ExamplePlatformStack | undefined;
   let browser: Browser | undefined;
   let open: PlatformPage[] = [];
+  // The provider users made for this file's stack, by email.
+  const users = new Map<string, Promise<{ id: string }>>();
 
   beforeAll(async () => {
     [env, browser] = await Promise.all([freshStack(), sharedBrowser()]);
+    users.clear();
   });
 
   afterEach(async () => {
@@ -158,6 +172,24 @@ export function examplePlatformTests(): ExamplePlatform {
       if (!response.ok)
         throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(body)}`);
       return body as T;
+    },
+    providerUser(email, password, options = {}) {
+      const { env } = started();
+      let user = users.get(email);
+      if (!user) {
+        user = createUser(
+          env.db,
+          {
+            email,
+            password,
+            accountId: options.account ?? env.sandbox.mainAccountId,
+            isPrimary: options.primary ?? true,
+          },
+          Math.floor(Date.now() / 1000),
+        );
+        users.set(email, user);
+      }
+      return user;
     },
     async listAll<T extends { id: string }>(path: string, query = "", options?: ApiCallOptions) {
       const out: T[] = [];
