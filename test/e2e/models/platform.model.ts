@@ -294,9 +294,13 @@ export class PlatformPage {
     );
   }
 
-  /** Waits until every component on the page has loaded (its shell is ready). */
+  /**
+   * Waits until every component on the page has loaded (its shell is ready). The whole
+   * dashboard is some thirty frames: on a loaded two-core runner they take seconds each to
+   * get their turn, so this waits longer than one component's wait.
+   */
   everyComponentReady() {
-    return this.waitForEveryComponent((c) => c.status === "ready");
+    return this.waitForEveryComponent((c) => c.status === "ready", 45_000);
   }
 
   /**
