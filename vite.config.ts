@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseIcu } from "@formatjs/icu-messageformat-parser";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, parseAst, type UserConfig } from "vite";
+import { build, defineConfig, type Plugin, parseAst, type Rolldown, type UserConfig } from "vite";
 import { platformManifestFields } from "./protocol/catalogue/manifest.ts";
 import { provider } from "./protocol/provider.ts";
 import { blankDescriptorTexts } from "./scripts/message-descriptors.ts";
@@ -114,31 +114,140 @@ const dataLayerKeepsJitless = (): Plugin => ({
   },
 });
 
-const connectBuild = (pages: Record<string, string>, dataLayer: boolean): UserConfig => ({
-  root: here("./connect"),
-  base: "./",
-  plugins: [
-    precompiledMessages(),
-    messageDescriptorsByIdOnly(),
-    react(),
-    ...(dataLayer ? [dataLayerKeepsJitless()] : []),
-  ],
-  build: {
-    outDir: here("./dist/connect"),
-    emptyOutDir: !dataLayer,
-    assetsDir: dataLayer ? `assets/${dataLayerPage}` : "assets",
-    target: "es2022",
-    sourcemap: true,
-    // dist/connect/.vite/manifest*.json: the benchmark measures each page's JavaScript from it.
-    manifest: dataLayer ? `.vite/manifest.${dataLayerPage}.json` : true,
-    // The modulepreload polyfill would need an inline script; every supported browser has it.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: Object.fromEntries(Object.entries(pages).filter(([, p]) => existsSync(p))),
-      ...(dataLayer ? { treeshake: { manualPureFunctions: ["z"] } } : {}),
+/**
+ * Each page's first paint in a few chunks (issue 13). Rollup's automatic splitting makes one
+ * chunk per set of entries (every lazy import is one: each view, each locale, each part a
+ * page awaits at start) that reach a module: some 50 chunks for a frame's shell alone, each
+ * compressed apart and paying its import lines.
+ *
+ * So the connect build first plans: it builds once in memory with Rollup's own splitting,
+ * which places each module's code (after tree-shaking) by the entries that need it, and reads
+ * from that chunk graph, for every module, the pages that load it at their first paint (what
+ * the bundle bench counts: the page's script, the chunks the script imports at start, their
+ * static imports) and the pages that load it only later (a lazy chunk of theirs). Then it
+ * builds for real with one chunk per such pair: the modules the frame and the popup both need
+ * first are one chunk, those only the frame needs another, and no page loads, at its first
+ * paint, a module it does not need then. A frame's view is part of its first paint, so a
+ * module a view needs that the frame's shell does not (a kit primitive the popup also uses)
+ * is left to Rollup, as are the views' own modules and every lazy chunk (shared between
+ * frames as before).
+ */
+const viewModule = /(?:^|\/)ui\/components\/([a-z0-9-]+)\/\1\.component\.tsx$/;
+
+/** The first-paint chunk of every module that gets one, from a build with Rollup's splitting. */
+function firstPaintPlan(output: Rolldown.RolldownOutput): Map<string, string> {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const item of output.output) if (item.type === "chunk") chunks.set(item.fileName, item);
+  const closure = (from: string[], dynamic: boolean, into = new Set<string>()) => {
+    const visit = (file: string) => {
+      const chunk = into.has(file) ? undefined : chunks.get(file);
+      if (!chunk) return;
+      into.add(file);
+      for (const next of chunk.imports) visit(next);
+      if (dynamic) for (const next of chunk.dynamicImports) visit(next);
+    };
+    for (const file of from) visit(file);
+    return into;
+  };
+  const firstPaintOf = new Map<string, Set<string>>();
+  const laterOf = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, file: string, page: string) =>
+    map.set(file, (map.get(file) ?? new Set()).add(page));
+  const inAView = new Set<string>();
+  for (const chunk of chunks.values()) {
+    if (chunk.facadeModuleId && viewModule.test(chunk.facadeModuleId))
+      closure([chunk.fileName], false, inAView);
+    if (!chunk.isEntry || !chunk.facadeModuleId?.endsWith(".html")) continue;
+    const page = chunk.name;
+    // The page's chunk stays its own; what it imports at start is first paint. What its script
+    // imports statically runs before the script does (zod's jitless flag is set there, before
+    // any schema is built): it is keyed apart, so no chunk the script imports statically holds
+    // a module its dynamic imports brought.
+    const script = closure(chunk.imports, false);
+    const firstPaint = closure([...chunk.imports, ...chunk.dynamicImports], false);
+    for (const file of firstPaint)
+      add(firstPaintOf, file, script.has(file) ? `${page}.start` : page);
+    for (const file of closure([chunk.fileName], true))
+      if (file !== chunk.fileName && !firstPaint.has(file)) add(laterOf, file, page);
+  }
+  const plan = new Map<string, string>();
+  for (const [file, pages] of firstPaintOf) {
+    const frame = pages.has("frame") || pages.has("frame.start");
+    if (!frame && inAView.has(file)) continue;
+    const first = [...pages].sort().join("+");
+    const pageOf = (label: string) => label.replace(/\.start$/, "");
+    const firstPages = new Set([...pages].map(pageOf));
+    const later = [...(laterOf.get(file) ?? [])].filter((p) => !firstPages.has(p)).sort();
+    const name = `first-paint-${first}${later.length ? `~${later.join("+")}` : ""}`;
+    for (const [id, module] of Object.entries(chunks.get(file)?.modules ?? {}))
+      if (module.renderedLength > 0) plan.set(id, name);
+  }
+  return plan;
+}
+
+const firstPaintChunks = (plan: () => UserConfig) => {
+  const chunkOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: "first-paint-chunks",
+    apply: "build",
+    async buildStart() {
+      const config = plan();
+      const output = await build({
+        ...config,
+        configFile: false,
+        logLevel: "silent",
+        build: { ...config.build, write: false, manifest: false, sourcemap: false },
+      });
+      chunkOf.clear();
+      for (const [id, name] of firstPaintPlan(output as Rolldown.RolldownOutput))
+        chunkOf.set(id, name);
     },
-  },
-});
+  };
+  // A planned module's code needs only modules its pages load no later than it: this group's
+  // chunks import none of Rollup's own, so none of them imports back.
+  const group = {
+    name: (id: string) => chunkOf.get(id) ?? null,
+    includeDependenciesRecursively: false,
+  };
+  return { plugin, groups: [group] };
+};
+
+const connectBuild = (
+  pages: Record<string, string>,
+  dataLayer: boolean,
+  planning = false,
+): UserConfig => {
+  const firstPaint = firstPaintChunks(() => connectBuild(pages, false, true));
+  return {
+    root: here("./connect"),
+    base: "./",
+    plugins: [
+      precompiledMessages(),
+      messageDescriptorsByIdOnly(),
+      react(),
+      ...(dataLayer ? [dataLayerKeepsJitless()] : planning ? [] : [firstPaint.plugin]),
+    ],
+    build: {
+      outDir: here("./dist/connect"),
+      emptyOutDir: !dataLayer,
+      assetsDir: dataLayer ? `assets/${dataLayerPage}` : "assets",
+      target: "es2022",
+      sourcemap: true,
+      // dist/connect/.vite/manifest*.json: the benchmark measures each page's JavaScript from it.
+      manifest: dataLayer ? `.vite/manifest.${dataLayerPage}.json` : true,
+      // The modulepreload polyfill would need an inline script; every supported browser has it.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: Object.fromEntries(Object.entries(pages).filter(([, p]) => existsSync(p))),
+        ...(dataLayer
+          ? { treeshake: { manualPureFunctions: ["z"] } }
+          : planning
+            ? {}
+            : { output: { codeSplitting: { groups: firstPaint.groups } } }),
+      },
+    },
+  };
+};
 const connectHost = connectBuild(
   Object.fromEntries(Object.entries(connectPages).filter(([name]) => name !== dataLayerPage)),
   false,
