@@ -5,8 +5,9 @@ import { parse as parseIcu } from "@formatjs/icu-messageformat-parser";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, parseAst, type Rolldown, type UserConfig } from "vite";
 import { platformManifestFields } from "./protocol/catalogue/manifest.ts";
+import { defaultLocale } from "./protocol/locales.ts";
 import { provider } from "./protocol/provider.ts";
-import { blankDescriptorTexts } from "./scripts/message-descriptors.ts";
+import { compileDescriptorTexts } from "./scripts/message-descriptors.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -30,11 +31,28 @@ export const connectPages = {
  * the one source) becomes a module of parsed messages (the AST react-intl formats directly),
  * one chunk per locale, and the frames carry no message parser: `@formatjs/icu-messageformat-
  * parser` resolves to its `no-parser` build (formatjs's documented way), for each copy in
- * node_modules. A message is therefore never parsed in the browser; a `defaultMessage` is
- * never needed there because every locale holds every id (ui/i18n/catalogue.test.ts).
+ * node_modules. A message is therefore never parsed in the browser: a catalogue other than
+ * en-US holds every id (ui/i18n/catalogue.test.ts), and en-US's messages are compiled into the
+ * descriptors (`englishDescriptors`, below).
  */
 const messagesDir = here("./ui/i18n/messages/");
 const compiledPrefix = `\0${provider.tagPrefix}-compiled-messages:`;
+
+/** A catalogue's messages parsed, as intl-messageformat parses them (skeletons for its locale). */
+function compileCatalogue(file: string): Record<string, unknown> {
+  const source = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  const locale = new Intl.Locale(file.slice(file.lastIndexOf("/") + 1, -".json".length));
+  const compiled: Record<string, unknown> = {};
+  for (const [key, message] of Object.entries(source)) {
+    try {
+      compiled[key] = parseIcu(message, { locale });
+    } catch (error) {
+      throw new Error(`${file}: message "${key}" is not valid ICU: ${String(error)}`);
+    }
+  }
+  return compiled;
+}
+
 const precompiledMessages = (): Plugin => ({
   name: "precompiled-messages",
   enforce: "pre",
@@ -54,34 +72,39 @@ const precompiledMessages = (): Plugin => ({
     if (!id.startsWith(compiledPrefix)) return null;
     const file = id.slice(compiledPrefix.length, -".mjs".length);
     this.addWatchFile(file);
-    const source = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-    // As intl-messageformat parses at run time: skeletons resolved for the catalogue's locale.
-    const locale = new Intl.Locale(file.slice(file.lastIndexOf("/") + 1, -".json".length));
-    const compiled: Record<string, unknown> = {};
-    for (const [key, message] of Object.entries(source)) {
-      try {
-        compiled[key] = parseIcu(message, { locale });
-      } catch (error) {
-        this.error(`${file}: message "${key}" is not valid ICU: ${String(error)}`);
-      }
-    }
-    return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalogue(file)))});`;
   },
 });
 
 /**
- * Message descriptors by id only in the connect host's bundles (scripts/message-descriptors.ts:
- * the frames read only `id`, every catalogue holding every id); positions unchanged, so the
- * source map stays true.
+ * Each message descriptor carries its en-US message, compiled, in the connect host's bundles
+ * (scripts/message-descriptors.ts): the en-US catalogue (`messages/en-US.json`, still the one
+ * source: its compiled messages replace each descriptor's `defaultMessage`) is no chunk of its
+ * own, and a frame in en-US carries only the messages of the modules it loads, where it
+ * carried all of them. react-intl formats a descriptor's default message when the locale is
+ * the default one; any other locale loads its one catalogue. Descriptions are dropped.
  */
-const messageDescriptorsByIdOnly = (): Plugin => ({
-  name: "message-descriptors-by-id-only",
-  transform(code, id) {
-    if (id.includes("/node_modules/")) return null;
-    const out = blankDescriptorTexts(code, parseAst);
-    return out === undefined ? null : { code: out, map: null };
-  },
-});
+const englishDescriptors = (): Plugin => {
+  const file = join(messagesDir, `${defaultLocale}.json`);
+  let english: Record<string, unknown> | undefined;
+  return {
+    name: "english-descriptors",
+    buildStart() {
+      this.addWatchFile(file);
+      english = compileCatalogue(file);
+    },
+    transform(code, id) {
+      if (id.includes("/node_modules/")) return null;
+      try {
+        const out = compileDescriptorTexts(code, parseAst, (key) => english?.[key]);
+        // No line moves (columns after a short message on its line may): the map stays.
+        return out === undefined ? null : { code: out, map: null };
+      } catch (error) {
+        this.error(`${id}: ${String(error)}`);
+      }
+    },
+  };
+};
 
 /**
  * The connect host is two builds into dist/connect (`npm run build` runs them in this order):
@@ -223,7 +246,7 @@ const connectBuild = (
     base: "./",
     plugins: [
       precompiledMessages(),
-      messageDescriptorsByIdOnly(),
+      englishDescriptors(),
       react(),
       ...(dataLayer ? [dataLayerKeepsJitless()] : planning ? [] : [firstPaint.plugin]),
     ],
