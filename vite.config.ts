@@ -7,6 +7,7 @@ import { build, defineConfig, type Plugin, parseAst, type Rolldown, type UserCon
 import { platformManifestFields } from "./protocol/catalogue/manifest.ts";
 import { defaultLocale } from "./protocol/locales.ts";
 import { provider } from "./protocol/provider.ts";
+import { firstPaintPlan } from "./scripts/first-paint-plan.ts";
 import { compileDescriptorTexts } from "./scripts/message-descriptors.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -155,59 +156,6 @@ const dataLayerKeepsJitless = (): Plugin => ({
  * is left to Rollup, as are the views' own modules and every lazy chunk (shared between
  * frames as before).
  */
-const viewModule = /(?:^|\/)ui\/components\/([a-z0-9-]+)\/\1\.component\.tsx$/;
-
-/** The first-paint chunk of every module that gets one, from a build with Rollup's splitting. */
-function firstPaintPlan(output: Rolldown.RolldownOutput): Map<string, string> {
-  const chunks = new Map<string, Rolldown.OutputChunk>();
-  for (const item of output.output) if (item.type === "chunk") chunks.set(item.fileName, item);
-  const closure = (from: string[], dynamic: boolean, into = new Set<string>()) => {
-    const visit = (file: string) => {
-      const chunk = into.has(file) ? undefined : chunks.get(file);
-      if (!chunk) return;
-      into.add(file);
-      for (const next of chunk.imports) visit(next);
-      if (dynamic) for (const next of chunk.dynamicImports) visit(next);
-    };
-    for (const file of from) visit(file);
-    return into;
-  };
-  const firstPaintOf = new Map<string, Set<string>>();
-  const laterOf = new Map<string, Set<string>>();
-  const add = (map: Map<string, Set<string>>, file: string, page: string) =>
-    map.set(file, (map.get(file) ?? new Set()).add(page));
-  const inAView = new Set<string>();
-  for (const chunk of chunks.values()) {
-    if (chunk.facadeModuleId && viewModule.test(chunk.facadeModuleId))
-      closure([chunk.fileName], false, inAView);
-    if (!chunk.isEntry || !chunk.facadeModuleId?.endsWith(".html")) continue;
-    const page = chunk.name;
-    // The page's chunk stays its own; what it imports at start is first paint. What its script
-    // imports statically runs before the script does (zod's jitless flag is set there, before
-    // any schema is built): it is keyed apart, so no chunk the script imports statically holds
-    // a module its dynamic imports brought.
-    const script = closure(chunk.imports, false);
-    const firstPaint = closure([...chunk.imports, ...chunk.dynamicImports], false);
-    for (const file of firstPaint)
-      add(firstPaintOf, file, script.has(file) ? `${page}.start` : page);
-    for (const file of closure([chunk.fileName], true))
-      if (file !== chunk.fileName && !firstPaint.has(file)) add(laterOf, file, page);
-  }
-  const plan = new Map<string, string>();
-  for (const [file, pages] of firstPaintOf) {
-    const frame = pages.has("frame") || pages.has("frame.start");
-    if (!frame && inAView.has(file)) continue;
-    const first = [...pages].sort().join("+");
-    const pageOf = (label: string) => label.replace(/\.start$/, "");
-    const firstPages = new Set([...pages].map(pageOf));
-    const later = [...(laterOf.get(file) ?? [])].filter((p) => !firstPages.has(p)).sort();
-    const name = `first-paint-${first}${later.length ? `~${later.join("+")}` : ""}`;
-    for (const [id, module] of Object.entries(chunks.get(file)?.modules ?? {}))
-      if (module.renderedLength > 0) plan.set(id, name);
-  }
-  return plan;
-}
-
 const firstPaintChunks = (plan: () => UserConfig) => {
   const chunkOf = new Map<string, string>();
   const plugin: Plugin = {
@@ -219,7 +167,13 @@ const firstPaintChunks = (plan: () => UserConfig) => {
         ...config,
         configFile: false,
         logLevel: "silent",
-        build: { ...config.build, write: false, manifest: false, sourcemap: false },
+        build: {
+          ...config.build,
+          write: false,
+          emptyOutDir: false,
+          manifest: false,
+          sourcemap: false,
+        },
       });
       chunkOf.clear();
       for (const [id, name] of firstPaintPlan(output as Rolldown.RolldownOutput))
