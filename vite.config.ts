@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseIcu } from "@formatjs/icu-messageformat-parser";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, parseAst, type UserConfig } from "vite";
+import { build, defineConfig, type Plugin, parseAst, type Rolldown, type UserConfig } from "vite";
 import { platformManifestFields } from "./protocol/catalogue/manifest.ts";
+import { defaultLocale } from "./protocol/locales.ts";
 import { provider } from "./protocol/provider.ts";
-import { blankDescriptorTexts } from "./scripts/message-descriptors.ts";
+import { firstPaintPlan } from "./scripts/first-paint-plan.ts";
+import { compileDescriptorTexts } from "./scripts/message-descriptors.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -30,11 +32,28 @@ export const connectPages = {
  * the one source) becomes a module of parsed messages (the AST react-intl formats directly),
  * one chunk per locale, and the frames carry no message parser: `@formatjs/icu-messageformat-
  * parser` resolves to its `no-parser` build (formatjs's documented way), for each copy in
- * node_modules. A message is therefore never parsed in the browser; a `defaultMessage` is
- * never needed there because every locale holds every id (ui/i18n/catalogue.test.ts).
+ * node_modules. A message is therefore never parsed in the browser: a catalogue other than
+ * en-US holds every id (ui/i18n/catalogue.test.ts), and en-US's messages are compiled into the
+ * descriptors (`englishDescriptors`, below).
  */
 const messagesDir = here("./ui/i18n/messages/");
 const compiledPrefix = `\0${provider.tagPrefix}-compiled-messages:`;
+
+/** A catalogue's messages parsed, as intl-messageformat parses them (skeletons for its locale). */
+function compileCatalogue(file: string): Record<string, unknown> {
+  const source = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  const locale = new Intl.Locale(file.slice(file.lastIndexOf("/") + 1, -".json".length));
+  const compiled: Record<string, unknown> = {};
+  for (const [key, message] of Object.entries(source)) {
+    try {
+      compiled[key] = parseIcu(message, { locale });
+    } catch (error) {
+      throw new Error(`${file}: message "${key}" is not valid ICU: ${String(error)}`);
+    }
+  }
+  return compiled;
+}
+
 const precompiledMessages = (): Plugin => ({
   name: "precompiled-messages",
   enforce: "pre",
@@ -54,34 +73,39 @@ const precompiledMessages = (): Plugin => ({
     if (!id.startsWith(compiledPrefix)) return null;
     const file = id.slice(compiledPrefix.length, -".mjs".length);
     this.addWatchFile(file);
-    const source = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-    // As intl-messageformat parses at run time: skeletons resolved for the catalogue's locale.
-    const locale = new Intl.Locale(file.slice(file.lastIndexOf("/") + 1, -".json".length));
-    const compiled: Record<string, unknown> = {};
-    for (const [key, message] of Object.entries(source)) {
-      try {
-        compiled[key] = parseIcu(message, { locale });
-      } catch (error) {
-        this.error(`${file}: message "${key}" is not valid ICU: ${String(error)}`);
-      }
-    }
-    return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalogue(file)))});`;
   },
 });
 
 /**
- * Message descriptors by id only in the connect host's bundles (scripts/message-descriptors.ts:
- * the frames read only `id`, every catalogue holding every id); positions unchanged, so the
- * source map stays true.
+ * Each message descriptor carries its en-US message, compiled, in the connect host's bundles
+ * (scripts/message-descriptors.ts): the en-US catalogue (`messages/en-US.json`, still the one
+ * source: its compiled messages replace each descriptor's `defaultMessage`) is no chunk of its
+ * own, and a frame in en-US carries only the messages of the modules it loads, where it
+ * carried all of them. react-intl formats a descriptor's default message when the locale is
+ * the default one; any other locale loads its one catalogue. Descriptions are dropped.
  */
-const messageDescriptorsByIdOnly = (): Plugin => ({
-  name: "message-descriptors-by-id-only",
-  transform(code, id) {
-    if (id.includes("/node_modules/")) return null;
-    const out = blankDescriptorTexts(code, parseAst);
-    return out === undefined ? null : { code: out, map: null };
-  },
-});
+const englishDescriptors = (): Plugin => {
+  const file = join(messagesDir, `${defaultLocale}.json`);
+  let english: Record<string, unknown> | undefined;
+  return {
+    name: "english-descriptors",
+    buildStart() {
+      this.addWatchFile(file);
+      english = compileCatalogue(file);
+    },
+    transform(code, id) {
+      if (id.includes("/node_modules/")) return null;
+      try {
+        const out = compileDescriptorTexts(code, parseAst, (key) => english?.[key]);
+        // No line moves (columns after a short message on its line may): the map stays.
+        return out === undefined ? null : { code: out, map: null };
+      } catch (error) {
+        this.error(`${id}: ${String(error)}`);
+      }
+    },
+  };
+};
 
 /**
  * The connect host is two builds into dist/connect (`npm run build` runs them in this order):
@@ -114,31 +138,93 @@ const dataLayerKeepsJitless = (): Plugin => ({
   },
 });
 
-const connectBuild = (pages: Record<string, string>, dataLayer: boolean): UserConfig => ({
-  root: here("./connect"),
-  base: "./",
-  plugins: [
-    precompiledMessages(),
-    messageDescriptorsByIdOnly(),
-    react(),
-    ...(dataLayer ? [dataLayerKeepsJitless()] : []),
-  ],
-  build: {
-    outDir: here("./dist/connect"),
-    emptyOutDir: !dataLayer,
-    assetsDir: dataLayer ? `assets/${dataLayerPage}` : "assets",
-    target: "es2022",
-    sourcemap: true,
-    // dist/connect/.vite/manifest*.json: the benchmark measures each page's JavaScript from it.
-    manifest: dataLayer ? `.vite/manifest.${dataLayerPage}.json` : true,
-    // The modulepreload polyfill would need an inline script; every supported browser has it.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: Object.fromEntries(Object.entries(pages).filter(([, p]) => existsSync(p))),
-      ...(dataLayer ? { treeshake: { manualPureFunctions: ["z"] } } : {}),
+/**
+ * Each page's first paint in a few chunks (issue 13). Rollup's automatic splitting makes one
+ * chunk per set of entries (every lazy import is one: each view, each locale, each part a
+ * page awaits at start) that reach a module: some 50 chunks for a frame's shell alone, each
+ * compressed apart and paying its import lines.
+ *
+ * So the connect build first plans: it builds once in memory with Rollup's own splitting,
+ * which places each module's code (after tree-shaking) by the entries that need it, and reads
+ * from that chunk graph, for every module, the pages that load it at their first paint (what
+ * the bundle bench counts: the page's script, the chunks the script imports at start, their
+ * static imports) and the pages that load it only later (a lazy chunk of theirs). Then it
+ * builds for real with one chunk per such pair: the modules the frame and the popup both need
+ * first are one chunk, those only the frame needs another, and no page loads, at its first
+ * paint, a module it does not need then. A frame's view is part of its first paint, so a
+ * module a view needs that the frame's shell does not (a kit primitive the popup also uses)
+ * is left to Rollup, as are the views' own modules and every lazy chunk (shared between
+ * frames as before).
+ */
+const firstPaintChunks = (plan: () => UserConfig) => {
+  const chunkOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: "first-paint-chunks",
+    apply: "build",
+    async buildStart() {
+      const config = plan();
+      const output = await build({
+        ...config,
+        configFile: false,
+        logLevel: "silent",
+        build: {
+          ...config.build,
+          write: false,
+          emptyOutDir: false,
+          manifest: false,
+          sourcemap: false,
+        },
+      });
+      chunkOf.clear();
+      for (const [id, name] of firstPaintPlan(output as Rolldown.RolldownOutput))
+        chunkOf.set(id, name);
     },
-  },
-});
+  };
+  // A planned module's code needs only modules its pages load no later than it: this group's
+  // chunks import none of Rollup's own, so none of them imports back.
+  const group = {
+    name: (id: string) => chunkOf.get(id) ?? null,
+    includeDependenciesRecursively: false,
+  };
+  return { plugin, groups: [group] };
+};
+
+const connectBuild = (
+  pages: Record<string, string>,
+  dataLayer: boolean,
+  planning = false,
+): UserConfig => {
+  const firstPaint = firstPaintChunks(() => connectBuild(pages, false, true));
+  return {
+    root: here("./connect"),
+    base: "./",
+    plugins: [
+      precompiledMessages(),
+      englishDescriptors(),
+      react(),
+      ...(dataLayer ? [dataLayerKeepsJitless()] : planning ? [] : [firstPaint.plugin]),
+    ],
+    build: {
+      outDir: here("./dist/connect"),
+      emptyOutDir: !dataLayer,
+      assetsDir: dataLayer ? `assets/${dataLayerPage}` : "assets",
+      target: "es2022",
+      sourcemap: true,
+      // dist/connect/.vite/manifest*.json: the benchmark measures each page's JavaScript from it.
+      manifest: dataLayer ? `.vite/manifest.${dataLayerPage}.json` : true,
+      // The modulepreload polyfill would need an inline script; every supported browser has it.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: Object.fromEntries(Object.entries(pages).filter(([, p]) => existsSync(p))),
+        ...(dataLayer
+          ? { treeshake: { manualPureFunctions: ["z"] } }
+          : planning
+            ? {}
+            : { output: { codeSplitting: { groups: firstPaint.groups } } }),
+      },
+    },
+  };
+};
 const connectHost = connectBuild(
   Object.fromEntries(Object.entries(connectPages).filter(([name]) => name !== dataLayerPage)),
   false,

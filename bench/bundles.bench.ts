@@ -11,11 +11,13 @@ import type { BenchRow } from "./bench.ts";
  * "Initial" is what a frame loads before its first paint: the page's entry and its static
  * imports, the dynamic imports the entry itself awaits at start (the frames import their
  * page module dynamically, after zod's jitless flag is set), the frame's own view (the
- * registry's lazy import for the component the frame shows) and one locale catalogue (en-US
- * is counted) — each with its static imports. Any other dynamic import (a dialog, a chart, an
- * export, another locale, the CLDR locale matcher a tag without a catalogue of its own needs)
- * loads only on a user's action or a setting: it is reported beside the initial figure
- * ("later"), not in it. The data-layer frame counts all its JavaScript (its target says so),
+ * registry's lazy import for the component the frame shows), each with its static imports,
+ * in en-US: en-US has no catalogue to load (its messages are compiled into the descriptors of
+ * the modules that use them, vite.config.ts `englishDescriptors`); another locale loads its
+ * one catalogue, whose size (fr-FR's) is printed beside each figure. Any other dynamic import
+ * (a dialog, a chart, an export, the CLDR locale matcher a tag without a catalogue of its own
+ * needs) loads only on a user's action or a setting: it is reported beside the initial
+ * figure ("later"), not in it. The data-layer frame counts all its JavaScript (its target says so),
  * other locales excepted. There is one figure per registered view: the shell plus that view
  * (other components' views are never loaded).
  */
@@ -188,6 +190,14 @@ export default async function (): Promise<BenchRow[]> {
       };
       return { kb: kb(initial), chunks: initial.size, laterKb: kb(later), later: later.size };
     };
+    // What a frame or the popup in another language loads besides: that locale's catalogue.
+    const catalogue = Object.entries(manifest).find(([id]) =>
+      /\/messages\/fr-FR\.json(\.mjs)?$/.test(id),
+    )?.[1];
+    const catalogueKb =
+      catalogue && (target.perView || page === "popup.html")
+        ? gzipSync(readFileSync(new URL(catalogue.file, dist)), { level: 9 }).length / 1024
+        : undefined;
     const views = target.perView
       ? [...new Set(Object.keys(manifest).map(viewOf))].filter((v): v is string => !!v).sort()
       : [undefined];
@@ -200,6 +210,7 @@ export default async function (): Promise<BenchRow[]> {
         target: target.kb,
         note:
           `${chunks} chunks` +
+          (catalogueKb ? `; in fr-FR also its catalogue, ${catalogueKb.toFixed(1)} KB` : "") +
           (later
             ? `; later (an action or a setting), beside it: ${laterKb.toFixed(1)} KB in ${later} chunks`
             : ""),

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { provider } from "../../protocol/provider.ts";
 import { dataLayerFrameName } from "../messaging/names.ts";
-import { popupUrl, startPopupPage } from "./popup-page.ts";
+import { startPopupPage } from "./popup-page.ts";
+import { popupUrl } from "./popup-url.ts";
 
 const CONNECT = "http://127.0.0.1:4100";
 const API = "http://127.0.0.1:4200";

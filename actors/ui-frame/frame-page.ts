@@ -35,7 +35,7 @@ import { frameStylesheet } from "../../ui/frame/frame.css.ts";
 import { FrameRoot, type FrameRootState } from "../../ui/frame/frame-root.view.tsx";
 import type { FrameShellStatus } from "../../ui/frame/frame-shell.view.tsx";
 import { resolveLocaleLazily } from "../../ui/i18n/resolve.ts";
-import { kitStylesheet } from "../../ui/kit/index.ts";
+import { kitStylesheet } from "../../ui/kit/kit.css.ts";
 import { createThemeApplier, type ThemeApplier } from "../../ui/theme/apply.ts";
 import { registerInspectable } from "../inspection/inspectables.ts";
 import { ConnectionClosedError } from "../messaging/call.ts";

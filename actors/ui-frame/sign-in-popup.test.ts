@@ -3,7 +3,7 @@ import type { AuthState } from "../../protocol/objects/auth-state.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { CallAbortedError } from "../messaging/call.ts";
 import { ManualTimers } from "../messaging/manual-timers.ts";
-import { readPopupHash } from "../popup/popup-page.ts";
+import { readPopupHash } from "../popup/popup-url.ts";
 import type { RequestOptions } from "./data-layer-client.ts";
 import {
   CLOSED_GRACE_MS,

@@ -16,7 +16,7 @@ import { provider } from "../../protocol/provider.ts";
 import type { SignInOutcome } from "../../ui/frame/frame-context.tsx";
 import { CallAbortedError } from "../messaging/call.ts";
 import { realTimers, type Timers } from "../messaging/types.ts";
-import { popupUrl } from "../popup/popup-page.ts";
+import { popupUrl } from "../popup/popup-url.ts";
 import { type DataLayerClient, DataLayerReplyError } from "./data-layer-client.ts";
 
 /** The browser refused to open the popup (a popup blocker, or no user gesture). */

@@ -49,6 +49,10 @@ async function settingsOf(platform: Awaited<ReturnType<typeof signedIn>>) {
     await platform.frameOf("payment-method-settings"),
   );
   expect(await settings.seeSignInAsked()).toBe(true);
+  // The component stands below others on the account page, whose frames may have grown by
+  // now: bring it into view first (Chromium runs no animation frame in a cross-origin frame
+  // out of view, and a click waits for one).
+  await platform.elements("payment-method-settings").first().scrollIntoViewIfNeeded();
   await settings.signInThroughPopup(email, password);
   return settings;
 }

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { cx } from "../kit/cx.ts";
-import { Skeleton } from "../kit/index.ts";
+import { Skeleton } from "../kit/skeleton.view.tsx";
 import { LoadFailure } from "./load-failure.view.tsx";
 import { SessionExpired } from "./session-expired.view.tsx";
 

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { Banner } from "../kit/index.ts";
+import { Banner } from "../kit/banner.view.tsx";
 import { loadFailureMessage } from "./frame.messages.ts";
 
 export interface LoadFailureProps {

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { Banner } from "../kit/index.ts";
+import { Banner } from "../kit/banner.view.tsx";
 import { frameMessages } from "./frame.messages.ts";
 
 /** Shown instead of the component once its session has expired (a 401). */

@@ -7,7 +7,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { IntlProvider, type MessageFormatElement } from "react-intl";
 import { defaultLocale, type Locale, pseudoLocale } from "../../protocol/locales.ts";
-import enUS from "./messages/en-US.json" with { type: "json" };
 import {
   knownLocale,
   type LocaleRequest,
@@ -22,9 +21,18 @@ import {
  */
 export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
 
+/**
+ * en-US, the default locale, has no catalogue to load: react-intl formats a descriptor's own
+ * `defaultMessage` in it, which is the en-US message (`ui/i18n/catalogue.test.ts` holds the
+ * descriptors and `messages/en-US.json` equal, and the frames' build writes each descriptor's
+ * message from that catalogue, compiled: vite.config.ts, `englishDescriptors`). So a frame
+ * carries the English of the modules it loads only, and no other locale's messages.
+ */
+const english: Catalogue = {};
+
 // One loader per catalogue: each becomes its own chunk, so a frame downloads one language.
 const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
-  "en-US": async () => ({ default: enUS }),
+  "en-US": async () => ({ default: english }),
   "en-GB": () => import("./messages/en-GB.json"),
   "en-AU": () => import("./messages/en-AU.json"),
   "en-IE": () => import("./messages/en-IE.json"),
@@ -71,7 +79,7 @@ const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
   "en-XA": () => import("./messages/en-XA.json"),
 };
 
-const loaded = new Map<Locale, Catalogue>([[defaultLocale, enUS]]);
+const loaded = new Map<Locale, Catalogue>([[defaultLocale, english]]);
 
 /** The catalogue of a supported locale (cached after the first load). */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
@@ -106,14 +114,14 @@ type Shown = { locale: Locale; messages: Catalogue };
 
 /**
  * Never renders a blank or a fallback: until the requested catalogue arrives the tree shows
- * the last catalogue on screen, and at first the bundled en-US one. A locale that changes
+ * the last catalogue on screen, and at first en-US (the descriptors' own messages). A locale that changes
  * again before its catalogue arrives only replaces what is awaited; what is on screen stays
  * until the newest request resolves (an older, slower load never overwrites it).
  */
 export function I18nProvider({ locale, children, onError }: I18nProviderProps) {
   // A list is a new array on each render: the effect follows the request's key.
   const key = localeRequestKey(locale);
-  const [current, setCurrent] = useState<Shown>({ locale: defaultLocale, messages: enUS });
+  const [current, setCurrent] = useState<Shown>({ locale: defaultLocale, messages: english });
 
   useEffect(() => {
     let live = true;

@@ -1,6 +1,7 @@
 import { useIntl } from "react-intl";
 import { kitMessages } from "../i18n/messages.ts";
-import { Banner, Button } from "../kit/index.ts";
+import { Banner } from "../kit/banner.view.tsx";
+import { Button } from "../kit/button.view.tsx";
 import { popupMessages } from "./popup.messages.ts";
 
 /** Where a component's sign-in stands: not started, popup open, or popup blocked. */

@@ -2,7 +2,10 @@ import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SignInFailure } from "../../machines/popup/sign-in.machine.ts";
 import { kitMessages } from "../i18n/messages.ts";
-import { Banner, Button, Field, type FieldError, TextField } from "../kit/index.ts";
+import { Banner } from "../kit/banner.view.tsx";
+import { Button } from "../kit/button.view.tsx";
+import { Field } from "../kit/field.view.tsx";
+import { type FieldError, TextField } from "../kit/text-field.view.tsx";
 import { popupMessages } from "./popup.messages.ts";
 
 export type SignInStatus = "orphaned" | "editing" | "signingIn" | "done";
