@@ -12,6 +12,7 @@ import {
   observabilityMetadataOf,
   observabilityMetadataSchema,
 } from "./observability-metadata.schema.ts";
+import { dobProblem, latestDateOfBirth } from "./onboarding.schema.ts";
 import { riskExperienceContextSchema } from "./risk-experience-context.schema.ts";
 import { sanitizeSession } from "./sanitized-session.schema.ts";
 import { isKeyLive, storedKeySchema } from "./stored-key.schema.ts";
@@ -241,5 +242,22 @@ describe("metrics payload", () => {
     expect(messageOf(safeParseMessage(metricsPayloadSchema, payload))).toBe(
       "metrics[0].value: expected number, got Infinity",
     );
+  });
+});
+
+describe("a person's date of birth", () => {
+  const at = (iso: string) => Date.parse(`${iso}T12:00:00Z`) / 1000;
+
+  it("is at least 13 years before today: the latest is that day 13 years back", () => {
+    expect(latestDateOfBirth(at("2026-11-29"))).toBe("2013-11-29");
+    expect(dobProblem({ day: 29, month: 11, year: 2013 }, at("2026-11-29"))).toBeNull();
+    expect(dobProblem({ day: 30, month: 11, year: 2013 }, at("2026-11-29"))).toBe("too_young");
+    expect(dobProblem({ day: 1, month: 1, year: 2027 }, at("2026-11-29"))).toBe("future");
+    expect(dobProblem({ day: 31, month: 2, year: 1990 }, at("2026-11-29"))).toBe("no_such_day");
+  });
+
+  it("on 29 February, 13 years back is the 28th (that year has no 29th)", () => {
+    expect(latestDateOfBirth(at("2028-02-29"))).toBe("2015-02-28");
+    expect(dobProblem({ day: 1, month: 3, year: 2015 }, at("2028-02-29"))).toBe("too_young");
   });
 });

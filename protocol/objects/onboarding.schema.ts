@@ -18,11 +18,34 @@ export interface DateOfBirth {
 /** The earliest year of birth either side accepts. */
 export const earliestBirthYear = 1900;
 
+/** The youngest a person on an account may be, in years, in every country the provider serves. */
+export const minimumAge = 13;
+
 /**
- * Why a date of birth cannot be: a day the calendar lacks, before 1900, or after `today`
- * (Unix seconds; its UTC day). Null when it is a possible date of birth.
+ * The latest date of birth of a person on an account on `today` (Unix seconds; its UTC
+ * day): `minimumAge` years before it, as `YYYY-MM-DD` (a 29 February birthday turns on the
+ * 1st of March in other years).
  */
-export function dobProblem(dob: DateOfBirth, today: number): "no_such_day" | "future" | null {
+export function latestDateOfBirth(today: number): string {
+  const now = new Date(today * 1000);
+  const latest = new Date(
+    Date.UTC(now.getUTCFullYear() - minimumAge, now.getUTCMonth(), now.getUTCDate()),
+  );
+  // 29 February `minimumAge` years back may not exist: Date.UTC rolled it to 1 March, one
+  // day too late for someone born that 1 March.
+  if (latest.getUTCDate() !== now.getUTCDate()) latest.setUTCDate(0);
+  return latest.toISOString().slice(0, 10);
+}
+
+/**
+ * Why a date of birth cannot be: a day the calendar lacks, before 1900, after `today` (Unix
+ * seconds; its UTC day), or less than `minimumAge` years before it. Null when it is a
+ * possible date of birth of a person on an account.
+ */
+export function dobProblem(
+  dob: DateOfBirth,
+  today: number,
+): "no_such_day" | "future" | "too_young" | null {
   const date = Date.UTC(dob.year, dob.month - 1, dob.day);
   if (
     dob.year < earliestBirthYear ||
@@ -32,8 +55,15 @@ export function dobProblem(dob: DateOfBirth, today: number): "no_such_day" | "fu
     return "no_such_day";
   const now = new Date(today * 1000);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return date > end ? "future" : null;
+  if (date > end) return "future";
+  return date > Date.parse(latestDateOfBirth(today)) ? "too_young" : null;
 }
+
+const dobMessages = {
+  no_such_day: "Invalid date of birth: no such day",
+  future: "Invalid date of birth: in the future",
+  too_young: `Invalid date of birth: a person on an account is at least ${minimumAge} years old`,
+} as const;
 
 /** A person's date of birth refused on `dob`, as the schemas' checks report it; null if possible. */
 function dobIssue(dob: DateOfBirth, today: number) {
@@ -42,10 +72,7 @@ function dobIssue(dob: DateOfBirth, today: number) {
   return {
     code: "custom" as const,
     path: ["dob"],
-    message:
-      problem === "future"
-        ? "Invalid date of birth: in the future"
-        : "Invalid date of birth: no such day",
+    message: dobMessages[problem],
     input: dob,
   };
 }

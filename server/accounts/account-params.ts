@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { businessTypes, companyStructures } from "../../protocol/objects/account.schema.ts";
-import { dobProblem } from "../../protocol/objects/onboarding.schema.ts";
+import { dobProblem, minimumAge } from "../../protocol/objects/onboarding.schema.ts";
 import { formBoolean, formInteger, formString, metadataParam } from "../http/params.ts";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/, { error: "Invalid country" });
@@ -33,14 +33,19 @@ export const dobParams = z
     month: formInteger(1, 12),
     year: formInteger(1900, 2100),
   })
-  // The protocol's rule (the frames check the same): a real day, not after today. "Today"
-  // is the wall clock's: the sandbox clock only runs ahead of it, so a day after the wall
-  // clock's is after the sandbox's too.
+  // The protocol's rule (the frames check the same): a real day, not after today, at least
+  // `minimumAge` years before it. "Today" is the wall clock's: the sandbox clock only runs
+  // ahead of it, so a day after the wall clock's is after the sandbox's too (and someone too
+  // young by the wall clock may be old enough by the sandbox's: refused, as a real provider
+  // would on the real day).
   .refine((d) => dobProblem(d, Date.now() / 1000) !== "no_such_day", {
     error: "Invalid date of birth: no such day",
   })
   .refine((d) => dobProblem(d, Date.now() / 1000) !== "future", {
     error: "Invalid date of birth: in the future",
+  })
+  .refine((d) => dobProblem(d, Date.now() / 1000) !== "too_young", {
+    error: `Invalid date of birth: a person on an account is at least ${minimumAge} years old`,
   });
 
 const percent = z

@@ -84,7 +84,7 @@ describe("onboarding steps through the session's key", () => {
     expect(later.body.charges_enabled).toBe(true);
   });
 
-  it("a future date of birth or a postal code of another country is refused on its param, and nothing is written", async () => {
+  it("a future date of birth, one of someone under 13, or a postal code of another country is refused on its param, and nothing is written", async () => {
     const s = await onboardingSession();
     const nextYear = new Date().getUTCFullYear() + 1;
     const future = await api.post("/v1/account", {
@@ -93,6 +93,20 @@ describe("onboarding steps through the session's key", () => {
     });
     expect(future.status).toBe(400);
     expect(future.body.error.param).toMatch(/^individual\[dob\]/);
+    // Twelve years old today: too young to be on an account.
+    const now = new Date();
+    const twelve = await api.post("/v1/account", {
+      key: s.key,
+      params: {
+        individual: {
+          ...individual,
+          dob: { day: 1, month: 1, year: now.getUTCFullYear() - 12 },
+        },
+      },
+    });
+    expect(twelve.status).toBe(400);
+    expect(twelve.body.error.param).toMatch(/^individual\[dob\]/);
+    expect(twelve.body.error.message).toContain("at least 13 years old");
     const postal = await api.post("/v1/account", {
       key: s.key,
       params: {

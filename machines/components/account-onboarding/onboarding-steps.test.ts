@@ -376,6 +376,9 @@ describe("a company's forms, by the account's country", () => {
     expect(ok({ ...person, id_number: "123" })).toBe(false);
     expect(ok({ ...person, relationship: { owner: true, percent_ownership: 101 } })).toBe(false);
     expect(ok({ ...person, dob: { day: 1, month: 1, year: 2027 } })).toBe(false);
+    // At least 13 on the day: born 1 January 2013 is 13 on 1 January 2026; a day later, not.
+    expect(ok({ ...person, dob: { day: 1, month: 1, year: 2013 } })).toBe(true);
+    expect(ok({ ...person, dob: { day: 2, month: 1, year: 2013 } })).toBe(false);
     expect(ok(person, true)).toBe(false);
     expect(ok({ ...person, verification: { document: { front: "file_123" } } }, true)).toBe(true);
   });

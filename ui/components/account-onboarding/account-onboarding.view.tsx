@@ -9,6 +9,7 @@ import { useIntl } from "react-intl";
 import type { OnboardingStepId } from "../../../machines/components/account-onboarding/onboarding-steps.ts";
 import type { Step } from "../../../machines/components/steps/steps.ts";
 import { businessTypes } from "../../../protocol/objects/account.schema.ts";
+import { latestDateOfBirth } from "../../../protocol/objects/onboarding.schema.ts";
 import {
   Badge,
   DescriptionList,
@@ -86,7 +87,8 @@ export interface DetailsFieldsProps {
 }
 
 /** Today as "YYYY-MM-DD" (UTC, as the provider counts it): no later date of birth. */
-const today = () => new Date().toISOString().slice(0, 10);
+/** The latest date of birth of a person on an account today (`minimumAge` years ago). */
+const latestDob = () => latestDateOfBirth(Date.now() / 1000);
 
 export function DetailsFields({ form, country, paths, fullIdNumber }: DetailsFieldsProps) {
   // Outside the US, the id number of the country's kind (a GB NINO, a CA SIN, …) where it
@@ -129,7 +131,7 @@ export function DetailsFields({ form, country, paths, fullIdNumber }: DetailsFie
         path={paths.dob}
         label={intl.formatMessage(m.dob)}
         min="1900-01-01"
-        max={today()}
+        max={latestDob()}
         required
       />
       <FormAddressField
