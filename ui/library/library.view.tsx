@@ -174,6 +174,7 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
       | "fileCancelled"
       | "filterRemove"
       | "chartSummary"
+      | "bankNumberInvalid"
     >,
   ) => intl.formatMessage(kitMessages[key]);
   const [text, setText] = useState("");
