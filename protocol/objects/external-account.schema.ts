@@ -54,9 +54,15 @@ export const deletedExternalAccountSchema = z.strictObject({
 });
 
 /**
+ * How a payout bank account is written in its country: a US routing and account number, an
+ * IBAN, a Canadian transit + institution + account number, an Australian BSB + account
+ * number, or a Japanese bank + branch code + account number (the kit's fields for each).
+ */
+export type PayoutBankFormat = "routing" | "iban" | "ca" | "au" | "jp";
+
+/**
  * The countries whose bank accounts a person can add as the payout account from the money-out
- * views, with the account's currency and how it is written: a US routing and account number,
- * or an IBAN (the kit's fields for each).
+ * views, with the account's currency and its format.
  */
 export const payoutBankCountries = {
   US: { currency: "usd", format: "routing" },
@@ -70,9 +76,86 @@ export const payoutBankCountries = {
   NL: { currency: "eur", format: "iban" },
   // A UK account as its IBAN (the provider also takes a sort code and account number).
   GB: { currency: "gbp", format: "iban" },
-} as const satisfies Record<string, { currency: string; format: "routing" | "iban" }>;
+  CA: { currency: "cad", format: "ca" },
+  AU: { currency: "aud", format: "au" },
+  JP: { currency: "jpy", format: "jp" },
+} as const satisfies Record<string, { currency: string; format: PayoutBankFormat }>;
 export type PayoutBankCountry = keyof typeof payoutBankCountries;
 export const payoutBankCountryCodes = Object.keys(payoutBankCountries) as PayoutBankCountry[];
+
+/** The digits of a bank number as typed: spaces and dashes dropped. */
+const digitsOf = (text: string) => text.replace(/[\s-]/g, "");
+/** `text`'s digits when they are `min` to `max` of them, else null. */
+const digits = (min: number, max: number) => (text: string) => {
+  const value = digitsOf(text);
+  return new RegExp(`^\\d{${min},${max}}$`).test(value) ? value : null;
+};
+
+/**
+ * The parts of a CA, AU or JP bank account, each a run of digits (`min`–`max`; spaces and
+ * dashes ignored). The routing number is the routing parts' digits joined by `joiner`
+ * (CA: "TTTTT-III", transit then institution; AU: the BSB; JP: bank code then branch code,
+ * seven digits). A JP account number of 1–7 digits is zero-padded to seven.
+ * One definition, used by the kit's fields, this file's create schema and the provider.
+ */
+export const localBankParts = {
+  ca: {
+    routing: [
+      { name: "transit", min: 5, max: 5 },
+      { name: "institution", min: 3, max: 3 },
+    ],
+    joiner: "-",
+    account: { min: 7, max: 12, pad: 0 },
+  },
+  au: {
+    routing: [{ name: "bsb", min: 6, max: 6 }],
+    joiner: "",
+    account: { min: 5, max: 9, pad: 0 },
+  },
+  jp: {
+    routing: [
+      { name: "bank", min: 4, max: 4 },
+      { name: "branch", min: 3, max: 3 },
+    ],
+    joiner: "",
+    account: { min: 1, max: 7, pad: 7 },
+  },
+} as const;
+export type LocalBankFormat = keyof typeof localBankParts;
+export type LocalBankPart = (typeof localBankParts)[LocalBankFormat]["routing"][number]["name"];
+
+/** One part of a local routing number as typed → its digits, or null when refused. */
+export function checkLocalBankPart(
+  format: LocalBankFormat,
+  part: LocalBankPart,
+  text: string,
+): string | null {
+  const rule = localBankParts[format].routing.find((p) => p.name === part);
+  return rule ? digits(rule.min, rule.max)(text) : null;
+}
+
+/**
+ * A local routing number (CA "TTTTT-III", AU BSB, JP bank + branch) → its digits (CA eight,
+ * AU six, JP seven), or null when refused.
+ */
+export function checkLocalRoutingNumber(format: LocalBankFormat, text: string): string | null {
+  const rule = localBankParts[format];
+  const total = rule.routing.reduce((sum, p) => sum + p.max, 0);
+  return digits(total, total)(text);
+}
+
+/** A local account number → its digits (JP zero-padded to seven), or null when refused. */
+export function checkLocalAccountNumber(format: LocalBankFormat, text: string): string | null {
+  const { min, max, pad } = localBankParts[format].account;
+  return digits(min, max)(text)?.padStart(pad, "0") ?? null;
+}
+
+/** The local format of a country's bank accounts, if it has one. */
+export const localBankFormatOf = (country: string): LocalBankFormat | undefined => {
+  const format = (payoutBankCountries as Record<string, { format: PayoutBankFormat }>)[country]
+    ?.format;
+  return format === "ca" || format === "au" || format === "jp" ? format : undefined;
+};
 
 /** The ABA checksum of a US routing number: nine digits, 3·7·1 weights, a multiple of ten. */
 export function isUsRoutingNumber(routing: string): boolean {
@@ -107,7 +190,7 @@ export const bankAccountCreateParamsSchema = z
       country: z.enum(payoutBankCountryCodes as [PayoutBankCountry, ...PayoutBankCountry[]]),
       currency: z.string().check(z.length(3)),
       account_holder_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-      account_number: z.string().check(z.minLength(4), z.maxLength(40)),
+      account_number: z.string().check(z.minLength(1), z.maxLength(40)),
       routing_number: z.optional(z.string().check(z.maxLength(20))),
     }),
     default_for_currency: z.literal(true),
@@ -127,7 +210,14 @@ export const bankAccountCreateParamsSchema = z
       if (rule.format === "routing") {
         if (!isUsRoutingNumber(bank.routing_number ?? "")) issue("routing_number");
         if (!/^\d{4,17}$/.test(bank.account_number)) issue("account_number");
-      } else if (!isIbanOf(bank.country, bank.account_number)) issue("account_number");
+      } else if (rule.format === "iban") {
+        if (!isIbanOf(bank.country, bank.account_number)) issue("account_number");
+      } else {
+        if (checkLocalRoutingNumber(rule.format, bank.routing_number ?? "") === null)
+          issue("routing_number");
+        if (checkLocalAccountNumber(rule.format, bank.account_number) === null)
+          issue("account_number");
+      }
     }),
   );
 export type BankAccountCreateParams = z.output<typeof bankAccountCreateParamsSchema>;

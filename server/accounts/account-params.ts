@@ -97,7 +97,7 @@ export const bankAccountParams = z.strictObject({
   object: z.literal("bank_account"),
   country: countryCode,
   currency: currencyCode,
-  account_number: z.string().min(4).max(40),
+  account_number: z.string().min(1).max(40),
   routing_number: z.string().max(20).optional(),
   account_holder_name: formString(200).optional(),
   account_holder_type: z.enum(["individual", "company"]).optional(),

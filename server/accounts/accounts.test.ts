@@ -570,6 +570,114 @@ describe("external accounts: /v1/accounts/:id/external_accounts", () => {
     expect(settled.body.status).toBe("validated");
   });
 
+  it.each([
+    {
+      country: "CA",
+      currency: "cad",
+      routing: "11000-000",
+      stored: "11000000",
+      account: "000123456789",
+      last4: "6789",
+      errored: "000111111116",
+      failing: "000111111113",
+      badRouting: ["1100-000", "11000-00", "110000000"],
+      badAccount: ["123456", "1234567890123"],
+    },
+    {
+      country: "AU",
+      currency: "aud",
+      routing: "110-000",
+      stored: "110000",
+      account: "000123456",
+      last4: "3456",
+      errored: "000111116",
+      failing: "000111113",
+      badRouting: ["11000", "1100000", "11a000"],
+      badAccount: ["1234", "1234567890"],
+    },
+    {
+      country: "JP",
+      currency: "jpy",
+      routing: "1100000",
+      stored: "1100000",
+      account: "1234",
+      last4: "1234",
+      errored: "0111116",
+      failing: "0111113",
+      badRouting: ["110000", "11000000", "1100-00a"],
+      badAccount: ["12345678", "12a4"],
+    },
+  ])(
+    "$country bank accounts take the local routing and account numbers (protocol rules), and refuse others on their param",
+    async (c) => {
+      const a = await platformWithAccount({ country: c.country });
+      const bank = (routing_number: string, account_number: string) => ({
+        object: "bank_account",
+        country: c.country,
+        currency: c.currency,
+        routing_number,
+        account_number,
+      });
+      const post = (routing: string, account: string) =>
+        api.post(`/v1/accounts/${a.accountId}/external_accounts`, {
+          key: a.secretKey,
+          params: { external_account: bank(routing, account) },
+        });
+      for (const routing of c.badRouting) {
+        const refused = await post(routing, c.account);
+        expect(refused.status, routing).toBe(400);
+        expect(refused.body.error).toMatchObject({
+          type: "invalid_request_error",
+          code: "parameter_invalid",
+          param: "external_account[routing_number]",
+        });
+      }
+      for (const account of c.badAccount) {
+        const refused = await post(c.routing, account);
+        expect(refused.status, account).toBe(400);
+        expect(refused.body.error.param).toBe("external_account[account_number]");
+      }
+      const before = await api.get(`/v1/accounts/${a.accountId}/external_accounts`, {
+        key: a.secretKey,
+      });
+      expect(before.body.data).toEqual([]);
+      const added = await post(c.routing, c.account);
+      expect(added.status).toBe(200);
+      expect(added.body).toMatchObject({
+        country: c.country,
+        currency: c.currency,
+        routing_number: c.stored,
+        last4: c.last4,
+        status: "new",
+      });
+      const errored = await post(c.routing, c.errored);
+      // A payout to the failing magic number is returned with account_closed.
+      const failing = await post(c.routing, c.failing);
+      const failingRow = await t.db
+        .selectFrom("external_accounts")
+        .select("payout_failure_code")
+        .where("id", "=", failing.body.id)
+        .executeTakeFirstOrThrow();
+      expect(failingRow.payout_failure_code).toBe("account_closed");
+      api.clock.now += checkDelay;
+      const settled = await api.get(
+        `/v1/accounts/${a.accountId}/external_accounts/${added.body.id}`,
+        {
+          key: a.secretKey,
+        },
+      );
+      // The sandbox's verified pair (a JP "1234" is padded to its "0001234").
+      expect(settled.body.status).toBe("verified");
+      const bad = await api.get(
+        `/v1/accounts/${a.accountId}/external_accounts/${errored.body.id}`,
+        {
+          key: a.secretKey,
+        },
+      );
+      expect(bad.body.status).toBe("errored");
+    },
+  );
+
   it("account 000111111116 errors once the check settles; a debit-card token becomes a card", async () => {
     const a = await platformWithAccount();
     const errored = await api.post(`/v1/accounts/${a.accountId}/external_accounts`, {

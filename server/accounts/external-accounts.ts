@@ -1,10 +1,16 @@
 /**
  * External accounts, the payout destinations: bank accounts checked by country (IBAN with
- * ibantools, US routing checksum, sort codes, transit numbers, BSBs) and debit cards from
+ * ibantools, US routing checksum, sort codes; CA, AU and JP by the protocol's `localBankParts`) and debit cards from
  * test tokens. The account number is used to derive last4 and a fingerprint, then dropped.
  */
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import type { Insertable } from "kysely";
+import {
+  checkLocalAccountNumber,
+  checkLocalRoutingNumber,
+  localBankFormatOf,
+  localBankParts,
+} from "../../protocol/objects/external-account.schema.ts";
 import type { PayoutFailureCode } from "../../protocol/objects/payout.schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId, sha256 } from "../http/secrets.ts";
@@ -29,7 +35,34 @@ export const payoutFailureAccountNumbers: Readonly<Record<string, PayoutFailureC
   "000333333335": "could_not_process",
 };
 
-export function payoutFailureOf(accountNumber: string): PayoutFailureCode | null {
+/**
+ * Sandbox magic for the local formats whose account numbers are too short for the endings
+ * above (AU 5–9 digits, JP 7): the whole account number, per country (server/README.md).
+ * Their `verified` routing and account are in `localBankMagic`.
+ */
+export const shortPayoutFailureAccountNumbers: Readonly<
+  Record<string, Readonly<Record<string, PayoutFailureCode>>>
+> = {
+  AU: { "000111113": "account_closed", "000222227": "no_account" },
+  JP: { "0111113": "account_closed", "0222227": "no_account" },
+};
+
+/** Sandbox magic per local format: a verified routing + account, an errored account. */
+export const localBankMagic: Readonly<
+  Record<string, { routing: string; accountOk: string; accountErrored: string }>
+> = {
+  CA: {
+    routing: "11000000",
+    accountOk: bankMagic.accountOk,
+    accountErrored: bankMagic.accountErrored,
+  },
+  AU: { routing: "110000", accountOk: "000123456", accountErrored: "000111116" },
+  JP: { routing: "1100000", accountOk: "0001234", accountErrored: "0111116" },
+};
+
+export function payoutFailureOf(accountNumber: string, country?: string): PayoutFailureCode | null {
+  const short = country ? shortPayoutFailureAccountNumbers[country]?.[accountNumber] : undefined;
+  if (short) return short;
   for (const [ending, code] of Object.entries(payoutFailureAccountNumbers)) {
     if (accountNumber.endsWith(ending)) return code;
   }
@@ -53,6 +86,7 @@ export function validUsRouting(routing: string): boolean {
 }
 
 interface BankCheck {
+  country?: string;
   routing: string | null;
   number: string;
 }
@@ -78,6 +112,21 @@ export function checkBankAccount(p: BankAccountParams, prefix: string): BankChec
   const need = (ok: boolean, field: string, what: string) => {
     if (!ok) throw bad(param(field), `Invalid ${field}: ${what}.`);
   };
+  const local = localBankFormatOf(p.country);
+  if (local) {
+    // CA, AU, JP: the protocol's rules (the payout-account form applies the same).
+    const rule = localBankParts[local];
+    const localRouting = checkLocalRoutingNumber(local, p.routing_number ?? "");
+    const parts = rule.routing.map((r) => `${r.name} (${r.min} digits)`).join(" + ");
+    need(localRouting !== null, "routing_number", parts);
+    const localNumber = checkLocalAccountNumber(local, p.account_number);
+    need(
+      localNumber !== null,
+      "account_number",
+      `${rule.account.min} to ${rule.account.max} digits`,
+    );
+    return { country: p.country, routing: localRouting, number: localNumber ?? "" };
+  }
   switch (region) {
     case "US":
       need(validUsRouting(routing), "routing_number", "a nine-digit ABA routing number");
@@ -87,14 +136,6 @@ export function checkBankAccount(p: BankAccountParams, prefix: string): BankChec
       need(/^\d{6}$/.test(routing), "routing_number", "a six-digit sort code");
       need(/^\d{8}$/.test(number), "account_number", "8 digits, or an IBAN");
       break;
-    case "CA":
-      need(/^\d{8,9}$/.test(routing), "routing_number", "transit and institution numbers");
-      need(/^\d{7,12}$/.test(number), "account_number", "7 to 12 digits");
-      break;
-    case "AU":
-      need(/^\d{6}$/.test(routing), "routing_number", "a six-digit BSB");
-      need(/^\d{5,9}$/.test(number), "account_number", "5 to 9 digits");
-      break;
     default:
       need(/^[0-9A-Z]{4,34}$/.test(number), "account_number", "4 to 34 letters or digits");
   }
@@ -103,6 +144,10 @@ export function checkBankAccount(p: BankAccountParams, prefix: string): BankChec
 
 /** What the bank check settles on (magic values; any other valid account validates). */
 export function bankOutcomeOf(check: BankCheck): BankOutcome {
+  const local = check.country ? localBankMagic[check.country] : undefined;
+  if (local && check.number === local.accountErrored) return "errored";
+  if (local && check.routing === local.routing && check.number === local.accountOk)
+    return "verified";
   if (check.number.endsWith(bankMagic.accountErrored)) return "errored";
   if (check.routing === bankMagic.routing && check.number === bankMagic.accountOk)
     return "verified";
@@ -134,7 +179,7 @@ export function bankAccountRow(
     routing_number: check.routing,
     bank_name: check.routing === bankMagic.routing ? "Sandbox Test Bank" : null,
     bank_outcome: bankOutcomeOf(check),
-    payout_failure_code: payoutFailureOf(check.number),
+    payout_failure_code: payoutFailureOf(check.number, p.country),
     brand: null,
     exp_month: null,
     exp_year: null,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import type { Account } from "../../protocol/objects/account.schema.ts";
+import type { ExternalAccount } from "../../protocol/objects/external-account.schema.ts";
 import { postalCodeRules } from "../../protocol/objects/postal-codes.ts";
 import { taxIdExamples } from "../../protocol/objects/tax-ids.ts";
 import { AccountOnboardingModel, type PersonDetails } from "./models/account-onboarding.model.ts";
@@ -15,7 +16,11 @@ import {
 // nothing to the provider. The platform's dashboard is switched to French for a new French
 // individual account: a future date of birth, a postal code of another country, a wrong id
 // number and a bad IBAN are each refused on their field with the catalogue's French message,
-// with no request reaching the provider; then the right values go through.
+// with no request reaching the provider; then the right values go through. Bank account
+// formats: a new Japanese account's bank step takes its account as a bank code, a branch code
+// and an account number (a short one zero-padded), refuses a two-digit branch code on its
+// field with nothing sent, and the provider then lists the account with its seven-digit
+// routing number.
 
 const example = examplePlatformTests();
 let env: ExamplePlatformStack;
@@ -127,5 +132,80 @@ describe("account-onboarding in French", () => {
     await onboarding.continue();
     await onboarding.waitForStep("stepTerms");
     expect((await accountOf(id)).external_accounts.data).toHaveLength(1);
+  });
+});
+
+describe("account-onboarding's bank step for a Japanese account", () => {
+  it("refuses a two-digit branch code on its field, sending nothing, then adds a bank + branch code + account number the provider lists", async () => {
+    const platform = await example.opened();
+    await platform.createTestAccount("Japan", "individual");
+    const id = await platform.signedInAccountId();
+    expect((await accountOf(id)).country).toBe("JP");
+    await platform.openSection("Account");
+    const onboarding = new AccountOnboardingModel(await platform.frameOf("account-onboarding"));
+
+    await onboarding.waitForStep("stepBusiness");
+    await onboarding.fill(onboarding.word("businessUrl"), "https://hanako.example");
+    await onboarding.fill(onboarding.word("businessMcc"), "5462");
+    await onboarding.continue();
+
+    await onboarding.waitForStep("stepDetails");
+    await onboarding.fillDetails({
+      firstName: "Hanako",
+      lastName: "Yamada",
+      email: "hanako@example.com",
+      phone: "090-1234-5678",
+      dob: "1985-04-01",
+      line1: "1-1 Chiyoda",
+      city: "Chiyoda-ku",
+      state: "Tokyo",
+      postalCode: postalCodeRules.JP!.example,
+      ssnLast4: "",
+      idNumber: taxIdExamples.jp_my_number,
+    });
+    await onboarding.continue();
+
+    await onboarding.waitForStep("stepDocument");
+    await onboarding.uploadDocument();
+    await onboarding.continue();
+
+    await onboarding.waitForStep("stepBank");
+    const before = changes();
+    await onboarding.enterBankAccount({
+      holder: "Hanako Yamada",
+      parts: { "bank.bankCode": "1100", "bank.branchCode": "00" },
+      account: "1234",
+    });
+    await expect
+      .poll(() => onboarding.fieldErrors())
+      .toEqual([messageIn("en-US", "kit.bank.numberInvalid").replace("{example}", "123")]);
+    expect(changes()).toBe(before);
+    expect((await accountOf(id)).external_accounts.data).toEqual([]);
+
+    await onboarding.addBankAccount(
+      {
+        holder: "Hanako Yamada",
+        parts: { "bank.bankCode": "1100", "bank.branchCode": "000" },
+        account: "1234",
+      },
+      bankChallengeCode(example, id),
+    );
+    const banks = await example.listAll<ExternalAccount>(
+      `/v1/accounts/${id}/external_accounts`,
+      "object=bank_account",
+      { account: id },
+    );
+    expect(banks).toEqual([
+      expect.objectContaining({
+        country: "JP",
+        currency: "jpy",
+        routing_number: "1100000",
+        last4: "1234",
+        default_for_currency: true,
+      }),
+    ]);
+    await onboarding.continue();
+    await onboarding.waitForStep("stepTerms");
+    expect((await accountOf(id)).requirements.currently_due).not.toContain("external_account");
   });
 });

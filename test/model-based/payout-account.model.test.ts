@@ -306,6 +306,77 @@ describe("the payout-account machine without a required sign-in", () => {
   });
 });
 
+describe("a CA, AU or JP payout bank account", () => {
+  const local = (country: string, currency: string, routing: string, account: string) => ({
+    ...payoutAccountValues(country, currency),
+    [paths.holder]: "Ada Lovelace",
+    [paths.routing]: routing,
+    [paths.account]: account,
+  });
+  const cases = [
+    {
+      country: "CA",
+      currency: "cad",
+      routing: "11000-000",
+      account: "000123456789",
+      badRouting: "1100-000",
+      badAccount: "123456",
+    },
+    {
+      country: "AU",
+      currency: "aud",
+      routing: "110000",
+      account: "000123456",
+      badRouting: "11000",
+      badAccount: "1234",
+    },
+    {
+      country: "JP",
+      currency: "jpy",
+      routing: "1100000",
+      account: "0001234",
+      badRouting: "110000",
+      badAccount: "12345678",
+    },
+  ];
+
+  it.each(cases)(
+    "$country: a valid account starts the verification, a bad routing or account number is refused on its field",
+    (c) => {
+      const actor = createActor(payoutAccountMachine, {
+        input: { signInRequired: false, signedIn: false },
+      }).start();
+      actor.send({
+        type: "open",
+        currency: c.currency,
+        values: local(c.country, c.currency, c.badRouting, c.badAccount),
+      });
+      actor.send({ type: "continue", idempotencyKey: "k" });
+      expect(actor.getSnapshot().value).toBe("details");
+      expect(actor.getSnapshot().context.errors[paths.routing]).toMatchObject({ source: "schema" });
+      expect(actor.getSnapshot().context.errors[paths.account]).toMatchObject({ source: "schema" });
+      actor.send({ type: "field.change", path: paths.routing, value: c.routing });
+      actor.send({ type: "field.change", path: paths.account, value: c.account });
+      actor.send({ type: "continue", idempotencyKey: "k" });
+      expect(actor.getSnapshot().value).toBe("starting");
+      actor.stop();
+      expect(
+        bankAccountCreateParamsSchema.safeParse({
+          external_account: {
+            object: "bank_account",
+            country: c.country,
+            currency: c.currency,
+            account_holder_name: "Ada",
+            routing_number: c.routing,
+            account_number: c.account,
+          },
+          default_for_currency: true,
+        }).success,
+      ).toBe(true);
+    },
+  );
+});
+
 describe("the bank country a new payout account starts with", () => {
   const bankIn = (country: string, currency: string) =>
     bankAccountSchema.parse({
@@ -337,6 +408,13 @@ describe("the bank country a new payout account starts with", () => {
   it("is the first country taking the currency otherwise, and none for a currency no bank takes", () => {
     expect(startingBankCountry("eur", "US", undefined)).toBe("AT");
     expect(startingBankCountry("usd", "GB", undefined)).toBe("US");
-    expect(startingBankCountry("jpy", "JP", undefined)).toBeUndefined();
+    expect(startingBankCountry("cad", "US", undefined)).toBe("CA");
+    expect(startingBankCountry("chf", "CH", undefined)).toBeUndefined();
+  });
+
+  it("is a CA, AU or JP account's own country for its currency (their local formats)", () => {
+    expect(startingBankCountry("jpy", "JP", undefined)).toBe("JP");
+    expect(startingBankCountry("aud", "AU", undefined)).toBe("AU");
+    expect(startingBankCountry("cad", "CA", undefined)).toBe("CA");
   });
 });

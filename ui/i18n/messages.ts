@@ -55,6 +55,12 @@ type KitMessageValues = {
   routingNumberInvalid: None;
   accountNumber: None;
   accountNumberInvalid: None;
+  transitNumber: None;
+  institutionNumber: None;
+  bsb: None;
+  bankCode: None;
+  branchCode: None;
+  bankNumberInvalid: { example: string };
   taxIdInvalid: None;
   comboboxNoOptions: None;
   errorSummaryTitle: None;
@@ -309,6 +315,38 @@ export const kitMessages = defineMessages<KitMessageValues>({
     id: "kit.bank.accountNumberInvalid",
     defaultMessage: "Enter a valid account number.",
     description: "Error under a bank account number field",
+  },
+  transitNumber: {
+    id: "kit.bank.transitNumber",
+    defaultMessage: "Transit number",
+    description: "Label of the 5-digit branch transit number of a Canadian bank account",
+  },
+  institutionNumber: {
+    id: "kit.bank.institutionNumber",
+    defaultMessage: "Institution number",
+    description: "Label of the 3-digit financial institution number of a Canadian bank account",
+  },
+  bsb: {
+    id: "kit.bank.bsb",
+    defaultMessage: "BSB",
+    description:
+      "Label of the 6-digit Bank-State-Branch number of an Australian bank account (keep the acronym BSB)",
+  },
+  bankCode: {
+    id: "kit.bank.bankCode",
+    defaultMessage: "Bank code",
+    description: "Label of the 4-digit bank code of a Japanese bank account",
+  },
+  branchCode: {
+    id: "kit.bank.branchCode",
+    defaultMessage: "Branch code",
+    description: "Label of the 3-digit branch code of a Japanese bank account",
+  },
+  bankNumberInvalid: {
+    id: "kit.bank.numberInvalid",
+    defaultMessage: "Enter a number like {example}.",
+    description:
+      "Error under a bank code field (transit, institution, BSB, bank or branch code); example is a sample value such as 123-456",
   },
   taxIdInvalid: {
     id: "kit.taxId.invalid",

@@ -5,6 +5,13 @@
  * too.
  */
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from "ibantools";
+import {
+  checkLocalAccountNumber,
+  checkLocalBankPart as checkPartDigits,
+  type LocalBankFormat,
+  type LocalBankPart,
+  localBankParts,
+} from "../../protocol/objects/external-account.schema.ts";
 import type { Checked } from "../../protocol/objects/tax-ids.ts";
 
 /** An IBAN as typed ("de89 3704 0044 0532 0130 00") → electronic form, or refused. */
@@ -30,6 +37,51 @@ export function checkUsAccountNumber(text: string): Checked {
   return /^\d{4,17}$/.test(value) ? { ok: true, value, display: value } : { ok: false };
 }
 
+/**
+ * One part of a CA, AU or JP routing number (transit, institution, BSB, bank or branch code)
+ * by the protocol's rule; a BSB is shown "000-000".
+ */
+export function checkLocalBankPart(
+  format: LocalBankFormat,
+  part: LocalBankPart,
+  text: string,
+): Checked {
+  const value = checkPartDigits(format, part, text);
+  if (value === null) return { ok: false };
+  const display = part === "bsb" ? `${value.slice(0, 3)}-${value.slice(3)}` : value;
+  return { ok: true, value, display };
+}
+
+/** A CA, AU or JP account number by the protocol's rule (JP: 1–7 digits, zero-padded). */
+export function checkLocalAccount(format: LocalBankFormat, text: string): Checked {
+  const value = checkLocalAccountNumber(format, text);
+  return value === null ? { ok: false } : { ok: true, value, display: value };
+}
+
+/** The routing number of a local format from its parts' digits (null while one is missing). */
+export function joinLocalRouting(
+  format: LocalBankFormat,
+  parts: readonly (string | null)[],
+): string | null {
+  return parts.every((part) => part !== null) ? parts.join(localBankParts[format].joiner) : null;
+}
+
+/** A local routing number's parts (each null when the number is missing or refused). */
+export function splitLocalRouting(
+  format: LocalBankFormat,
+  routing: string | null,
+): (string | null)[] {
+  const rules = localBankParts[format].routing;
+  const digits = routing?.replace(/[\s-]/g, "") ?? "";
+  const total = rules.reduce((sum, rule) => sum + rule.max, 0);
+  if (!/^\d+$/.test(digits) || digits.length !== total) return rules.map(() => null);
+  let at = 0;
+  return rules.map((rule) => {
+    at += rule.max;
+    return digits.slice(at - rule.max, at);
+  });
+}
+
 export {
   type Checked,
   checkTaxId,
@@ -37,3 +89,4 @@ export {
   personIdNumberKind,
   type TaxIdKind,
 } from "../../protocol/objects/tax-ids.ts";
+export type { LocalBankFormat, LocalBankPart };

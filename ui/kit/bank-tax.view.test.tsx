@@ -6,6 +6,8 @@ import { I18nProvider, loadCatalogue } from "../i18n/provider.tsx";
 import {
   type FieldError,
   IbanInput,
+  LocalBankAccountInput,
+  type LocalBankFormat,
   TaxIdInput,
   type UsBankAccount,
   UsBankAccountInput,
@@ -98,6 +100,77 @@ describe("UsBankAccountInput", () => {
       { routingNumber: "011000015", accountNumber: "000123456789" },
       undefined,
     );
+  });
+});
+
+describe("LocalBankAccountInput", () => {
+  function Page(props: { format: LocalBankFormat; onValue: (v: UsBankAccount) => void }) {
+    const [value, setValue] = useState<UsBankAccount>({ routingNumber: null, accountNumber: null });
+    return (
+      <LocalBankAccountInput
+        format={props.format}
+        label="Bank account"
+        value={value}
+        onValueChange={(v) => {
+          props.onValue(v);
+          setValue(v);
+        }}
+      />
+    );
+  }
+
+  it("CA: transit and institution numbers make the routing number TTTTT-III; a short transit is refused on its field", () => {
+    const onValue = vi.fn();
+    inLocale(<Page format="ca" onValue={onValue} />);
+    const group = screen.getByRole("group", { name: "Bank account" });
+    const transit = within(group).getByRole("textbox", { name: "Transit number" });
+    const institution = within(group).getByRole("textbox", { name: "Institution number" });
+    fireEvent.change(transit, { target: { value: "1100" } });
+    fireEvent.blur(transit);
+    expect(describedText(transit)).toContain("Enter a number like 12345.");
+    fireEvent.change(institution, { target: { value: "000" } });
+    expect(onValue).toHaveBeenLastCalledWith({ routingNumber: null, accountNumber: null });
+    fireEvent.change(transit, { target: { value: "11000" } });
+    expect(onValue).toHaveBeenLastCalledWith({ routingNumber: "11000-000", accountNumber: null });
+    const account = within(group).getByRole("textbox", { name: "Account number" });
+    fireEvent.change(account, { target: { value: "000123456789" } });
+    expect(onValue).toHaveBeenLastCalledWith({
+      routingNumber: "11000-000",
+      accountNumber: "000123456789",
+    });
+  });
+
+  it("AU: the BSB is shown 000-000 once left and handed out as six digits", () => {
+    const onValue = vi.fn();
+    inLocale(<Page format="au" onValue={onValue} />);
+    const bsb = screen.getByRole("textbox", { name: "BSB" }) as HTMLInputElement;
+    fireEvent.change(bsb, { target: { value: "110000" } });
+    fireEvent.blur(bsb);
+    expect(bsb.value).toBe("110-000");
+    expect(onValue).toHaveBeenLastCalledWith({ routingNumber: "110000", accountNumber: null });
+    fireEvent.change(bsb, { target: { value: "11000" } });
+    expect(onValue).toHaveBeenLastCalledWith({ routingNumber: null, accountNumber: null });
+  });
+
+  it("JP: bank and branch codes make seven digits, a short account number is zero-padded, labels in the person's language", () => {
+    const onValue = vi.fn();
+    inLocale(<Page format="jp" onValue={onValue} />, "fr-FR");
+    const bank = screen.getByRole("textbox", { name: "Code banque" });
+    const branch = screen.getByRole("textbox", { name: "Code agence" });
+    fireEvent.change(bank, { target: { value: "0001" } });
+    fireEvent.change(branch, { target: { value: "12" } });
+    fireEvent.blur(branch);
+    expect(describedText(branch)).toContain("Saisissez un numéro comme 123.");
+    fireEvent.change(branch, { target: { value: "123" } });
+    expect(onValue).toHaveBeenLastCalledWith({ routingNumber: "0001123", accountNumber: null });
+    const account = screen.getByRole("textbox", { name: "Numéro de compte" });
+    fireEvent.change(account, { target: { value: "1234" } });
+    expect(onValue).toHaveBeenLastCalledWith({
+      routingNumber: "0001123",
+      accountNumber: "0001234",
+    });
+    fireEvent.change(account, { target: { value: "12345678" } });
+    expect(onValue).toHaveBeenLastCalledWith({ routingNumber: "0001123", accountNumber: null });
   });
 });
 

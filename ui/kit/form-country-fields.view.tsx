@@ -12,8 +12,13 @@ import { useIntl } from "react-intl";
 import type { FieldPath, FieldValue } from "../../machines/components/form/form.ts";
 import { type Address, type AddressField, isValidPostalCode } from "./address.ts";
 import { AddressInput } from "./address.view.tsx";
-import type { TaxIdKind } from "./bank-tax.ts";
-import { IbanInput, TaxIdInput, UsBankAccountInput } from "./bank-tax.view.tsx";
+import type { LocalBankFormat, TaxIdKind } from "./bank-tax.ts";
+import {
+  IbanInput,
+  LocalBankAccountInput,
+  TaxIdInput,
+  UsBankAccountInput,
+} from "./bank-tax.view.tsx";
 import { DateInput, useDateError } from "./date-input.view.tsx";
 import type { FieldError } from "./field.view.tsx";
 import {
@@ -113,6 +118,22 @@ export interface FormUsBankAccountFieldProps {
  * instead of the form's, as the other checked fields do.
  */
 export function FormUsBankAccountField(props: FormUsBankAccountFieldProps) {
+  return <FormBankAccountField {...props} />;
+}
+
+/**
+ * A Canadian (transit + institution), Australian (BSB) or Japanese (bank + branch code) bank
+ * account: its parts make the routing number's field, the account number its own, as the
+ * US one; a part its input refused shows that input's own error.
+ */
+export function FormLocalBankAccountField(
+  props: FormUsBankAccountFieldProps & { format: LocalBankFormat },
+) {
+  return <FormBankAccountField {...props} />;
+}
+
+/** The US or a local bank account's fields, bound to the form's two paths. */
+function FormBankAccountField(props: FormUsBankAccountFieldProps & { format?: LocalBankFormat }) {
   const intl = useIntl();
   const { form, routingPath, accountPath } = props;
   const [refused, setRefused] = useState({ routing: false, account: false });
@@ -120,29 +141,34 @@ export function FormUsBankAccountField(props: FormUsBankAccountFieldProps) {
     const raw = form.touched[path] && !own ? form.errors[path] : undefined;
     return raw ? kitFieldError(raw, intl, defined({ apiMessages: props.apiMessages })) : undefined;
   };
-  return (
-    <UsBankAccountInput
-      {...defined({ required: props.required })}
-      id={fieldId(form, routingPath)}
-      label={props.label}
-      disabled={form.busy}
-      errors={defined({
-        routing: errorOf(routingPath, refused.routing),
-        account: errorOf(accountPath, refused.account),
-      })}
-      value={{
-        routingNumber: orNull(form.values[routingPath]),
-        accountNumber: orNull(form.values[accountPath]),
-      }}
-      onRefusal={(which, own) => setRefused((now) => ({ ...now, [which]: own }))}
-      onValueChange={(next) => {
-        if (next.routingNumber !== orNull(form.values[routingPath]))
-          form.onChange(routingPath, next.routingNumber);
-        if (next.accountNumber !== orNull(form.values[accountPath]))
-          form.onChange(accountPath, next.accountNumber);
-      }}
-      onBlur={(which) => form.onBlur(which === "routing" ? routingPath : accountPath)}
-    />
+  const input = {
+    ...defined({ required: props.required }),
+    id: fieldId(form, routingPath),
+    label: props.label,
+    disabled: form.busy,
+    errors: defined({
+      routing: errorOf(routingPath, refused.routing),
+      account: errorOf(accountPath, refused.account),
+    }),
+    value: {
+      routingNumber: orNull(form.values[routingPath]),
+      accountNumber: orNull(form.values[accountPath]),
+    },
+    onRefusal: (which: "routing" | "account", own: boolean) =>
+      setRefused((now) => ({ ...now, [which]: own })),
+    onValueChange: (next: { routingNumber: string | null; accountNumber: string | null }) => {
+      if (next.routingNumber !== orNull(form.values[routingPath]))
+        form.onChange(routingPath, next.routingNumber);
+      if (next.accountNumber !== orNull(form.values[accountPath]))
+        form.onChange(accountPath, next.accountNumber);
+    },
+    onBlur: (which: "routing" | "account") =>
+      form.onBlur(which === "routing" ? routingPath : accountPath),
+  };
+  return props.format ? (
+    <LocalBankAccountInput {...input} format={props.format} />
+  ) : (
+    <UsBankAccountInput {...input} />
   );
 }
 

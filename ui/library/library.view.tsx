@@ -37,6 +37,7 @@ import {
   filterDefinitions,
   IbanInput,
   Link,
+  LocalBankAccountInput,
   Money,
   MoneyInput,
   NumberInput,
@@ -174,6 +175,7 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
       | "fileCancelled"
       | "filterRemove"
       | "chartSummary"
+      | "bankNumberInvalid"
     >,
   ) => intl.formatMessage(kitMessages[key]);
   const [text, setText] = useState("");
@@ -191,6 +193,10 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
   const [bank, setBank] = useState<UsBankAccount>({
     routingNumber: "011000015",
     accountNumber: null,
+  });
+  const [jpBank, setJpBank] = useState<UsBankAccount>({
+    routingNumber: "0001123",
+    accountNumber: "0001234",
   });
   const [taxId, setTaxId] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<OverlayPresentation | null>(null);
@@ -434,6 +440,24 @@ export function LibraryView({ timeZone = "UTC" }: LibraryViewProps) {
           error={{ code: "custom", message: t("ibanInvalid") }}
         />
         <UsBankAccountInput label={t("loading")} value={bank} onValueChange={setBank} />
+        <LocalBankAccountInput
+          format="jp"
+          label={t("dismiss")}
+          value={jpBank}
+          onValueChange={setJpBank}
+        />
+        <LocalBankAccountInput
+          format="ca"
+          label={t("cancel")}
+          value={{ routingNumber: null, accountNumber: null }}
+          onValueChange={() => {}}
+          errors={{
+            routing: {
+              code: "custom",
+              message: intl.formatMessage(kitMessages.bankNumberInvalid, { example: "12345" }),
+            },
+          }}
+        />
         <TaxIdInput kind="us_ein" label={t("nextPage")} value={taxId} onValueChange={setTaxId} />
         <TaxIdInput
           kind="gb_vat"

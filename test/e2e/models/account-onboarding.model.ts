@@ -37,12 +37,15 @@ export interface PersonDetails {
 }
 
 /**
- * A payout bank account: a US routing and account number, or an IBAN (with the bank's
- * country, by code, where the currency's list offers several and the first is not it).
+ * A payout bank account: a US routing and account number, an IBAN (with the bank's
+ * country, by code, where the currency's list offers several and the first is not it), or
+ * a local account's parts by the kit's labels (`kit.bank.bsb`, `kit.bank.bankCode`, …: JP
+ * bank and branch codes, an AU BSB, CA transit and institution numbers) and its number.
  */
 export type BankDetails = { holder: string } & (
   | { routing: string; account: string }
   | { iban: string; country?: string }
+  | { parts: Record<string, string>; account: string }
 );
 
 /**
@@ -96,10 +99,19 @@ export class AccountOnboardingModel {
   /** An address, field by field (the kit's country-aware address field: a state only where it asks one, a ZIP or postal code). */
   async fillAddress(place: Pick<PersonDetails, "line1" | "city" | "state" | "postalCode">) {
     await this.fill(this.kit("address.line1"), place.line1);
-    await this.fill(this.kit("address.city"), place.city);
+    // The city and state under the country's own names (a suburb, a prefecture, …).
+    const named = async (keys: string[]) => {
+      for (const key of keys)
+        if ((await this.frame.getByLabel(this.kit(key), { exact: true }).count()) > 0)
+          return this.kit(key);
+      return this.kit(keys[0]!);
+    };
+    await this.fill(await named(["address.city", "address.suburb", "address.town"]), place.city);
     // The state from its list, from the keyboard: typed afresh, then the first match chosen.
     if (place.state !== "") {
-      const state = this.frame.getByRole("combobox", { name: this.kit("address.state") });
+      const state = this.frame.getByRole("combobox", {
+        name: await named(["address.state", "address.province", "address.prefecture"]),
+      });
       await state.focus();
       await state.fill("");
       await state.pressSequentially(place.state);
@@ -245,6 +257,13 @@ export class AccountOnboardingModel {
           .selectOption({ label: name ?? details.country });
       }
       await step.getByLabel(this.account("iban"), { exact: true }).fill(details.iban);
+    } else if ("parts" in details) {
+      for (const [key, value] of Object.entries(details.parts)) {
+        const part = step.getByLabel(this.kit(key), { exact: true });
+        await part.fill(value);
+        await part.blur();
+      }
+      await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
     } else {
       await step.getByLabel(this.kit("bank.routingNumber"), { exact: true }).fill(details.routing);
       await step.getByLabel(this.kit("bank.accountNumber"), { exact: true }).fill(details.account);
