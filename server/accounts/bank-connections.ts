@@ -6,17 +6,14 @@
  * person's). A session whose enabled component sets `disable_bank_connections` may neither
  * list nor link (403 `bank_connections_disabled`).
  */
-import {
-  type BankConnectionInstitution,
-  disableBankConnectionsFeature,
-} from "../../protocol/objects/bank-connection.schema.ts";
+import { sessionDisablesBankConnections } from "../../protocol/catalogue/features.ts";
+import type { BankConnectionInstitution } from "../../protocol/objects/bank-connection.schema.ts";
 import {
   type PayoutBankCountry,
   payoutBankCountries,
 } from "../../protocol/objects/external-account.schema.ts";
 import type { Principal } from "../http/context.ts";
 import { invalidRequest, permissionError } from "../http/errors.ts";
-import { externalAccountComponents } from "./access.ts";
 import type { BankAccountParams } from "./account-params.ts";
 
 /** An IBAN of `country` from its BBAN, with its mod-97 check digits. */
@@ -182,13 +179,7 @@ export function linkedBankAccount(link: {
  */
 export function requireBankConnectionsAllowed(principal: Principal): void {
   if (principal.kind !== "account_session") return;
-  const off = externalAccountComponents.some((name) => {
-    const component = principal.components[name];
-    return (
-      component?.enabled === true && component.features[disableBankConnectionsFeature] === true
-    );
-  });
-  if (off) {
+  if (sessionDisablesBankConnections(principal.components)) {
     throw permissionError(
       "This account session turns bank connections off: enter the bank details instead.",
       "bank_connections_disabled",
