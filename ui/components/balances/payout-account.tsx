@@ -140,6 +140,8 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
       />
       {props.collects ? (
         <PayoutAccountFlow
+          // The host's setter changed whether connections are offered: the flow starts afresh.
+          key={String(bankConnections)}
           rows={addable}
           accountId={props.accountId}
           accountCountry={props.accountCountry}
