@@ -98,14 +98,16 @@ defineRoute(
     await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
+    // The link's bank account, else the one given (one of the two, checked above).
     const param = link
       ? {
           ...link.params,
           ...(account.business_name ? { account_holder_name: account.business_name } : {}),
         }
       : body.external_account;
+    if (param === undefined) throw invalidRequest("No external account given.");
     const row = await deps.db.transaction().execute(async (trx) => {
-      const added = await addExternalAccount(trx, account, param!, {
+      const added = await addExternalAccount(trx, account, param, {
         prefix: link ? "bank_connection" : "external_account",
         makeDefault: body.default_for_currency === true,
         replaceDefault: false,
