@@ -61,7 +61,7 @@ const iban = (
 export const sandboxInstitutions: readonly SandboxInstitution[] = [
   us("bcinst_us_sandbox_bank", "Sandbox Bank", "110000000", [
     { kind: "checking", number: "000123456789" },
-    { kind: "savings", number: "000555556789" },
+    { kind: "savings", number: "000555554321" },
   ]),
   us("bcinst_us_test_credit_union", "Test Credit Union", "011000015", [
     { kind: "checking", number: "4400123400" },
