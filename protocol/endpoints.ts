@@ -20,6 +20,8 @@ export const endpoints = {
   requiresExternalAccountVerification: "/v1/connect/auth/requires_external_account_verification",
   externalAccountChallenge: "/v1/connect/external_account_challenge",
   identityChallenge: "/v1/connect/identity_challenge",
+  /** The institutions the payout bank account can be linked from (ours, bank connections). */
+  bankConnectionInstitutions: "/v1/connect/bank_connections/institutions",
   /** Sandbox test helper: the code of an account's open external-account challenge (ours). */
   externalAccountChallengeCode: "/v1/test_helpers/external_account_challenges/current",
   /** The account's user claim: its state, and starting one (ours, `account-claim.schema.ts`). */

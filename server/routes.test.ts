@@ -189,16 +189,20 @@ describe("the API host's routes", () => {
     // The session's own calls.
     await walk.read(`${endpoints.retrieveEmbeddedFlags}?platform_id=${p.platform.id}`, sk);
     await walk.post(endpoints.riskSignals, sessionKey);
-    await walk.post(endpoints.requiresExternalAccountVerification, sessionKey);
-    // The code the account's user received, read as a platform's test would.
-    const sent = await walk.read(
-      `${endpoints.externalAccountChallengeCode}?account=${accountId}`,
-      sk,
-    );
-    const challenge = await walk.post(endpoints.externalAccountChallenge, {
-      ...sessionKey,
-      params: { code: sent.body.code },
-    });
+    // A challenge started, and answered with the code the account's user received (read as
+    // a platform's test would): an external_account key.
+    const passChallenge = async () => {
+      await walk.post(endpoints.requiresExternalAccountVerification, sessionKey);
+      const sent = await walk.read(
+        `${endpoints.externalAccountChallengeCode}?account=${accountId}`,
+        sk,
+      );
+      return walk.post(endpoints.externalAccountChallenge, {
+        ...sessionKey,
+        params: { code: sent.body.code },
+      });
+    };
+    const challenge = await passChallenge();
     await walk.read(endpoints.identityChallenge, sessionKey);
     await walk.post(endpoints.embeddedAuthenticationLinks, sessionKey);
     await walk.read("/v1/account", sessionKey);
@@ -236,6 +240,24 @@ describe("the API host's routes", () => {
       key: challenge.body.key,
       params: { default_currency: "usd" },
     });
+    // Bank connections: the institutions listed, one's account linked with a new key.
+    const institutions = await walk.read(endpoints.bankConnectionInstitutions, {
+      ...sessionKey,
+      params: { country: "US", currency: "usd" },
+    });
+    const linking = await passChallenge();
+    const linked = await walk.post(`/v1/accounts/${accountId}/external_accounts`, {
+      key: linking.body.key,
+      params: {
+        bank_connection: {
+          institution: institutions.body.data[0].id,
+          account: institutions.body.data[0].accounts[1].id,
+          currency: "usd",
+        },
+        default_for_currency: true,
+      },
+    });
+    expect(linked.body.status).toBe("verified");
 
     // A provider user: the account's claim (its code read as a platform's test would), the
     // sign-in popup, the exchange, the user, logging out.

@@ -116,10 +116,12 @@ export function builtComponents(): string[] {
  * provider user's sign-in: it does not own its accounts' login. The instant-payout switches
  * are off too (instant payouts go to debit cards and over RTP), unless the account's own
  * settings turn one on (`accountSwitches`). Adding funds (`enable_topups`) is off unless the
- * provider bears the account's losses (the provider refuses top-ups otherwise).
+ * provider bears the account's losses (the provider refuses top-ups otherwise). Bank
+ * connections stay offered (`disable_bank_connections` off).
  */
 const featuresOff: ReadonlySet<string> = new Set([
   provider.flags.disableUserAuthentication,
+  "disable_bank_connections",
   "instant_payouts_rtp_disabled",
   "instant_payouts_to_debit_cards_disabled",
   "enable_topups",

@@ -51,3 +51,14 @@ export function sessionFeature<N extends ManifestName>(
   if (typeof value === "boolean") return value;
   return entry.features.find(([name]) => name === feature)?.[1] ?? false;
 }
+
+/**
+ * Whether a component the session enables turns bank connections off
+ * (`disable_bank_connections`): the provider then refuses them, and no frame offers them.
+ */
+export function sessionDisablesBankConnections(components: SessionComponents): boolean {
+  return componentsOffering("disable_bank_connections").some((key) => {
+    const granted = components[key];
+    return granted?.enabled === true && granted.features.disable_bank_connections === true;
+  });
+}

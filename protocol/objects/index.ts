@@ -9,6 +9,7 @@ export * from "./api-fields.schema.ts";
 export * from "./auth-state.schema.ts";
 export * from "./balance.schema.ts";
 export * from "./balance-transaction.schema.ts";
+export * from "./bank-connection.schema.ts";
 export * from "./charge.schema.ts";
 export * from "./claimed-account-session.schema.ts";
 export * from "./common.schema.ts";

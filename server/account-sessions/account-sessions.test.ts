@@ -51,6 +51,7 @@ describe("POST /v1/account_sessions", () => {
         standard_payouts: true,
         edit_payout_schedule: true,
         external_account_collection: true,
+        disable_bank_connections: false,
         [provider.flags.disableUserAuthentication]: false,
       },
     });

@@ -144,6 +144,8 @@ export interface ExternalAccountsTable {
   routing_number: string | null;
   bank_name: string | null;
   bank_outcome: BankOutcome | null;
+  /** The institution a bank connection linked this account from (verified at once), or null. */
+  bank_connection: string | null;
   /** Sandbox: the bank returns every payout to this account, with this code (server/README.md). */
   payout_failure_code: PayoutFailureCode | null;
   brand: string | null;

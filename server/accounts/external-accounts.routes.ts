@@ -21,7 +21,8 @@ import { keysetCondition, keysetOrder, listPage, listQueryShape } from "../http/
 import { formBoolean, formInteger, formString, metadataParam } from "../http/params.ts";
 import { defineRoute } from "../http/route.ts";
 import { externalAccountComponents, reachAccount, requireExternalAccountKey } from "./access.ts";
-import { externalAccountParam } from "./account-params.ts";
+import { currencyCode, externalAccountParam } from "./account-params.ts";
+import { linkedBankAccount, requireBankConnectionsAllowed } from "./bank-connections.ts";
 import {
   addExternalAccount,
   type ExternalAccountRow,
@@ -60,28 +61,60 @@ defineRoute(
   {
     method: "post",
     path: "/v1/accounts/:id/external_accounts",
-    summary: "Add a bank account or debit card (external_account key for session keys)",
+    summary:
+      "Add a bank account or debit card, typed or linked through a bank connection (external_account key for session keys)",
     tags: ["External accounts"],
     auth,
     components,
     params: accountParams,
     body: z.strictObject({
-      external_account: externalAccountParam,
+      external_account: externalAccountParam.optional(),
+      // In place of the typed numbers: an account of a bank-connection institution.
+      bank_connection: z
+        .strictObject({
+          institution: z.string().min(1).max(255),
+          account: z.string().min(1).max(255),
+          currency: currencyCode,
+        })
+        .optional(),
       default_for_currency: formBoolean.optional(),
       metadata: metadataParam.optional(),
     }),
     response: externalAccountSchema,
   },
   async ({ deps, principal, params, body }) => {
+    // Exactly one of the two; a link is checked before the key is spent.
+    if ((body.external_account === undefined) === (body.bank_connection === undefined)) {
+      throw invalidRequest(
+        "Give the external account's details (external_account) or an account of a bank connection (bank_connection): one of the two.",
+        {
+          code: body.bank_connection ? "parameter_unknown" : "parameter_missing",
+          param: body.bank_connection ? "bank_connection" : "external_account",
+        },
+      );
+    }
+    if (body.bank_connection) requireBankConnectionsAllowed(principal);
+    const link = body.bank_connection ? linkedBankAccount(body.bank_connection) : null;
     await requireExternalAccountKey(deps, principal);
     const account = await reachAccount(deps, principal, params.id);
     const now = deps.config.now();
+    // The link's bank account, else the one given (one of the two, checked above).
+    const param = link
+      ? {
+          ...link.params,
+          ...(account.business_name ? { account_holder_name: account.business_name } : {}),
+        }
+      : body.external_account;
+    if (param === undefined) throw invalidRequest("No external account given.");
     const row = await deps.db.transaction().execute(async (trx) => {
-      const added = await addExternalAccount(trx, account, body.external_account, {
-        prefix: "external_account",
+      const added = await addExternalAccount(trx, account, param, {
+        prefix: link ? "bank_connection" : "external_account",
         makeDefault: body.default_for_currency === true,
         replaceDefault: false,
         now,
+        ...(link
+          ? { linkedFrom: { institution: link.institution.id, bankName: link.institution.name } }
+          : {}),
       });
       if (body.metadata === undefined) return added;
       return trx

@@ -253,7 +253,8 @@ export function renderExternalAccount(e: ExternalAccountRow, now: number): Exter
     account_holder_type: e.account_holder_type,
     bank_name: e.bank_name,
     routing_number: e.routing_number,
-    status: bankStatus(e.bank_outcome, e.created, now),
+    // Linked through a bank connection: the connection proved it, no check to wait for.
+    status: e.bank_connection !== null ? "verified" : bankStatus(e.bank_outcome, e.created, now),
   };
 }
 
@@ -447,14 +448,29 @@ export async function addExternalAccount(
   trx: Transaction<Database>,
   account: Account,
   param: NonNullable<AccountModelParams["external_account"]>,
-  options: { prefix: string; makeDefault: boolean; replaceDefault: boolean; now: number },
+  options: {
+    prefix: string;
+    makeDefault: boolean;
+    replaceDefault: boolean;
+    now: number;
+    /** A bank account linked through a bank connection: its institution, verified at once. */
+    linkedFrom?: { institution: string; bankName: string };
+  },
 ): Promise<ExternalAccountRow> {
-  const { now, prefix } = options;
+  const { now, prefix, linkedFrom } = options;
   await lockAccountRow(trx, account.id);
-  const row =
+  const typed =
     typeof param === "string"
       ? debitCardRow(account, param, prefix, now)
       : bankAccountRow(account, param, prefix, now);
+  const row = linkedFrom
+    ? {
+        ...typed,
+        bank_name: linkedFrom.bankName,
+        bank_outcome: "verified" as const,
+        bank_connection: linkedFrom.institution,
+      }
+    : typed;
   const duplicate = await trx
     .selectFrom("external_accounts")
     .select("id")

@@ -29,6 +29,7 @@ import * as m0080 from "./migrations/0080_risk_intervention_submissions.ts";
 import * as m0090 from "./migrations/0090_payment_method_configurations.ts";
 import * as m0091 from "./migrations/0091_account_claims.ts";
 import * as m0092 from "./migrations/0092_identity_challenges.ts";
+import * as m0093 from "./migrations/0093_bank_connections.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_platforms_accounts_sessions": m0001,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "0090_payment_method_configurations": m0090,
   "0091_account_claims": m0091,
   "0092_identity_challenges": m0092,
+  "0093_bank_connections": m0093,
 };
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints.ts";
 import { sha256 } from "../http/secrets.ts";
 import { testApi } from "../test/api.ts";
-import { passExternalAccountChallenge } from "../test/challenge.ts";
+import { claimedSession, passExternalAccountChallenge } from "../test/challenge.ts";
 import { setupTestDatabase } from "../test/db.ts";
 import { createUser } from "../users/users.ts";
 import { challengeLimits } from "./challenge.ts";
@@ -10,18 +10,8 @@ import { challengeLimits } from "./challenge.ts";
 const t = setupTestDatabase();
 const api = testApi(t);
 
-async function claimedKey(components: Record<string, unknown> = { payouts: { enabled: true } }) {
-  const p = await api.platform();
-  const account = await api.post("/v1/accounts", { key: p.secretKey, params: { type: "custom" } });
-  const session = await api.post("/v1/account_sessions", {
-    key: p.secretKey,
-    params: { account: account.body.id, components },
-  });
-  const claimed = await api.post(endpoints.claim, {
-    params: { client_secret: session.body.client_secret, key: p.publishableKey },
-  });
-  return { ...p, accountId: account.body.id as string, apiKey: claimed.body.api_key as string };
-}
+const claimedKey = (components: Record<string, unknown> = { payouts: { enabled: true } }) =>
+  claimedSession(api, components);
 
 describe("GET /v1/retrieve_embedded_flags (override path, API key)", () => {
   it("answers the platform's flags for its own secret key", async () => {

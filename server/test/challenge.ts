@@ -1,4 +1,4 @@
-/** Passes the sandbox's external-account challenge the way a provider user would. */
+/** A session's claimed key and the external-account challenge, as the frames get them. */
 import { endpoints } from "../../protocol/endpoints.ts";
 import type { testApi } from "./api.ts";
 
@@ -19,4 +19,28 @@ export async function passExternalAccountChallenge(
     key: args.sessionKey,
     params: { code: sent.body.code },
   });
+}
+
+/**
+ * A new custom account (`accountParams` beside its type) of a new platform, an account
+ * session enabling `components`, claimed: the platform's keys, the account, the session key.
+ */
+export async function claimedSession(
+  api: ReturnType<typeof testApi>,
+  components: Record<string, unknown>,
+  accountParams: Record<string, unknown> = {},
+) {
+  const p = await api.platform();
+  const account = await api.post("/v1/accounts", {
+    key: p.secretKey,
+    params: { type: "custom", ...accountParams },
+  });
+  const session = await api.post("/v1/account_sessions", {
+    key: p.secretKey,
+    params: { account: account.body.id, components },
+  });
+  const claimed = await api.post(endpoints.claim, {
+    params: { client_secret: session.body.client_secret, key: p.publishableKey },
+  });
+  return { ...p, accountId: account.body.id as string, apiKey: claimed.body.api_key as string };
 }

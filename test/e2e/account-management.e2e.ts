@@ -17,7 +17,9 @@ import { examplePlatformTests } from "./support/example-platform.ts";
 // the payout bank account, adds a person and edits them, changes an owner's roles, removes a
 // director and is refused the representative's removal; each change is then read from the
 // provider's API as the platform's backend would. The host's disabled and hidden sections
-// and a bad value of its setter; the form's one section and its close event.
+// and a bad value of its setter; the form's one section and its close event. The payout bank
+// account replaced by connecting a sandbox bank, and no such choice once the host calls
+// setDisableBankConnections(true).
 
 const example = examplePlatformTests();
 const { signedIn, apiGet } = example;
@@ -169,6 +171,53 @@ describe("account-management on the example platform", () => {
       .poll(async () => (await persons()).find((p) => p.id === added[0]!.id)?.email)
       .toBe("grace.h@example.com");
     expect(await persons()).toHaveLength(peopleBefore.length + 1);
+  });
+
+  it("a person replaces the payout bank account by connecting a sandbox bank; with setDisableBankConnections(true) only the typed details are offered", async () => {
+    await owner();
+    const platform = await signedIn(undefined, "account");
+    const management = await managementOf(platform);
+    const account = example.env.sandbox.mainAccountId;
+    const { payout } = management;
+    await payout.startReplacingBankAccount();
+    // Signed in, account management starts the flow afresh: it is opened again.
+    await payout.signInThroughPopup(email, password, { reopen: true });
+    expect(await payout.bankConnectionChoice().count()).toBe(1);
+    await payout.connectBank(
+      "Test Credit Union",
+      payout.accountWord("checkingEnding", { last4: "3400" }),
+    );
+    await payout.continueToVerification();
+    await payout.accountStep("verifyTitle").waitFor();
+    const { code } = await apiGet<{ code: string }>(
+      `${endpoints.externalAccountChallengeCode}?account=${encodeURIComponent(account)}`,
+    );
+    await payout.confirmCode(code);
+    expect(await payout.seeSavedAccount()).toBe(
+      payout.accountWord("saved", { currency: "USD", last4: "3400" }),
+    );
+    // The provider's new default: the connected account, verified at once, named by its bank.
+    const banks = await example.listAll<ExternalAccount>(
+      `/v1/accounts/${account}/external_accounts`,
+      "object=bank_account",
+    );
+    const defaults = banks.filter((b) => b.currency === "usd" && b.default_for_currency);
+    expect(defaults).toHaveLength(1);
+    expect(defaults[0]).toMatchObject({
+      last4: "3400",
+      status: "verified",
+      bank_name: "Test Credit Union",
+    });
+
+    // The host turns bank connections off: the same flow offers only the typed details.
+    await callSetter(platform, "setDisableBankConnections", true);
+    await payout.startReplacingBankAccount();
+    const step = payout.accountStep("replace");
+    await step.getByLabel(payout.accountWord("holder"), { exact: true }).waitFor();
+    expect(await payout.bankConnectionChoice().count()).toBe(0);
+    expect(
+      await step.getByRole("tab", { name: payout.accountWord("connect"), exact: true }).count(),
+    ).toBe(0);
   });
 
   it("after the popup sign-in, a person changes an owner's roles, ownership and title, removes a director, and is refused the representative's removal on the dialog; the provider reflects each", async () => {

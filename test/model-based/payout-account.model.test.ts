@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createActor } from "xstate";
+import { createActor, fromPromise } from "xstate";
 import type { CallFailure } from "../../machines/auth/failure.ts";
 import type { SignInOutcome } from "../../machines/auth/sign-in.ts";
 import {
+  bankConnectionPaths,
   type PayoutAccountEvent,
   payoutAccountPaths as paths,
   payoutAccountMachine,
@@ -11,6 +12,10 @@ import {
 } from "../../machines/components/balances/payout-account.machine.ts";
 import type { SubmitInput } from "../../machines/components/form/form.machine.ts";
 import { validateValues } from "../../machines/components/form/form.ts";
+import {
+  type BankConnectionCreateParams,
+  bankConnectionCreateParamsSchema,
+} from "../../protocol/objects/bank-connection.schema.ts";
 import { externalAccountChallengeParamsSchema } from "../../protocol/objects/embedded.schema.ts";
 import {
   type BankAccountCreateParams,
@@ -30,7 +35,10 @@ import { coveringPaths, type MachineModel } from "./harness.ts";
  * details before the verification starts, a malformed code, a bank account the protocol's
  * schema refuses), the bank account is sent only right after the challenge answered and as
  * the default for its currency, a refusal sits on its field, `payoutAccount.saved` follows
- * the one save, and a 401 closes the flow and reaches the shell.
+ * the one save, and a 401 closes the flow and reaches the shell. Beside the typed details,
+ * "Connect your bank": the institutions listed (or failing, and listed again), a bank and
+ * one of its accounts chosen, the link sent in place of numbers — never an account of
+ * another bank than the one chosen —, and back to the typed details.
  */
 
 type Machine = typeof payoutAccountMachine;
@@ -85,10 +93,49 @@ const FAILURES = {
 } as const;
 const allFailures = Object.values(FAILURES).flat();
 
+/** The institutions the provider lists for US / usd (one bank, two accounts). */
+const institutions = {
+  object: "list",
+  url: "/v1/connect/bank_connections/institutions",
+  has_more: false,
+  data: [
+    {
+      id: "bcinst_us_sandbox_bank",
+      object: "bank_connection_institution",
+      name: "Sandbox Bank",
+      country: "US",
+      currency: "usd",
+      accounts: [
+        {
+          id: "bcacct_checking",
+          object: "bank_connection_account",
+          kind: "checking",
+          last4: "6789",
+        },
+        { id: "bcacct_savings", object: "bank_connection_account", kind: "savings", last4: "1234" },
+      ],
+    },
+  ],
+};
+const LIST_FAILURES = [
+  { label: "institutions lost", error: lost },
+  { label: "institutions: session expired", error: expired },
+];
+
 const model: MachineModel<Machine> = {
   machine: payoutAccountMachine,
-  input: { signInRequired: true, signedIn: false },
+  input: { signInRequired: true, signedIn: false, bankConnections: true },
   events: {
+    "method.choose": [
+      { type: "method.choose", method: "connect" },
+      { type: "method.choose", method: "manual" },
+    ],
+    retry: [{ type: "retry" }],
+    [`${DONE}fetchResource`]: [{ type: `${DONE}fetchResource`, output: institutions }],
+    [`${ERROR}fetchResource`]: LIST_FAILURES.map(({ error }) => ({
+      type: `${ERROR}fetchResource`,
+      error,
+    })),
     open: [
       { type: "open", currency: "usd", values: filled },
       { type: "open", currency: "usd", values: empty },
@@ -100,6 +147,12 @@ const model: MachineModel<Machine> = {
     "field.change": [
       { type: "field.change", path: paths.routing, value: null },
       { type: "field.change", path: paths.routing, value: "110000000" },
+      {
+        type: "field.change",
+        path: bankConnectionPaths.institution,
+        value: "bcinst_us_sandbox_bank",
+      },
+      { type: "field.change", path: bankConnectionPaths.account, value: "bcacct_savings" },
     ],
     "field.blur": [{ type: "field.blur", path: paths.routing }],
     continue: [{ type: "continue", idempotencyKey: "key-start" }],
@@ -129,6 +182,7 @@ const model: MachineModel<Machine> = {
     codeProblem: context.codeProblem,
     signedIn: context.signedIn,
     signInRefused: context.signInRefused,
+    institutions: context.institutions.length,
     intent: context.idempotencyKey !== null,
   }),
   describeEvent: (event) => {
@@ -137,8 +191,18 @@ const model: MachineModel<Machine> = {
       return e.values[paths.holder] === "" ? "open (empty)" : "open (filled)";
     if (e.type === `${DONE}signIn` && "output" in e) return `popup: ${String(e.output)}`;
     if (e.type === `${ERROR}signIn`) return "popup: threw";
+    if (e.type === "field.change" && "path" in e && e.path === bankConnectionPaths.institution)
+      return "bank chosen";
+    if (e.type === "field.change" && "path" in e && e.path === bankConnectionPaths.account)
+      return "bank account chosen";
     if (e.type === "field.change" && "value" in e)
       return e.value === null ? "routing refused by its field" : "routing typed";
+    if (e.type === "method.choose" && "method" in e) return `method: ${e.method}`;
+    if (e.type === `${DONE}fetchResource`) return "institutions listed";
+    if (e.type === `${ERROR}fetchResource`) {
+      const found = LIST_FAILURES.find((f) => "error" in e && f.error === e.error);
+      return found?.label ?? "institutions fail";
+    }
     if (e.type === "code.change" && "value" in e) return `code := ${e.value}`;
     if (e.type.startsWith(DONE)) return `${e.type.slice(DONE.length)} answers`;
     if (e.type.startsWith(ERROR)) {
@@ -170,6 +234,12 @@ describe("the payout-account machine, model-based", () => {
       "resend",
       "back",
       "createExternalAccount answers",
+      "method: connect",
+      "method: manual",
+      "institutions listed",
+      "bank chosen",
+      "retry",
+      ...LIST_FAILURES.map((f) => f.label),
       ...Object.entries(FAILURES).flatMap(([src, list]) => list.map((f) => `${src}: ${f.label}`)),
     ])
       expect(walked).toContain(label);
@@ -179,6 +249,9 @@ describe("the payout-account machine, model-based", () => {
       "signingIn.waiting",
       "signingIn.blocked",
       "details",
+      "connecting.loading",
+      "connecting.ready",
+      "connecting.failed",
       "starting",
       "code",
       "verifying",
@@ -193,6 +266,7 @@ describe("the payout-account machine, model-based", () => {
     const provided = payoutAccountMachine.provide({
       actors: {
         signIn: calls.logic("signIn", (): SignInOutcome => "signed_in"),
+        fetchResource: calls.logic("fetchResource", (): unknown => institutions),
         startVerification: calls.logic("startVerification", () => ({})),
         answerChallenge: calls.logic("answerChallenge", () => ({})),
         createExternalAccount: calls.logic("createExternalAccount", () => undefined),
@@ -212,9 +286,21 @@ describe("the payout-account machine, model-based", () => {
           }
           // Nothing before the sign-in the session requires.
           expect(context.signedIn).toBe(true);
+          if (call.src === "fetchResource") {
+            // The institutions of the bank country, only once connecting was chosen.
+            expect(step.event.type === "method.choose" || step.event.type === "retry").toBe(true);
+            expect((call.input as { url: string }).url).toBe(
+              "/v1/connect/bank_connections/institutions?country=US&currency=usd",
+            );
+            continue;
+          }
+          const linking = bankConnectionPaths.institution in context.values;
           if (call.src === "startVerification") {
-            // The verification starts only from valid details.
-            expect(validateValues(bankAccountCreateParamsSchema, context.values).ok).toBe(true);
+            // The verification starts only from valid details, typed or chosen.
+            const schema = linking
+              ? bankConnectionCreateParamsSchema
+              : bankAccountCreateParamsSchema;
+            expect(validateValues(schema, context.values).ok).toBe(true);
           }
           // Every call carries the key its click minted.
           expect((call.input as SubmitInput<unknown>).idempotencyKey).toMatch(/^key-/);
@@ -225,17 +311,42 @@ describe("the payout-account machine, model-based", () => {
           if (call.src === "createExternalAccount") {
             // Only right after the challenge answered; a valid default bank account.
             expect(previous).toBe("verifying");
-            const input = call.input as SubmitInput<BankAccountCreateParams>;
-            expect(bankAccountCreateParamsSchema.safeParse(input.body).success).toBe(true);
+            const input = call.input as SubmitInput<
+              BankAccountCreateParams | BankConnectionCreateParams
+            >;
+            if ("bank_connection" in input.body) {
+              // A link: the account chosen is one of the bank chosen.
+              expect(bankConnectionCreateParamsSchema.safeParse(input.body).success).toBe(true);
+              expect(input.body.bank_connection).toEqual({
+                institution: "bcinst_us_sandbox_bank",
+                account: "bcacct_savings",
+                currency: "usd",
+              });
+            } else {
+              expect(bankAccountCreateParamsSchema.safeParse(input.body).success).toBe(true);
+            }
             expect(input.body.default_for_currency).toBe(true);
             expect(input.idempotencyKey).toBe("key-1-create");
           }
         }
         const event = step.event as { type: string; error?: unknown };
         const failed = allFailures.find((f) => event.error === f.error);
-        if (failed?.label === "session expired") {
+        const linking = bankConnectionPaths.institution in context.values;
+        if (event.type === `${ERROR}fetchResource`) {
+          if (event.error === expired) {
+            expect(step.snapshot.value).toBe("closed");
+            expect(step.effects).toEqual([{ type: "unauthorized" }]);
+          } else {
+            expect(step.snapshot.value).toEqual({ connecting: "failed" });
+            expect(context.formError).not.toBeNull();
+          }
+        } else if (failed?.label === "session expired") {
           expect(step.snapshot.value).toBe("closed");
           expect(step.effects).toEqual([{ type: "unauthorized" }]);
+        } else if (failed?.label === "account number refused" && linking) {
+          // Back to the bank chosen; the refusal names no field of a link: the form's error.
+          expect(step.snapshot.value).toEqual({ connecting: "ready" });
+          expect(context.formError).not.toBeNull();
         } else if (failed?.label === "account number refused") {
           expect(step.snapshot.value).toBe("details");
           expect(context.errors[paths.account]).toMatchObject({ source: "api" });
@@ -265,8 +376,8 @@ describe("the payout-account machine, model-based", () => {
 describe("the payout-account machine without a required sign-in", () => {
   it("goes straight to the details when the session disables the user's sign-in, or a user is signed in", () => {
     for (const input of [
-      { signInRequired: false, signedIn: false },
-      { signInRequired: true, signedIn: true },
+      { signInRequired: false, signedIn: false, bankConnections: true },
+      { signInRequired: true, signedIn: true, bankConnections: true },
     ]) {
       const actor = createActor(payoutAccountMachine, { input }).start();
       actor.send({ type: "open", currency: "usd", values: filled });
@@ -277,7 +388,7 @@ describe("the payout-account machine without a required sign-in", () => {
 
   it("refuses a routing number failing its checksum and an IBAN of another country on their fields", () => {
     const actor = createActor(payoutAccountMachine, {
-      input: { signInRequired: false, signedIn: false },
+      input: { signInRequired: false, signedIn: false, bankConnections: false },
     }).start();
     actor.send({
       type: "open",
@@ -344,7 +455,7 @@ describe("a CA, AU or JP payout bank account", () => {
     "$country: a valid account starts the verification, a bad routing or account number is refused on its field",
     (c) => {
       const actor = createActor(payoutAccountMachine, {
-        input: { signInRequired: false, signedIn: false },
+        input: { signInRequired: false, signedIn: false, bankConnections: false },
       }).start();
       actor.send({
         type: "open",
@@ -416,5 +527,91 @@ describe("the bank country a new payout account starts with", () => {
     expect(startingBankCountry("jpy", "JP", undefined)).toBe("JP");
     expect(startingBankCountry("aud", "AU", undefined)).toBe("AU");
     expect(startingBankCountry("cad", "CA", undefined)).toBe("CA");
+  });
+});
+
+describe("the payout-account machine's bank connections", () => {
+  it("the covering paths send a link of the chosen bank's account", () => {
+    expect(
+      covering.some((p) => {
+        const labels = p.steps.map((s) => s.label);
+        return labels.includes("bank account chosen") && labels.includes("verify");
+      }),
+    ).toBe(true);
+  });
+
+  it("offers no connection where the host or the session turns them off", () => {
+    const actor = createActor(payoutAccountMachine, {
+      input: { signInRequired: false, signedIn: false, bankConnections: false },
+    }).start();
+    actor.send({ type: "open", currency: "usd", values: filled });
+    actor.send({ type: "method.choose", method: "connect" });
+    expect(actor.getSnapshot().value).toBe("details");
+    expect(actor.getSnapshot().context.values).toEqual(filled);
+    actor.stop();
+  });
+
+  it("links the chosen account, and comes back to the typed details of the bank country", async () => {
+    const sent: unknown[] = [];
+    const provided = payoutAccountMachine.provide({
+      actors: {
+        fetchResource: fromPromise(async (): Promise<unknown> => institutions),
+        startVerification: fromPromise(async () => ({})),
+        answerChallenge: fromPromise(async () => ({})),
+        createExternalAccount: fromPromise(async ({ input }) => {
+          sent.push((input as SubmitInput<unknown>).body);
+          return null;
+        }),
+      },
+    });
+    const actor = createActor(provided, {
+      input: { signInRequired: false, signedIn: false, bankConnections: true },
+    }).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: "open", currency: "usd", values: filled });
+    actor.send({ type: "method.choose", method: "connect" });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ connecting: "ready" });
+    // Nothing chosen: refused on the bank's field, nothing sent.
+    actor.send({ type: "continue", idempotencyKey: "key-start" });
+    expect(actor.getSnapshot().context.errors[bankConnectionPaths.institution]).toBeDefined();
+    actor.send({
+      type: "field.change",
+      path: bankConnectionPaths.institution,
+      value: "bcinst_us_sandbox_bank",
+    });
+    actor.send({
+      type: "field.change",
+      path: bankConnectionPaths.account,
+      value: "bcacct_checking",
+    });
+    actor.send({ type: "continue", idempotencyKey: "key-start" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("code");
+    actor.send({ type: "back" });
+    expect(actor.getSnapshot().value).toEqual({ connecting: "ready" });
+    actor.send({ type: "continue", idempotencyKey: "key-start" });
+    await settle();
+    actor.send({ type: "code.change", value: "123456" });
+    actor.send({ type: "verify", idempotencyKey: "key-1" });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe("saved");
+    expect(sent).toEqual([
+      {
+        bank_connection: {
+          institution: "bcinst_us_sandbox_bank",
+          account: "bcacct_checking",
+          currency: "usd",
+        },
+        default_for_currency: true,
+      },
+    ]);
+    actor.send({ type: "open", currency: "usd", values: filled });
+    actor.send({ type: "method.choose", method: "connect" });
+    actor.send({ type: "method.choose", method: "manual" });
+    expect(actor.getSnapshot().value).toBe("details");
+    expect(actor.getSnapshot().context.values).toEqual(empty);
+    actor.stop();
   });
 });

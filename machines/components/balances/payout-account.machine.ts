@@ -1,4 +1,11 @@
 import { assign, emit, fromPromise, setup } from "xstate";
+import { endpoints } from "../../../protocol/endpoints.ts";
+import {
+  type BankConnectionCreateParams,
+  type BankConnectionInstitution,
+  bankConnectionCreateParamsSchema,
+  bankConnectionInstitutionListSchema,
+} from "../../../protocol/objects/bank-connection.schema.ts";
 import {
   type BankAccountCreateParams,
   bankAccountCreateParamsSchema,
@@ -20,8 +27,10 @@ import {
   fieldChanged,
   fieldLeft,
   invalidShown,
+  type Validation,
   validateValues,
 } from "../form/form.ts";
+import type { FetchResourceInput } from "../resource-list.types.ts";
 
 /**
  * Adding or replacing the payout bank account from the money-out views
@@ -38,6 +47,15 @@ import {
  * → `saving` (the bank account, made the default for its currency, sent with that key) →
  * `saved` (emits `payoutAccount.saved`; the view reloads the figures and shows it).
  *
+ * Where bank connections are offered (the host did not call `setDisableBankConnections(true)`
+ * and the session does not set `disable_bank_connections`), the details step has a second
+ * way: `method.choose` `connect` goes to `connecting` — `loading` the institutions of the
+ * bank country (the kit's `fetchResource`), `ready` to choose one and one of its accounts (form
+ * values checked with `bankConnectionCreateParamsSchema`), `failed` with `retry` — and
+ * `manual` back to the typed details. The rest is the same: `continue` starts the
+ * verification, and the save sends the chosen institution and account in place of numbers;
+ * a refusal, `back` or a failed start return to the way chosen.
+ *
  * A refusal of the bank account (a field the provider names by `param`) goes back to
  * `details` with the error on its field; the key was spent, so continuing starts a new
  * challenge. A wrong code stays in `code` with why; a 401 anywhere emits `unauthorized`.
@@ -51,6 +69,8 @@ export interface PayoutAccountInput {
   signInRequired: boolean;
   /** A provider user is signed in already (the data layer's auth state). */
   signedIn: boolean;
+  /** Linking through a bank connection is offered beside the typed details. */
+  bankConnections: boolean;
 }
 
 /** Why the code step shows an error. */
@@ -65,6 +85,11 @@ export type CodeProblem =
 export interface PayoutAccountContext {
   signInRequired: boolean;
   signedIn: boolean;
+  bankConnections: boolean;
+  /** The country of the bank (from `open`): its institutions are the ones listed. */
+  bankCountry: string | null;
+  /** The institutions `listInstitutions` answered (connect only). */
+  institutions: BankConnectionInstitution[];
   /** The popup closed without a signed-in user. */
   signInRefused: boolean;
   /** The currency whose default account is being added or replaced (from `open`). */
@@ -102,7 +127,11 @@ export type PayoutAccountEvent =
   /** A new code (a new challenge). */
   | { type: "resend"; idempotencyKey: string }
   /** From the code back to the details. */
-  | { type: "back" };
+  | { type: "back" }
+  /** Link through a bank connection, or type the details (where connections are offered). */
+  | { type: "method.choose"; method: "connect" | "manual" }
+  /** List the institutions again after it failed. */
+  | { type: "retry" };
 
 export type PayoutAccountEmitted =
   | { type: "payoutAccount.saved"; externalAccount: unknown }
@@ -118,6 +147,29 @@ export const payoutAccountPaths = {
   account: "external_account[account_number]",
   makeDefault: "default_for_currency",
 } as const;
+
+/** The form paths of a link through a bank connection. */
+export const bankConnectionPaths = {
+  institution: "bank_connection[institution]",
+  account: "bank_connection[account]",
+  currency: "bank_connection[currency]",
+  makeDefault: "default_for_currency",
+} as const;
+
+/** A link through a bank connection in `currency`, nothing chosen yet, made the default. */
+export function bankConnectionValues(currency: string): FormValues {
+  const p = bankConnectionPaths;
+  return {
+    [p.institution]: null,
+    [p.account]: null,
+    [p.currency]: currency,
+    [p.makeDefault]: true,
+  };
+}
+
+/** The institutions of a bank country that hold accounts in `currency`. */
+export const bankConnectionInstitutionsUrl = (country: string, currency: string) =>
+  `${endpoints.bankConnectionInstitutions}?${new URLSearchParams({ country, currency })}`;
 
 /** The countries a person can choose for a bank account in `currency`. */
 export const payoutBankCountriesFor = (currency: string): PayoutBankCountry[] =>
@@ -157,7 +209,13 @@ export function payoutAccountValues(country: string, currency: string): FormValu
   };
 }
 
-const check = (values: FormValues) => validateValues(bankAccountCreateParamsSchema, values);
+/** The values link through a bank connection (else they are the typed details). */
+const linking = (values: FormValues) => bankConnectionPaths.institution in values;
+type CreateParams = BankAccountCreateParams | BankConnectionCreateParams;
+const check = (values: FormValues): Validation<CreateParams> =>
+  linking(values)
+    ? validateValues(bankConnectionCreateParamsSchema, values)
+    : validateValues(bankAccountCreateParamsSchema, values);
 const CODE = /^\d{6}$/;
 
 type Done = { event: { output: unknown } };
@@ -207,14 +265,22 @@ export const payoutAccountMachine = setup({
     answerChallenge: fromPromise<AnyOutput, SubmitInput<{ code: string }>>(async () => {
       throw new Error("provide the challenge mutation as answerChallenge (actors/)");
     }),
-    createExternalAccount: fromPromise<AnyOutput, SubmitInput<BankAccountCreateParams>>(
-      async () => {
-        throw new Error("provide the external-account mutation as createExternalAccount");
-      },
-    ),
+    createExternalAccount: fromPromise<AnyOutput, SubmitInput<CreateParams>>(async () => {
+      throw new Error("provide the external-account mutation as createExternalAccount");
+    }),
+    fetchResource: fromPromise<unknown, FetchResourceInput>(async () => {
+      throw new Error("provide the kit's fetchResource (actors/components/resource-client.ts)");
+    }),
   },
   guards: {
     mustSignIn: ({ context }) => context.signInRequired && !context.signedIn,
+    connectOffered: ({ context, event }) =>
+      context.bankConnections && event.type === "method.choose" && event.method === "connect",
+    choosesManual: ({ event }) => event.type === "method.choose" && event.method === "manual",
+    linking: ({ context }) => linking(context.values),
+    // A field of the other way (a bank chosen while typing the details) changes nothing.
+    knownField: ({ context, event }) =>
+      event.type === "field.change" && event.path in context.values,
     valid: ({ context }) => check(context.values).ok,
     codeWellFormed: ({ context }) => CODE.test(context.code),
     outcomeIs: (_, params: { outcome: unknown; is: SignInOutcome }) => params.outcome === params.is,
@@ -230,6 +296,11 @@ export const payoutAccountMachine = setup({
     start: assign(({ event }) => ({
       currency: event.type === "open" ? event.currency : null,
       values: event.type === "open" ? event.values : {},
+      bankCountry:
+        event.type === "open"
+          ? ((event.values[payoutAccountPaths.country] as string) ?? null)
+          : null,
+      institutions: [],
       touched: {},
       errors: {},
       formError: null,
@@ -280,12 +351,33 @@ export const payoutAccountMachine = setup({
       externalAccount: output ?? null,
     })),
     reportUnauthorized: emit({ type: "unauthorized" as const }),
+    chooseConnect: assign(({ context }) => ({
+      values: bankConnectionValues(context.currency ?? ""),
+      touched: {},
+      errors: {},
+      formError: null,
+    })),
+    chooseManual: assign(({ context }) => ({
+      values: payoutAccountValues(context.bankCountry ?? "", context.currency ?? ""),
+      touched: {},
+      errors: {},
+      formError: null,
+    })),
+    keepInstitutions: assign({
+      institutions: (_, output: unknown) => {
+        const parsed = bankConnectionInstitutionListSchema.safeParse(output);
+        return parsed.success ? parsed.data.data : [];
+      },
+    }),
   },
 }).createMachine({
   id: "payoutAccount",
   context: ({ input }) => ({
     signInRequired: input.signInRequired,
     signedIn: input.signedIn,
+    bankConnections: input.bankConnections,
+    bankCountry: null,
+    institutions: [],
     signInRefused: false,
     currency: null,
     values: {},
@@ -340,13 +432,51 @@ export const payoutAccountMachine = setup({
     },
     details: {
       on: {
-        "field.change": { actions: "change" },
+        "field.change": { guard: "knownField", actions: "change" },
         "field.blur": { actions: "blur" },
         continue: [
           { guard: "valid", target: "starting", actions: "freshCode" },
           { actions: "showInvalid" },
         ],
+        "method.choose": {
+          guard: "connectOffered",
+          target: "connecting",
+          actions: "chooseConnect",
+        },
         cancel: "closed",
+      },
+    },
+    /** Linking through a bank connection: an institution of the bank country, one account. */
+    connecting: {
+      initial: "loading",
+      on: {
+        "field.change": { guard: "knownField", actions: "change" },
+        "field.blur": { actions: "blur" },
+        continue: [
+          { guard: "valid", target: "starting", actions: "freshCode" },
+          { actions: "showInvalid" },
+        ],
+        "method.choose": { guard: "choosesManual", target: "details", actions: "chooseManual" },
+        cancel: "closed",
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: "fetchResource",
+            src: "fetchResource",
+            input: ({ context }): FetchResourceInput => ({
+              url: bankConnectionInstitutionsUrl(context.bankCountry ?? "", context.currency ?? ""),
+              schema: bankConnectionInstitutionListSchema,
+            }),
+            onDone: {
+              target: "ready",
+              actions: { type: "keepInstitutions", params: ({ event }: Done) => event.output },
+            },
+            onError: [unauthorized, { target: "failed", actions: showFailure }],
+          },
+        },
+        ready: {},
+        failed: { on: { retry: "loading" } },
       },
     },
     starting: {
@@ -355,7 +485,11 @@ export const payoutAccountMachine = setup({
         src: "startVerification",
         input: ({ context }) => ({ body: {}, idempotencyKey: context.startKey }),
         onDone: "code",
-        onError: [unauthorized, { target: "details", actions: showFailure }],
+        onError: [
+          unauthorized,
+          { guard: "linking", target: "connecting.ready", actions: showFailure },
+          { target: "details", actions: showFailure },
+        ],
       },
     },
     /** The verification step: the code the provider user received. */
@@ -367,7 +501,10 @@ export const payoutAccountMachine = setup({
           { actions: "codeMalformed" },
         ],
         resend: { target: "starting", actions: "freshCode" },
-        back: { target: "details", actions: "endIntent" },
+        back: [
+          { guard: "linking", target: "connecting.ready", actions: "endIntent" },
+          { target: "details", actions: "endIntent" },
+        ],
         cancel: "closed",
       },
     },
@@ -402,7 +539,11 @@ export const payoutAccountMachine = setup({
             { type: "reportSaved", params: ({ event }: Done) => event.output },
           ],
         },
-        onError: [unauthorized, { target: "details", actions: ["endIntent", showFailure] }],
+        onError: [
+          unauthorized,
+          { guard: "linking", target: "connecting.ready", actions: ["endIntent", showFailure] },
+          { target: "details", actions: ["endIntent", showFailure] },
+        ],
       },
     },
     /** The new account is the default for its currency; the view shows it. */

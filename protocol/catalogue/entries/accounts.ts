@@ -16,7 +16,7 @@ import {
   urlAttribute,
 } from "../inputs.schema.ts";
 import { errorTexts } from "./error-texts.ts";
-import { accountCollection } from "./features.ts";
+import { accountCollection, accountManagementFeatures } from "./features.ts";
 
 /** Setters that account-management, the banner and the form share. */
 const setDisabledSections = (internal: boolean) =>
@@ -69,7 +69,7 @@ export const accountEntries = {
       "credentials, and linked external bank accounts.",
     docSitePath: "/components/account-management",
     errorText: errorTexts.account,
-    features: accountCollection,
+    features: accountManagementFeatures,
     htmlAttributes: [
       enableAddressAutocomplete,
       {
@@ -370,7 +370,7 @@ export const accountEntries = {
       '"in review" status while they are pending, and nothing otherwise.',
     docSitePath: "/components/notification-banner",
     errorText: errorTexts.payments,
-    features: accountCollection,
+    features: accountManagementFeatures,
     // A blank banner is a valid state, so the banner paints no background of its own.
     componentControlledBackground: true,
     disableMinWidth: true,

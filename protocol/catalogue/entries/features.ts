@@ -3,6 +3,7 @@
  * the ones it offers (`features`); the provider, the frames and the example platform read
  * them from the catalogue.
  */
+import { disableBankConnectionsFeature } from "../../objects/bank-connection.schema.ts";
 import { provider } from "../../provider.ts";
 
 const feature = <const N extends string>(name: N, byDefault: boolean, description: string) =>
@@ -45,6 +46,11 @@ export const externalAccountCollection = feature(
   "external_account_collection",
   true,
   "Collect and change the bank account or debit card that payouts go to.",
+);
+export const disableBankConnections = feature(
+  disableBankConnectionsFeature,
+  false,
+  "Offer only typed bank details for the payout bank account: no linking through a bank connection.",
 );
 export const disableUserAuthentication = feature(
   provider.flags.disableUserAuthentication,
@@ -111,6 +117,7 @@ export const payoutManagement = [
   standardPayouts,
   editPayoutSchedule,
   externalAccountCollection,
+  disableBankConnections,
   disableUserAuthentication,
   instantPayoutsRtpDisabled,
   instantPayoutsToDebitCardsDisabled,
@@ -118,3 +125,9 @@ export const payoutManagement = [
 
 /** Who owns the account's details and sign-in, for the account views. */
 export const accountCollection = [externalAccountCollection, disableUserAuthentication] as const;
+/**
+ * The account views that replace the payout bank account beside onboarding's fixed pair
+ * (SPEC.md §3): account management and the notification banner, which may turn bank
+ * connections off.
+ */
+export const accountManagementFeatures = [...accountCollection, disableBankConnections] as const;

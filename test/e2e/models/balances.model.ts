@@ -206,9 +206,15 @@ export class BalancesModel {
 
   /**
    * Signs the provider user in through the popup that the step's Sign in opens, as a person
-   * does in the new window, and waits until it has closed itself and the details show.
+   * does in the new window, and waits until it has closed itself and the details show. With
+   * `reopen`, the view started the flow afresh once signed in (account management): the
+   * flow is opened again.
    */
-  async signInThroughPopup(email: string, password: string): Promise<void> {
+  async signInThroughPopup(
+    email: string,
+    password: string,
+    options: { reopen?: boolean } = {},
+  ): Promise<void> {
     const step = this.accountStep("replace");
     await signInThroughPopup(
       step.getByRole("button", {
@@ -219,6 +225,7 @@ export class BalancesModel {
       password,
       this.locale,
     );
+    if (options.reopen) await this.startReplacingBankAccount();
     await step.getByLabel(this.accountWord("holder"), { exact: true }).waitFor();
   }
 
@@ -240,6 +247,25 @@ export class BalancesModel {
     });
     await account.fill(details.account);
     await account.blur();
+  }
+
+  /** The details step's choice between connecting a bank and typing its details, if offered. */
+  bankConnectionChoice(): Locator {
+    return this.accountStep("replace").getByRole("tablist", {
+      name: this.accountWord("method"),
+      exact: true,
+    });
+  }
+
+  /** "Connect your bank": chooses the bank, then one of its accounts, by their names. */
+  async connectBank(bank: string, account: string): Promise<void> {
+    const step = this.accountStep("replace");
+    await step.getByRole("tab", { name: this.accountWord("connect"), exact: true }).click();
+    const banks = step.getByLabel(this.accountWord("institution"), { exact: true });
+    await banks.selectOption({ label: bank });
+    await step
+      .getByLabel(this.accountWord("bankAccount"), { exact: true })
+      .selectOption({ label: account });
   }
 
   /** Continues from the details (to the verification, when they are valid). */

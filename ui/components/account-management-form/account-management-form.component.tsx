@@ -6,7 +6,8 @@
  * replaces the payout bank account at once; no other section has subviews) — opened for editing
  * at once, behind the same sign-in and with the same forms as account-management
  * (`../account-management/`). Saving or cancelling closes it: `accountmanagementformclose`.
- * `setDisableBankConnections`: the payout flow has no bank-connection linking to hide.
+ * `setDisableBankConnections(true)`: the payout flow offers no "Connect your bank", only the
+ * typed bank details.
  */
 import { useIntl } from "react-intl";
 import type { EditTarget } from "../../../machines/components/account-management/account-management.machine.ts";
@@ -58,6 +59,7 @@ export default function AccountManagementForm(props: ComponentViewProps) {
         chosen.data.section === "external_account" && chosen.data.subview === "bank_account"
       }
       signedIn={auth.status === "user_authenticated"}
+      disableBankConnections={host.setters?.disableBankConnections === true}
     />
   );
 }
@@ -68,6 +70,8 @@ function SectionView(props: {
   /** The external account's `bank_account` subview: its flow opened at once. */
   bankAccountFlow: boolean;
   signedIn: boolean;
+  /** The host's `setDisableBankConnections(true)`. */
+  disableBankConnections: boolean;
 }) {
   const intl = useIntl();
   const session = useSession();
@@ -104,6 +108,7 @@ function SectionView(props: {
           view={props.view}
           onSaved={() => send({ type: "payout.saved" })}
           startOpen={props.bankAccountFlow}
+          disableBankConnections={props.disableBankConnections}
         />
         <div className="kit-form__actions">
           <Button variant="secondary" onClick={cancel}>

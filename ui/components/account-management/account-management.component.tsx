@@ -11,8 +11,8 @@
  *
  * The host's setters: `setDisabledSections` (company, person, support, external_account shown
  * read-only), `setHiddenSections` (not shown), `setCollectionOptions` (which requirements mark
- * a section as needing information), `setDisableBankConnections` (the payout flow offers no
- * linking through a bank connection: it has none to offer, only the typed bank details).
+ * a section as needing information), `setDisableBankConnections(true)` (the payout flow offers
+ * no "Connect your bank", only the typed bank details).
  */
 
 import type { CallFailure } from "../../../machines/auth/failure.ts";
@@ -45,6 +45,7 @@ interface Options {
   disabled: readonly string[];
   hidden: readonly string[];
   collection: ReturnType<typeof collectionOptions.parse>;
+  disableBankConnections: boolean;
 }
 
 function optionsOf(host: NonNullable<ReturnType<typeof useHostProps>>): Options {
@@ -56,6 +57,7 @@ function optionsOf(host: NonNullable<ReturnType<typeof useHostProps>>): Options 
     disabled: disabled.success ? disabled.data : [],
     hidden: Array.isArray(hidden) ? hidden.filter((s): s is string => typeof s === "string") : [],
     collection: collection.success ? collection.data : { fields: "currently_due" },
+    disableBankConnections: setters.disableBankConnections === true,
   };
 }
 
@@ -159,6 +161,7 @@ function Management(props: {
             signInRequired={signInRequired}
             view={props.view}
             onSaved={() => send({ type: "payout.saved" })}
+            disableBankConnections={props.options.disableBankConnections}
           />
         }
         signIn={{

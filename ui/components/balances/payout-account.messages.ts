@@ -25,6 +25,14 @@ type PayoutAccountMessageValues = {
   back: None;
   confirm: None;
   saved: { currency: string; last4: string };
+  method: None;
+  connect: None;
+  manual: None;
+  institution: None;
+  bankAccount: None;
+  checkingEnding: { last4: string };
+  savingsEnding: { last4: string };
+  noInstitutions: { country: string };
 };
 
 export const payoutAccountMessages = defineMessages<PayoutAccountMessageValues>({
@@ -133,5 +141,46 @@ export const payoutAccountMessages = defineMessages<PayoutAccountMessageValues>(
     id: "payoutAccount.saved",
     defaultMessage: "Payouts in {currency} now go to the bank account ending in {last4}.",
     description: "Success: the new bank account is the default; currency is a code like USD",
+  },
+  method: {
+    id: "payoutAccount.method",
+    defaultMessage: "How to add the bank account",
+    description: "Label of the choice between connecting a bank and typing the bank details",
+  },
+  connect: {
+    id: "payoutAccount.connect",
+    defaultMessage: "Connect your bank",
+    description: "Tab: choose the bank account at a bank the provider connects to",
+  },
+  manual: {
+    id: "payoutAccount.manual",
+    defaultMessage: "Enter details manually",
+    description: "Tab: type the bank account's numbers",
+  },
+  institution: {
+    id: "payoutAccount.institution",
+    defaultMessage: "Bank",
+    description: "Label of the list of banks to connect to",
+  },
+  bankAccount: {
+    id: "payoutAccount.bankAccount",
+    defaultMessage: "Account",
+    description: "Label of the list of the chosen bank's accounts",
+  },
+  checkingEnding: {
+    id: "payoutAccount.checkingEnding",
+    defaultMessage: "Checking ••{last4}",
+    description:
+      "A checking (current) account at the connected bank; last4 is its last four digits",
+  },
+  savingsEnding: {
+    id: "payoutAccount.savingsEnding",
+    defaultMessage: "Savings ••{last4}",
+    description: "A savings account at the connected bank; last4 is its last four digits",
+  },
+  noInstitutions: {
+    id: "payoutAccount.noInstitutions",
+    defaultMessage: "No bank in {country} can be connected yet. Enter the details manually.",
+    description: "Shown when no bank of the country can be connected; country is its name",
   },
 });

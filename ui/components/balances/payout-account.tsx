@@ -4,13 +4,18 @@
  * enables `external_account_collection` — adding or replacing the bank account through the
  * payout-account machine (`machines/components/balances/payout-account.machine.ts`): the
  * popup sign-in unless the session sets `disable_{provider}_user_authentication`, the
- * country-aware fields of the kit, the verification code, then the new account as the
- * default for its currency. The machine's calls are the frame's mutations (actors/).
+ * country-aware fields of the kit — or, where bank connections are offered, a bank and one
+ * of its accounts chosen from the provider's institutions ("Connect your bank") —, the
+ * verification code, then the new account as the default for its currency. The machine's
+ * calls are the frame's mutations (actors/). Bank connections are not offered where the host
+ * called `setDisableBankConnections(true)` (account-management and its form) or the session
+ * sets `disable_bank_connections`.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { useIntl } from "react-intl";
 import { fromPromise } from "xstate";
 import {
+  bankConnectionPaths,
   type PayoutAccountContext,
   type PayoutAccountEvent,
   payoutAccountPaths as paths,
@@ -19,7 +24,9 @@ import {
   payoutBankCountriesFor,
   startingBankCountry,
 } from "../../../machines/components/balances/payout-account.machine.ts";
+import { sessionDisablesBankConnections } from "../../../protocol/catalogue/features.ts";
 import { endpoints } from "../../../protocol/endpoints.ts";
+import type { BankConnectionInstitution } from "../../../protocol/objects/bank-connection.schema.ts";
 import {
   externalAccountChallengeRedactedSchema,
   externalAccountVerificationSchema,
@@ -36,6 +43,7 @@ import {
   type SignInOutcome,
   useAuthState,
   useMutation,
+  useSession,
   useSignIn,
 } from "../../frame/frame-context.tsx";
 import { useComponentMachine } from "../../frame/use-component-machine.ts";
@@ -51,6 +59,7 @@ import {
   type FormView,
   fieldsViewOf,
   Skeleton,
+  Tabs,
 } from "../../kit/index.ts";
 import { SignInRequired } from "../../popup/sign-in-required.view.tsx";
 import { balancesMessages } from "./balances.messages.ts";
@@ -101,6 +110,8 @@ export interface PayoutAccountSectionProps {
    * (account-management-form's `bank_account` subview).
    */
   startOpen?: boolean;
+  /** The host called `setDisableBankConnections(true)`: typed details only. */
+  disableBankConnections?: boolean;
 }
 
 /** The default payout destination of each currency, and the way to add or replace it. */
@@ -112,6 +123,11 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
     destination: props.destinations.find((d) => d.currency === currency && d.default_for_currency),
   }));
   const addable = rows.filter((row) => payoutBankCountriesFor(row.currency).length > 0);
+  const session = useSession();
+  const bankConnections =
+    props.disableBankConnections !== true &&
+    session !== null &&
+    !sessionDisablesBankConnections(session.components);
   return (
     <section className="kit-detail-section" aria-label={intl.formatMessage(m.title)}>
       <h3 className="kit-heading-sm">{intl.formatMessage(m.title)}</h3>
@@ -124,6 +140,8 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
       />
       {props.collects ? (
         <PayoutAccountFlow
+          // The host's setter changed whether connections are offered: the flow starts afresh.
+          key={String(bankConnections)}
           rows={addable}
           accountId={props.accountId}
           accountCountry={props.accountCountry}
@@ -131,6 +149,7 @@ export function PayoutAccountSection(props: PayoutAccountSectionProps) {
           view={props.view}
           onSaved={props.onSaved}
           startOpen={props.startOpen ?? false}
+          bankConnections={bankConnections}
         />
       ) : null}
     </section>
@@ -145,6 +164,7 @@ interface FlowProps {
   view: ComponentViewProps;
   onSaved(account: ExternalAccount | null): void;
   startOpen: boolean;
+  bankConnections: boolean;
 }
 
 /**
@@ -198,6 +218,7 @@ function PayoutAccountFlow(props: FlowProps) {
     input: {
       signInRequired: props.signInRequired,
       signedIn: authState?.status === "user_authenticated",
+      bankConnections: props.bankConnections,
     },
     view: props.view,
     actors: useMemo(
@@ -281,32 +302,66 @@ function PayoutAccountFlow(props: FlowProps) {
   }
 
   const form = detailsView(context, send, snapshot.matches("starting"));
-  if (snapshot.matches("details") || snapshot.matches("starting")) {
+  const linking = bankConnectionPaths.institution in context.values;
+  if (
+    snapshot.matches("details") ||
+    snapshot.matches("connecting") ||
+    snapshot.matches("starting")
+  ) {
     const country = context.values[paths.country] as PayoutBankCountry;
+    const fields = linking ? (
+      <ConnectFields
+        form={form}
+        institutions={context.institutions}
+        loading={snapshot.matches({ connecting: "loading" })}
+        failed={snapshot.matches({ connecting: "failed" })}
+        country={regionName(context.bankCountry ?? "", intl.locale)}
+        onRetry={() => send({ type: "retry" })}
+      />
+    ) : (
+      <>
+        <FormTextField
+          form={form}
+          path={paths.holder}
+          label={intl.formatMessage(m.holder)}
+          required
+        />
+        <FormSelectField
+          form={form}
+          path={paths.country}
+          label={intl.formatMessage(m.country)}
+          options={payoutBankCountriesFor(currency).map((value) => ({
+            value,
+            label: regionName(value, intl.locale),
+          }))}
+        />
+        <Suspense fallback={<Skeleton lines={2} />}>
+          {/* A change of country starts its bank fields afresh. */}
+          <BankFields key={country} form={form} country={country} />
+        </Suspense>
+      </>
+    );
+    const method = linking ? "connect" : "manual";
     return (
       <section className="kit-form" aria-label={stepLabel}>
         <FormErrorBanner form={form} />
-        <div className="kit-form__fields">
-          <FormTextField
-            form={form}
-            path={paths.holder}
-            label={intl.formatMessage(m.holder)}
-            required
-          />
-          <FormSelectField
-            form={form}
-            path={paths.country}
-            label={intl.formatMessage(m.country)}
-            options={payoutBankCountriesFor(currency).map((value) => ({
-              value,
-              label: regionName(value, intl.locale),
+        {context.bankConnections ? (
+          <Tabs
+            label={intl.formatMessage(m.method)}
+            value={method}
+            onValueChange={(id) =>
+              send({ type: "method.choose", method: id === "connect" ? "connect" : "manual" })
+            }
+            items={(["connect", "manual"] as const).map((id) => ({
+              id,
+              label: intl.formatMessage(m[id]),
+              disabled: snapshot.matches("starting"),
+              content: id === method ? <div className="kit-form__fields">{fields}</div> : null,
             }))}
           />
-          <Suspense fallback={<Skeleton lines={2} />}>
-            {/* A change of country starts its bank fields afresh. */}
-            <BankFields key={country} form={form} country={country} />
-          </Suspense>
-        </div>
+        ) : (
+          <div className="kit-form__fields">{fields}</div>
+        )}
         <div className="kit-form__actions">
           {cancel}
           <Button
@@ -370,6 +425,69 @@ function PayoutAccountFlow(props: FlowProps) {
   );
 }
 
+/**
+ * "Connect your bank": the institutions of the bank country, then the chosen one's accounts
+ * (the kit's selects over the link's form values).
+ */
+function ConnectFields(props: {
+  form: FormView;
+  institutions: readonly BankConnectionInstitution[];
+  loading: boolean;
+  failed: boolean;
+  country: string;
+  onRetry(): void;
+}) {
+  const intl = useIntl();
+  const { form, institutions } = props;
+  if (props.loading) return <Skeleton lines={2} />;
+  if (props.failed) {
+    return (
+      <div className="kit-actions">
+        <Button variant="secondary" onClick={props.onRetry}>
+          {intl.formatMessage(kitMessages.retry)}
+        </Button>
+      </div>
+    );
+  }
+  if (institutions.length === 0) {
+    return (
+      <Banner
+        status="info"
+        title={intl.formatMessage(m.noInstitutions, { country: props.country })}
+      />
+    );
+  }
+  const chosen = institutions.find((i) => i.id === form.values[bankConnectionPaths.institution]);
+  return (
+    <>
+      <FormSelectField
+        form={form}
+        path={bankConnectionPaths.institution}
+        label={intl.formatMessage(m.institution)}
+        placeholder={intl.formatMessage(m.institution)}
+        options={institutions.map((i) => ({ value: i.id, label: i.name }))}
+        required
+      />
+      {chosen ? (
+        <FormSelectField
+          key={chosen.id}
+          form={form}
+          path={bankConnectionPaths.account}
+          label={intl.formatMessage(m.bankAccount)}
+          placeholder={intl.formatMessage(m.bankAccount)}
+          options={chosen.accounts.map((a) => ({
+            value: a.id,
+            label: intl.formatMessage(a.kind === "checking" ? m.checkingEnding : m.savingsEnding, {
+              last4: a.last4,
+            }),
+          }))}
+          required
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** The country's name in the user's locale (no words of ours to translate). */
 const regionName = (country: string, locale: string) =>
   new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
@@ -382,7 +500,7 @@ function savedAccount(context: PayoutAccountContext): ExternalAccount | null {
 
 /**
  * The details as the kit's FormView: a change of country starts its bank fields afresh (a
- * US routing number means nothing next to an IBAN).
+ * US routing number means nothing next to an IBAN), a change of connected bank its account.
  */
 function detailsView(
   context: PayoutAccountContext,
@@ -396,6 +514,10 @@ function detailsView(
       if (event.type === "field.change" && event.path === paths.country) {
         send({ type: "field.change", path: paths.routing, value: null });
         send({ type: "field.change", path: paths.account, value: null });
+      }
+      // A new bank: the account chosen at the previous one means nothing.
+      if (event.type === "field.change" && event.path === bankConnectionPaths.institution) {
+        send({ type: "field.change", path: bankConnectionPaths.account, value: null });
       }
     },
     { busy, idPrefix: "payout-account" },
