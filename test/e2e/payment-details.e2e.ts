@@ -226,7 +226,8 @@ describe("payment-details on the example platform", () => {
     expect(dropped).toBe(1);
     const refunds = await refundsOf(p.id);
     expect(refunds.map((r) => r.amount)).toEqual([250]);
-    expect(await details.seeTimeline()).toContain(`Refunded ${usd(250, p.currency)}`);
+    // The timeline follows the facts once the payment is read again.
+    await expect.poll(() => details.seeTimeline()).toContain(`Refunded ${usd(250, p.currency)}`);
   });
 
   it("inline, the details are a section of the page; visible=false hides them and visible=true shows them again, without overlaychange", async () => {

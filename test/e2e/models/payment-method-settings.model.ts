@@ -81,9 +81,12 @@ export class PaymentMethodSettingsModel {
     return (await this.seeMethods()).find((m) => m.name === name);
   }
 
-  /** Flips a method's switch: the confirmation opens. */
+  /**
+   * Flips a method's switch, from the keyboard (a click aimed where the switch was while the
+   * frames above it still grow can miss it): the confirmation opens.
+   */
   async flip(name: string): Promise<void> {
-    await this.list().getByRole("switch", { name, exact: true }).click();
+    await this.list().getByRole("switch", { name, exact: true }).press("Enter");
   }
 
   /** The confirmation of turning `name` on or off. */
