@@ -396,11 +396,15 @@ describe("account-management on the example platform", () => {
       tax_id_provided: true,
       address: { line1: "500 Howard St", city: "San Francisco", state: "CA", postal_code: "94105" },
     });
-    expect(
-      (await management.seeValues("company"))[
-        messageIn("en-US", "accountOnboarding.companyAddress")
-      ],
-    ).toBe("500 Howard St, San Francisco, CA, 94105");
+    // The section reads the saved company once the view has the provider's answer.
+    await expect
+      .poll(
+        async () =>
+          (await management.seeValues("company"))[
+            messageIn("en-US", "accountOnboarding.companyAddress")
+          ],
+      )
+      .toBe("500 Howard St, San Francisco, CA, 94105");
     expect(
       (await management.seeValues("company"))[messageIn("en-US", "accountOnboarding.companyName")],
     ).toBe("Hopper Labs Inc.");
