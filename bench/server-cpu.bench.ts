@@ -1,7 +1,8 @@
 /**
  * Where a request's time goes on PGlite, measured so that the machine's other load barely
  * moves it: each scenario (claim, list payments, balance, create payout) runs sequentially
- * in process (`app.request`, no socket: HTTP parsing excluded), and the bench reports per
+ * in process (`app.request`, no socket: HTTP parsing excluded; the charge with the platform's
+ * secret key on the account's behalf, as the issue's mix sends it), and the bench reports per
  * request the CPU time of the API thread (the process's main thread, from Linux's
  * /proc/self/task/<pid>/stat) and of the process's other threads — with PGlite in a worker
  * thread (`server/db/pglite-thread.ts`), mostly that worker; otherwise the garbage collector's
@@ -33,7 +34,7 @@ import type { BenchRow } from "./bench.ts";
 const PAYMENTS = Number(process.env.CPU_BENCH_PAYMENTS ?? 10_000);
 const REQUESTS = Number(process.env.CPU_BENCH_REQUESTS ?? 200);
 const WARM_UP = 30;
-const scenarios = ["claim", "list payments", "balance", "create payout"] as const;
+const scenarios = ["claim", "list payments", "balance", "create payout", "create charge"] as const;
 type Scenario = (typeof scenarios)[number];
 
 /** CPU time of the main thread so far, in ms (Linux; fields 14 and 15 of its stat, in ticks). */
@@ -138,6 +139,18 @@ async function measureOn(thread: boolean): Promise<CpuFigures[]> {
           sessionKey,
           { amount: "100" },
           { [provider.headers.idempotencyKey]: `cpu-${thread}-${n++}` },
+        ),
+      // As the issue's mix sends it: the platform's secret key, on behalf of the account.
+      "create charge": () =>
+        call(
+          "POST",
+          "/v1/charges",
+          seeded.secretKey,
+          { amount: "2500", currency: "usd", payment_method: "pm_card_visa" },
+          {
+            [provider.headers.idempotencyKey]: `cpu-charge-${thread}-${n++}`,
+            [provider.headers.account]: seeded.mainAccountId,
+          },
         ),
     };
     const figures: CpuFigures[] = [];

@@ -12,20 +12,12 @@ import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type QueryResult,
-} from "kysely";
-import { SerialDriver } from "./pglite-dialect.ts";
+import type { Dialect, QueryResult } from "kysely";
+import { sessionDialect } from "./pglite-dialect.ts";
 
 export type ThreadRequest =
-  | { id: number; op: "query"; sql: string; params: unknown[] }
+  /** `begin`: open a transaction first (its BEGIN deferred to its first statement). */
+  | { id: number; op: "query"; sql: string; params: unknown[]; begin?: true }
   | { id: number; op: "close" };
 
 export type ThreadReply =
@@ -107,10 +99,20 @@ class PGliteThread {
     });
   }
 
-  async query(sql: string, params: readonly unknown[]): Promise<QueryResult<unknown>> {
-    const reply = await this.#call({ id: this.#next++, op: "query", sql, params: [...params] });
+  async query(
+    sql: string,
+    params: readonly unknown[],
+    begin = false,
+  ): Promise<QueryResult<unknown>> {
+    const reply = await this.#call({
+      id: this.#next++,
+      op: "query",
+      sql,
+      params: [...params],
+      ...(begin ? { begin: true as const } : {}),
+    });
     if (!reply.ok) throw new PGliteThreadError(reply.error);
-    // The same shape kysely-pglite answers in process.
+    // The same shape PGlite answers in process.
     return { rows: reply.rows, affectedRows: reply.affectedRows } as QueryResult<unknown>;
   }
 
@@ -126,51 +128,14 @@ class PGliteThread {
   }
 }
 
-class ThreadConnection implements DatabaseConnection {
-  constructor(readonly thread: PGliteThread) {}
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.thread.query(query.sql, query.parameters) as Promise<QueryResult<R>>;
-  }
-  // biome-ignore lint/correctness/useYield: PGlite answers whole results; nothing streams.
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error("PGlite does not support streaming.");
-  }
-}
-
-class ThreadDriver implements Driver {
-  readonly #connection: ThreadConnection;
-  constructor(thread: PGliteThread) {
-    this.#connection = new ThreadConnection(thread);
-  }
-  async init() {}
-  async acquireConnection() {
-    return this.#connection;
-  }
-  async releaseConnection() {}
-  async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("BEGIN"));
-  }
-  async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("COMMIT"));
-  }
-  async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("ROLLBACK"));
-  }
-  async destroy() {
-    await this.#connection.thread.close();
-  }
-}
-
 /** Starts PGlite on `dataDir` (memory when absent) in a worker; its dialect for Kysely. */
 export async function openPGliteThread(
   dataDir: string | undefined,
 ): Promise<{ dialect: Dialect; busyMs(): number }> {
   const thread = await PGliteThread.start(dataDir);
-  const dialect: Dialect = {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new SerialDriver(new ThreadDriver(thread)),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  };
+  const dialect = sessionDialect(
+    (sql, params, begin) => thread.query(sql, params, begin),
+    () => thread.close(),
+  );
   return { dialect, busyMs: () => thread.busyMs() };
 }

@@ -8,15 +8,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { numberParsers } from "./parsers.ts";
+import { PreparedStatements } from "./pglite-prepared.ts";
 import type { ThreadReply, ThreadRequest } from "./pglite-thread.ts";
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
 
 const post = (reply: ThreadReply) => port.postMessage(reply);
-
-const transactionControl =
-  /^(begin|commit|rollback|savepoint \w+|release savepoint \w+|rollback to savepoint \w+)$/i;
 
 /** An error's own fields (a PostgreSQL error's `code`, `constraint`, `detail`…), clonable. */
 function fieldsOf(error: unknown): Record<string, unknown> {
@@ -35,6 +33,7 @@ try {
     ...(dataDir ? { dataDir } : {}),
     parsers: numberParsers,
   });
+  const statements = new PreparedStatements(client);
   port.on("message", async (request: ThreadRequest) => {
     if (request.op === "close") {
       await client.close();
@@ -43,14 +42,11 @@ try {
       return;
     }
     try {
-      // BEGIN, COMMIT, ROLLBACK and savepoints carry no parameter: the simple protocol runs
-      // them in one message instead of the extended protocol's parse, describe, bind, execute.
-      if (request.params.length === 0 && transactionControl.test(request.sql)) {
-        await client.exec(request.sql);
-        post({ id: request.id, ok: true, rows: [], affectedRows: 0 });
-        return;
-      }
-      const result = await client.query(request.sql, request.params);
+      // Transaction control runs on the simple protocol, and a deferred BEGIN with the
+      // statement it waited for, each in one round into the backend (`pglite-prepared.ts`).
+      const result = await statements.query(request.sql, request.params, {
+        begin: request.begin === true,
+      });
       post({
         id: request.id,
         ok: true,
