@@ -230,8 +230,27 @@ async function summarizeAt(
     .select(["currency", "day", "net", "low", "first_at", "last_at"])
     .where("account_id", "=", accountId);
   if (currency !== undefined) q = q.where("currency", "=", currency);
-  const days = await q.orderBy("currency").orderBy("day").execute();
-  const byCurrency = new Map<string, typeof days>();
+  return summarizeDays(db, accountId, await q.orderBy("currency").orderBy("day").execute(), at);
+}
+
+/** One row of the daily summary, as a balance reads it. */
+export interface DayRow {
+  currency: string;
+  day: number;
+  net: number;
+  low: number;
+  first_at: number;
+  last_at: number;
+}
+
+/** `summarizeAt` of days already read (ordered by currency, then day). */
+export async function summarizeDays(
+  db: Kysely<Database>,
+  accountId: string,
+  days: readonly DayRow[],
+  at: number,
+): Promise<CurrencySummary[]> {
+  const byCurrency = new Map<string, DayRow[]>();
   for (const d of days) {
     const list = byCurrency.get(d.currency);
     if (list) list.push(d);
@@ -314,9 +333,19 @@ export async function requireFunds(
   args: { accountId: string; currency: string; amount: number; from: number; param?: string },
 ): Promise<void> {
   const lowest = await lowestAvailableFrom(trx, args.accountId, args.currency, args.from);
-  if (args.amount > lowest) {
+  refuseShortFunds({ ...args, lowest });
+}
+
+/** The refusal of a debit of `amount` when the lowest available balance ahead is below it. */
+export function refuseShortFunds(args: {
+  amount: number;
+  currency: string;
+  lowest: number;
+  param?: string;
+}): void {
+  if (args.amount > args.lowest) {
     throw invalidRequest(
-      `Insufficient funds: this needs ${args.amount} ${args.currency}, and the available balance is ${Math.max(lowest, 0)} ${args.currency}.`,
+      `Insufficient funds: this needs ${args.amount} ${args.currency}, and the available balance is ${Math.max(args.lowest, 0)} ${args.currency}.`,
       { code: "balance_insufficient", ...(args.param ? { param: args.param } : {}) },
     );
   }
@@ -337,16 +366,20 @@ export interface Balance {
 
 /** Instant payouts (with their fees) debited in the 24 hours before `now`, per currency. */
 async function instantPaidOutSince(db: Kysely<Database>, accountId: string, since: number) {
-  const rows = await db
+  const rows = await instantPaidOutQuery(db, accountId, since).execute();
+  return new Map(rows.map((r) => [r.currency, Number(r.total)]));
+}
+
+/** The query of `instantPaidOutSince` (also read within `readMoney`'s one statement). */
+export function instantPaidOutQuery(db: Kysely<Database>, accountId: string, since: number) {
+  return db
     .selectFrom("payouts")
     .innerJoin("balance_transactions", "balance_transactions.id", "payouts.balance_transaction")
     .select(["payouts.currency", sql<number>`sum(-balance_transactions.net)`.as("total")])
     .where("payouts.account_id", "=", accountId)
     .where("payouts.method", "=", "instant")
     .where("payouts.created", ">", since)
-    .groupBy("payouts.currency")
-    .execute();
-  return new Map(rows.map((r) => [r.currency, Number(r.total)]));
+    .groupBy("payouts.currency");
 }
 
 /**
@@ -362,6 +395,15 @@ export async function balanceOf(
 ): Promise<Balance> {
   const summaries = await summarizeAt(db, accountId, now);
   const instantUsed = await instantPaidOutSince(db, accountId, now - DAY);
+  return balanceFrom(summaries, instantUsed, livemode);
+}
+
+/** The balance from its currencies' summaries and the instant payouts of the last 24 hours. */
+export function balanceFrom(
+  summaries: readonly CurrencySummary[],
+  instantUsed: ReadonlyMap<string, number>,
+  livemode: boolean,
+): Balance {
   return {
     object: "balance",
     livemode,

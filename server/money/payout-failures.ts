@@ -19,7 +19,8 @@ export const payoutFailureMessages: Readonly<Record<PayoutFailureCode, string>> 
   could_not_process: "The bank could not process this payout.",
 };
 
-const due = (db: Kysely<Database>, accountId: string, now: number) =>
+/** The account's payouts whose failure is due and not yet written (also read by `readMoney`). */
+export const dueFailures = (db: Kysely<Database>, accountId: string, now: number) =>
   db
     .selectFrom("payouts")
     .where("account_id", "=", accountId)
@@ -37,7 +38,7 @@ export async function writePayoutFailures(
   acting: Acting,
   now: number,
 ): Promise<number> {
-  const payouts = await due(trx, acting.accountId, now)
+  const payouts = await dueFailures(trx, acting.accountId, now)
     .select(["id", "currency", "balance_transaction", "submitted_at"])
     .forUpdate()
     .execute();
@@ -77,7 +78,7 @@ export async function settlePayoutFailures(
   acting: Acting,
   now: number,
 ): Promise<void> {
-  const any = await due(db, acting.accountId, now).select("id").executeTakeFirst();
+  const any = await dueFailures(db, acting.accountId, now).select("id").executeTakeFirst();
   if (!any) return;
   await db.transaction().execute(async (trx) => {
     await lockAccount(trx, acting.accountId);

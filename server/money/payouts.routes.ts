@@ -23,6 +23,7 @@ import {
   payoutScheduleSchema,
   weekdays,
 } from "../../protocol/objects/payout-schedule.schema.ts";
+import { destinationOf } from "../accounts/destination.ts";
 import type { AppEnv } from "../http/context.ts";
 import { invalidRequest, resourceMissing } from "../http/errors.ts";
 import { listQueryShape } from "../http/pagination.ts";
@@ -40,11 +41,12 @@ import {
 import { expandList, expandOne } from "./expand.ts";
 import { filterConditions } from "./filters.ts";
 import { requireInstantDestination } from "./instant.ts";
-import { balanceOf, lockAccount, writeEntry } from "./ledger.ts";
+import { lockAccount, summarizeDays, writeEntry } from "./ledger.ts";
+import { readMoney, settledBalance } from "./ledger-state.ts";
 import { settlePayoutFailures, writePayoutFailures } from "./payout-failures.ts";
 import { payoutConditions, payoutFilters } from "./payout-filters.ts";
 import { settledByPayout } from "./payout-settlement.ts";
-import { createPayout } from "./payouts.ts";
+import { createPayout, type PayoutKnown } from "./payouts.ts";
 import {
   payoutStatus,
   renderBalanceTransaction,
@@ -77,8 +79,7 @@ defineRoute(
   async ({ deps, principal }) => {
     const acting = actingAccount(principal);
     const now = deps.config.now();
-    await settlePayoutFailures(deps.db, acting, now);
-    return balanceOf(deps.db, acting.accountId, acting.livemode, now);
+    return settledBalance(deps.db, acting, now);
   },
 );
 
@@ -178,21 +179,42 @@ defineRoute(
     const now = deps.config.now();
     const row = await deps.db.transaction().execute(async (trx) => {
       const { defaultCurrency } = await lockAccount(trx, acting.accountId);
-      // Money a failed payout returned is available again.
-      await writePayoutFailures(trx, acting, now);
       const currency = body.currency ?? defaultCurrency;
+      // A standard payout reads what it needs in one statement (`readMoney`); money a failed
+      // payout returned is available again, so when failures are due they are written first
+      // and the payout reads the money again.
+      let known: PayoutKnown | undefined;
+      if (method === "standard" && currency !== undefined) {
+        const read = await readMoney(trx, acting.accountId, now, {
+          currency,
+          destination: currency,
+        });
+        if (!read.failuresDue) {
+          const [summary] = await summarizeDays(trx, acting.accountId, read.days, now);
+          known = {
+            destination: destinationOf(read.destination, now),
+            lowestAhead: summary?.lowestAhead ?? 0,
+          };
+        }
+      }
+      if (!known) await writePayoutFailures(trx, acting, now);
       if (currency === undefined) throw resourceMissing("account", acting.accountId);
       if (method === "instant") await requireInstantDestination(trx, principal, acting, currency);
-      return createPayout(trx, acting, {
-        amount: body.amount,
-        currency,
-        method,
-        automatic: false,
-        description: body.description ?? null,
-        statementDescriptor: body.statement_descriptor ?? null,
-        metadata: body.metadata ?? {},
-        now,
-      });
+      return createPayout(
+        trx,
+        acting,
+        {
+          amount: body.amount,
+          currency,
+          method,
+          automatic: false,
+          description: body.description ?? null,
+          statementDescriptor: body.statement_descriptor ?? null,
+          metadata: body.metadata ?? {},
+          now,
+        },
+        known,
+      );
     });
     return renderPayout(row, now);
   },

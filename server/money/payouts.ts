@@ -8,7 +8,12 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { PayoutMethod } from "../../protocol/objects/payout.schema.ts";
-import { payoutDestination, requirePayoutDestination } from "../accounts/destination.ts";
+import {
+  destinationOrRefusal,
+  type PayoutDestination,
+  payoutDestination,
+  requirePayoutDestination,
+} from "../accounts/destination.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
@@ -17,6 +22,7 @@ import {
   balanceOf,
   DAY,
   lockAccount,
+  refuseShortFunds,
   requireFunds,
   startOfDay,
   summarizeBalance,
@@ -45,16 +51,28 @@ export interface PayoutInput {
   now: number;
 }
 
+/**
+ * What the caller already read in the locked transaction (`readMoney`): the currency's
+ * default external account and its lowest available balance ahead of now.
+ */
+export interface PayoutKnown {
+  destination: PayoutDestination | null;
+  lowestAhead: number;
+}
+
 export async function createPayout(
   trx: Transaction<Database>,
   acting: Acting,
   input: PayoutInput,
+  known?: PayoutKnown,
 ): Promise<PayoutRow> {
   const { amount, currency, now } = input;
   const instant = input.method === "instant";
   const fee = instant ? instantPayoutFee(amount) : 0;
   // The default external account for the currency; none refuses the payout, writing nothing.
-  const destination = await requirePayoutDestination(trx, acting.accountId, currency, now);
+  const destination = known
+    ? destinationOrRefusal(known.destination, currency)
+    : await requirePayoutDestination(trx, acting.accountId, currency, now);
   // instant_available never exceeds the lowest balance ahead, so it covers both checks.
   if (instant) {
     const balance = await balanceOf(trx, acting.accountId, acting.livemode, now);
@@ -65,6 +83,8 @@ export async function createPayout(
         { code: "balance_insufficient", param: "amount" },
       );
     }
+  } else if (known) {
+    refuseShortFunds({ amount, currency, lowest: known.lowestAhead, param: "amount" });
   } else {
     await requireFunds(trx, {
       accountId: acting.accountId,
