@@ -13,7 +13,7 @@
  */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { BalanceTransactionType } from "../../protocol/objects/balance-transaction.schema.ts";
-import type { Database } from "../db/schema.ts";
+import type { BalanceDailyTable, Database } from "../db/schema.ts";
 import { invalidRequest } from "../http/errors.ts";
 import { newId } from "../http/secrets.ts";
 
@@ -234,14 +234,7 @@ async function summarizeAt(
 }
 
 /** One row of the daily summary, as a balance reads it. */
-export interface DayRow {
-  currency: string;
-  day: number;
-  net: number;
-  low: number;
-  first_at: number;
-  last_at: number;
-}
+export type DayRow = Omit<BalanceDailyTable, "account_id">;
 
 /** `summarizeAt` of days already read (ordered by currency, then day). */
 export async function summarizeDays(
