@@ -36,7 +36,7 @@ import type { CpuSpent, LedgerCheck, ServedBackend } from "./server.serve.ts";
 
 /**
  * BENCH_PAYMENTS and SOAK_SECONDS shorten a trial run; the figures use the defaults.
- * BENCH_DATABASES=pglite skips PostgreSQL; BENCH_SCENARIOS_ONLY=1 stops after the four
+ * BENCH_DATABASES=pglite skips PostgreSQL (=postgres skips PGlite); BENCH_SCENARIOS_ONLY=1 stops after the four
  * scenarios at 200 req/s (to compare configurations back to back, e.g. PGLITE_THREAD=0).
  */
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
@@ -423,11 +423,14 @@ function rowsOf(label: string, m: Measured): BenchRow[] {
 }
 
 export default async function (): Promise<BenchRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
-  const lite = await onBackend("pglite", ["--pglite", dir], async () =>
-    rmSync(dir, { recursive: true, force: true }),
-  );
-  const rows = rowsOf("PGlite", lite);
+  const rows: BenchRow[] = [];
+  if (process.env.BENCH_DATABASES !== "postgres") {
+    const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
+    const lite = await onBackend("pglite", ["--pglite", dir], async () =>
+      rmSync(dir, { recursive: true, force: true }),
+    );
+    rows.push(...rowsOf("PGlite", lite));
+  }
   if (process.env.BENCH_DATABASES === "pglite") return rows;
   const postgres = await freshPostgres();
   if (typeof postgres === "string") {
