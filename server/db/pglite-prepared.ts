@@ -123,7 +123,7 @@ export class PreparedStatements {
   }
 
   async #prepare(sql: string): Promise<Prepared> {
-    const name = `oriel_${++this.#next}`;
+    const name = `ps_${++this.#next}`;
     const closing = this.#toClose.map((old) => protocol.serialize.close({ type: "S", name: old }));
     this.#toClose = [];
     const messages = await this.#client.execProtocolStream(
