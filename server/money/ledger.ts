@@ -40,10 +40,13 @@ export interface LedgerEntry {
 
 /** Writes one ledger row and its day's summary; call inside the transaction of the movement. */
 export async function writeEntry(trx: Transaction<Database>, entry: LedgerEntry): Promise<string> {
-  const id = newId("txn");
+  const id = newLedgerId();
   await addToDay(trx, entry, id);
   return id;
 }
+
+/** A new ledger row's id (for `withLedgerEntry`). */
+export const newLedgerId = () => newId("txn");
 
 /**
  * Writes many ledger rows at once (bulk loads: the sandbox history, the benchmark) with
@@ -131,41 +134,51 @@ function dayLowFromRows(
 }
 
 /**
- * Inserts ledger row `id` and upserts its day's summary in one statement (one round trip
- * while the account is locked).
+ * Ledger row `id` inserted and its day's summary upserted, as two data-modifying CTEs
+ * (`ledger_row`, `ledger_day`) of whatever statement the caller builds on them: one round
+ * trip while the account is locked, and the object that moved the money can be written by
+ * the same statement (a payout: `createPayout`).
  */
-async function addToDay(trx: Transaction<Database>, entry: LedgerEntry, id: string) {
+export function withLedgerEntry(trx: Transaction<Database>, entry: LedgerEntry, id: string) {
   const net = entry.amount - entry.fee;
   const m = entry.availableOn;
   const day = startOfDay(m);
-  await trx
+  return trx
     .with("ledger_row", (db) =>
       db.insertInto("balance_transactions").values(ledgerRow(id, entry)).returning("id"),
     )
-    .insertInto("balance_daily")
-    .values({
-      account_id: entry.accountId,
-      currency: entry.currency,
-      day,
-      net,
-      low: net,
-      first_at: m,
-      last_at: m,
-    })
-    .onConflict((oc) =>
-      oc.columns(["account_id", "currency", "day"]).doUpdateSet({
-        net: sql`balance_daily.net + ${net}`,
-        low: sql`case
+    .with("ledger_day", (db) =>
+      db
+        .insertInto("balance_daily")
+        .values({
+          account_id: entry.accountId,
+          currency: entry.currency,
+          day,
+          net,
+          low: net,
+          first_at: m,
+          last_at: m,
+        })
+        .onConflict((oc) =>
+          oc.columns(["account_id", "currency", "day"]).doUpdateSet({
+            net: sql`balance_daily.net + ${net}`,
+            low: sql`case
           when ${m} = balance_daily.first_at then balance_daily.low + ${net}
           when ${m} < balance_daily.first_at then least(${net}, balance_daily.low + ${net})
           when ${m} > balance_daily.last_at or (${m} = balance_daily.last_at and ${net} <= 0)
             then least(balance_daily.low, balance_daily.net + ${net})
           else ${dayLowFromRows(entry.accountId, entry.currency, day, { availableOn: m, net })} end`,
-        first_at: sql`least(balance_daily.first_at, ${m})`,
-        last_at: sql`greatest(balance_daily.last_at, ${m})`,
-      }),
-    )
-    .execute();
+            first_at: sql`least(balance_daily.first_at, ${m})`,
+            last_at: sql`greatest(balance_daily.last_at, ${m})`,
+          }),
+        )
+        .returning("day"),
+    );
+}
+
+/** Inserts ledger row `id` and upserts its day's summary in one statement. */
+async function addToDay(trx: Transaction<Database>, entry: LedgerEntry, id: string) {
+  await withLedgerEntry(trx, entry, id).selectFrom("ledger_row").select("id").execute();
 }
 
 /** Recomputes one day's summary from its ledger rows (bulk writes). */

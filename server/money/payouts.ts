@@ -22,11 +22,12 @@ import {
   balanceOf,
   DAY,
   lockAccount,
+  newLedgerId,
   refuseShortFunds,
   requireFunds,
   startOfDay,
   summarizeBalance,
-  writeEntry,
+  withLedgerEntry,
 } from "./ledger.ts";
 import { instantPayoutFee } from "./payment-methods.ts";
 import { writePayoutFailures } from "./payout-failures.ts";
@@ -95,19 +96,24 @@ export async function createPayout(
     });
   }
   const id = newId("po");
-  const balanceTransaction = await writeEntry(trx, {
-    ...acting,
-    amount: -amount,
-    fee,
-    currency,
-    type: "payout",
-    reportingCategory: "payout",
-    source: id,
-    description: input.description,
-    availableOn: now,
-    created: now,
-  });
-  const row = await trx
+  const balanceTransaction = newLedgerId();
+  // The ledger row, its day and the payout in one statement.
+  const row = await withLedgerEntry(
+    trx,
+    {
+      ...acting,
+      amount: -amount,
+      fee,
+      currency,
+      type: "payout",
+      reportingCategory: "payout",
+      source: id,
+      description: input.description,
+      availableOn: now,
+      created: now,
+    },
+    balanceTransaction,
+  )
     .insertInto("payouts")
     .values({
       id,
