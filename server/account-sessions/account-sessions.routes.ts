@@ -5,6 +5,7 @@
  * is one conditional UPDATE, so two racing claims cannot both win.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { jsonObjectFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import { accountSessionSchema } from "../../protocol/objects/account-session.schema.ts";
@@ -15,10 +16,10 @@ import {
 import type { User } from "../../protocol/objects/user.schema.ts";
 import { provider } from "../../protocol/provider.ts";
 import { findAccount, renderAccountNow } from "../accounts/accounts.routes.ts";
-import { factsOf, onFileColumns, onFileOf } from "../accounts/model.ts";
+import { factsOf, type OnFile, onFileColumns, onFileOf } from "../accounts/model.ts";
 import { accountStatus } from "../accounts/requirements.ts";
 import { withClockOffset } from "../config.ts";
-import type { Account, AccountSession, Platform } from "../db/schema.ts";
+import type { Account, AccountSession, Platform, SessionKeyKind } from "../db/schema.ts";
 import { assertSameMode, bearerKey, issuedKeyPrefixes } from "../http/auth.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ApiError, authenticationError, invalidRequest } from "../http/errors.ts";
@@ -155,59 +156,90 @@ defineRoute(
     const now = publishable.clocked.now();
     const secretHash = sha256(body.client_secret);
     const apiKey = newKey(issuedKeyPrefixes.account_session);
-    const result = await deps.db.transaction().execute(async (trx) => {
-      const session = await trx
-        .updateTable("account_sessions")
-        .set({ claimed_at: now })
-        .where("client_secret_hash", "=", secretHash)
-        .where("platform_id", "=", publishable.platform_id)
-        .where("claimed_at", "is", null)
-        .where("expires_at", ">", now)
-        .returningAll()
-        .executeTakeFirst();
-      if (!session) return undefined;
-      const expiresAt = now + deps.config.accountSessionKeyTtl;
-      await trx
-        .insertInto("session_keys")
-        .values({
-          id: newId("ek"),
-          kind: "account_session",
-          key_hash: sha256(apiKey),
-          platform_id: session.platform_id,
-          account_id: session.account_id,
-          account_session_id: session.id,
-          livemode: session.livemode,
-          created: now,
-          expires_at: expiresAt,
-          revoked_at: null,
-        })
-        .execute();
-      // The account, its platform and what is on file for its status in one statement (the
-      // claim is a hot path).
+    const expiresAt = now + deps.config.accountSessionKeyTtl;
+    // One statement, so atomic without a transaction: the session marked claimed (the
+    // conditional UPDATE two racing claims cannot both win), its key written from the
+    // claimed row, and the account with its platform and what is on file for its status
+    // read beside it (the claim is a hot path: two statements with the key's lookup).
+    const row = await deps.db
+      .with("session", (db) =>
+        db
+          .updateTable("account_sessions")
+          .set({ claimed_at: now })
+          .where("client_secret_hash", "=", secretHash)
+          .where("platform_id", "=", publishable.platform_id)
+          .where("claimed_at", "is", null)
+          .where("expires_at", ">", now)
+          .returningAll(),
+      )
+      .with("session_key", (db) =>
+        db
+          .insertInto("session_keys")
+          .columns([
+            "id",
+            "kind",
+            "key_hash",
+            "platform_id",
+            "account_id",
+            "account_session_id",
+            "livemode",
+            "created",
+            "expires_at",
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom("session")
+              .select([
+                sql<string>`${newId("ek")}::text`.as("id"),
+                sql<SessionKeyKind>`'account_session'`.as("kind"),
+                sql<string>`${sha256(apiKey)}::text`.as("key_hash"),
+                "session.platform_id",
+                "session.account_id",
+                "session.id",
+                "session.livemode",
+                sql<number>`${now}::int8`.as("created"),
+                sql<number>`${expiresAt}::int8`.as("expires_at"),
+              ]),
+          )
+          .returning("session_keys.id"),
+      )
+      .selectFrom("accounts")
+      .innerJoin("session", "session.account_id", "accounts.id")
+      .selectAll("accounts")
+      .select((eb) => [
+        jsonObjectFrom(eb.selectFrom("session as claimed").selectAll("claimed")).as("session"),
+        jsonObjectFrom(
+          eb
+            .selectFrom("platforms")
+            .selectAll()
+            .whereRef("platforms.id", "=", "accounts.platform_id"),
+        ).as("platform"),
+        ...onFileColumns(eb),
+      ])
+      .executeTakeFirst();
+    let result:
+      | {
+          session: AccountSession;
+          account: Account;
+          platform: Platform;
+          onFile: OnFile;
+          expiresAt: number;
+        }
+      | undefined;
+    if (row) {
       const {
+        session,
         platform,
         on_file_persons,
         on_file_external_accounts,
         on_file_interventions,
         ...account
-      } = await trx
-        .selectFrom("accounts")
-        .selectAll("accounts")
-        .select((eb) => [
-          jsonObjectFrom(
-            eb
-              .selectFrom("platforms")
-              .selectAll()
-              .whereRef("platforms.id", "=", "accounts.platform_id"),
-          ).as("platform"),
-          ...onFileColumns(eb),
-        ])
-        .where("accounts.id", "=", session.account_id)
-        .executeTakeFirstOrThrow();
-      if (!platform) throw new Error(`account ${account.id} has no platform`);
+      } = row;
+      if (!session || !platform)
+        throw new Error(`account ${account.id}: claimed without its session or platform`);
       const onFile = onFileOf(on_file_persons, on_file_external_accounts, on_file_interventions);
-      return { session, account, platform, onFile, expiresAt };
-    });
+      result = { session, account, platform, onFile, expiresAt };
+    }
     if (!result) {
       // Say why, without revealing sessions of another platform.
       const existing = await deps.db
