@@ -226,8 +226,22 @@ describe("loadConnectAndInitialize", () => {
     expect(hash.get(provider.hashParams.runningInIframe)).toBe("true");
     expect(frame.getAttribute("aria-hidden")).toBe("true");
     expect(frame.style.display).toBe("none");
-    // Nothing is fetched before the data layer answers init.
-    expect(fetchClientSecret).not.toHaveBeenCalled();
+    // The first secret is asked for at once, beside the frame's load; nothing is claimed yet.
+    expect(fetchClientSecret).toHaveBeenCalledTimes(1);
+  });
+
+  it("a secret still being fetched when the data layer answers is claimed when it arrives, fetched once", async () => {
+    let release: (secret: string) => void = () => {};
+    const fetchClientSecret = vi.fn(() => new Promise<string>((resolve) => (release = resolve)));
+    const { dataLayer, loadFrame } = setup({ fetchClientSecret });
+    await loadFrame();
+    expect(dataLayer.of("claimAccountSessionRequest")).toEqual([]);
+    release("acs_secret_slow");
+    await settle();
+    expect(fetchClientSecret).toHaveBeenCalledTimes(1);
+    expect(dataLayer.of("claimAccountSessionRequest").map((r) => r.clientSecret)).toEqual([
+      "acs_secret_slow",
+    ]);
   });
 
   it("each instance has its own random namespace", () => {
@@ -341,7 +355,9 @@ describe("loadConnectAndInitialize", () => {
     await loadFrame();
     await done;
     expect(dataLayer.of("logout")).toHaveLength(1);
-    expect(fetchClientSecret).not.toHaveBeenCalled();
+    // The secret asked for at creation is never claimed, and no other is asked for.
+    expect(fetchClientSecret).toHaveBeenCalledTimes(1);
+    expect(dataLayer.of("claimAccountSessionRequest")).toEqual([]);
   });
 
   it("a refused logout rejects with LogoutFailedError", async () => {
@@ -494,7 +510,8 @@ describe("when the data-layer frame does not load", () => {
     ]);
     expect(errors).toHaveLength(1);
     expect(warnings.some((w) => w.includes("did not answer"))).toBe(true);
-    expect(fetchClientSecret).not.toHaveBeenCalled();
+    // Only the secret asked for at creation: no retry for a data layer that never answered.
+    expect(fetchClientSecret).toHaveBeenCalledTimes(1);
     await expect(instance.logout()).rejects.toBeInstanceOf(LogoutFailedError);
   });
 

@@ -7,7 +7,10 @@ import { assign, emit, setup } from "xstate";
  * out or destroyed at any time.
  *
  * - `fetchClientSecret` runs at most once at a time: a fetch is a state, and a
- *   `secret.needed` that arrives while one runs (or while claiming) is ignored.
+ *   `secret.needed` that arrives while one runs (or while claiming) is ignored. The actor
+ *   begins the first fetch when the loader is created, beside the data layer's load, and
+ *   the first `secret.fetch` takes that fetch instead of starting another
+ *   (`actors/platform/loader.ts`).
  * - A failed fetch, or a claim the data layer refused, is retried with exponential backoff
  *   (1 s, 2 s, 4 s … capped at 30 s) as `after` transitions, so the graph shows the waits.
  * - A claim refused with a 4xx means the secret itself was not accepted: the platform hears
