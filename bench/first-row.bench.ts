@@ -102,7 +102,9 @@ async function bundleDirectPage(dir: string, config: { api: string; publishableK
 /** The API, the connect host (plus /__bench__/), the example platform; claims counted. */
 async function startHosts(directDir: string) {
   const { platform, ...providerHosts } = hosts;
-  const database = await openDatabase({});
+  // PGlite in its worker thread, as `npm start` runs it: in process, its statements would
+  // hold up the one event loop that also serves the frames' files.
+  const database = await openDatabase({ thread: true });
   const app = createApp({
     db: database.db,
     config: { hosts: providerHosts, corsOrigins: [providerHosts.connect] },

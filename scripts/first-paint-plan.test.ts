@@ -27,7 +27,14 @@ const chunk = (
 // page) and the mobile entry page (zod, then its page, which loads a session chunk later).
 const output = {
   output: [
-    chunk("frame.js", ["zod.js"], ["shell.js"], { "actors/ui-frame/main.tsx": 10 }, "frame.html"),
+    chunk(
+      "frame.js",
+      ["zod.js"],
+      ["shell.js", "view-imports.js"],
+      { "actors/ui-frame/main.tsx": 10 },
+      "frame.html",
+    ),
+    chunk("view-imports.js", [], ["view-a.js"], { "ui/components/view-imports.ts": 5 }),
     chunk(
       "popup.js",
       ["zod.js", "react.js"],
@@ -79,6 +86,9 @@ describe("the first-paint plan (the connect build's chunks)", () => {
     expect(plan.has("messages/fr-FR.json")).toBe(false);
     expect(plan.has("session")).toBe(false);
     expect(plan.has("zod/unused")).toBe(false);
+    // The table of view imports the frame's script loads at once: its own chunk, which no
+    // first-paint group holds (the view's chunks are asked for without waiting for them).
+    expect(plan.has("ui/components/view-imports.ts")).toBe(false);
     // The pages' scripts stay their own entry chunks.
     expect(plan.has("actors/ui-frame/main.tsx")).toBe(false);
   });

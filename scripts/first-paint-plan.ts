@@ -5,6 +5,12 @@
 import type { Rolldown } from "vite";
 
 const viewModule = /(?:^|\/)ui\/components\/([a-z0-9-]+)\/\1\.component\.tsx$/;
+/**
+ * The registry's table of view imports, which the frame's script loads at once to ask for
+ * its view's chunks: it keeps a chunk of its own (it imports nothing), so that request waits
+ * for no first-paint group (issue 13 item 3).
+ */
+const ownChunk = /(?:^|\/)ui\/components\/view-imports\.ts$/;
 
 /** The first-paint chunk of every module that gets one, from a build with Rollup's splitting. */
 export function firstPaintPlan(
@@ -54,7 +60,7 @@ export function firstPaintPlan(
     const later = [...(laterOf.get(file) ?? [])].filter((p) => !firstPages.has(p)).sort();
     const name = `first-paint-${first}${later.length ? `~${later.join("+")}` : ""}`;
     for (const [id, module] of Object.entries(chunks.get(file)?.modules ?? {}))
-      if (module.renderedLength > 0) plan.set(id, name);
+      if (module.renderedLength > 0 && !ownChunk.test(id)) plan.set(id, name);
   }
   return plan;
 }

@@ -10,13 +10,19 @@ import { provider } from "../../protocol/provider.ts";
 
 z.config({ jitless: true });
 
-// The frame's view chunk is asked for now, beside the page module, not after it (issue 13:
-// no sequential rounds of chunk loading); the page's own `loadView` later gets the same
-// module from the module map. A failure here is the page's to report, so it is ignored.
+// The frame's view chunks are asked for now, beside the page module, not after it (issue 13:
+// no sequential rounds of chunk loading): from the registry's table of imports, which needs
+// nothing else, so the request does not wait for the shell's chunks (an alias, rare, waits
+// for the page's own lookup). The page's `loadView` later gets the same module from the
+// module map. A failure here is the page's to report, so it is ignored.
 const component = new URLSearchParams(location.hash.slice(1)).get(provider.hashParams.component);
 if (component)
-  import("../../ui/components/registry.ts")
-    .then(({ viewLoaderFor }) => viewLoaderFor(component)?.())
+  import("../../ui/components/view-imports.ts")
+    .then(({ viewImports }) =>
+      Object.hasOwn(viewImports, component)
+        ? viewImports[component as keyof typeof viewImports]?.()
+        : undefined,
+    )
     .catch(() => {});
 
 const { startFramePage, mountFramePage } = await import("./frame-page.ts");
