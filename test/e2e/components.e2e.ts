@@ -8,7 +8,7 @@ import { startServer } from "../../server/main.ts";
 import { createPlatform } from "../../server/platforms/platforms.ts";
 import { DebugComponentsListModel } from "./models/debug-components-list.model.ts";
 import { launchChromium, openPage } from "./support/browser.ts";
-import { startTestHosts } from "./support/hosts.ts";
+import { startTestHosts, testPorts } from "./support/hosts.ts";
 
 // The first two components in real component frames (connect host on 127.0.0.1, under its
 // CSP) on a platform page (localhost) that claims a session through the data layer and plays
@@ -26,7 +26,7 @@ let browser: Browser;
 /** The reference provider with one platform and one connected account with payouts. */
 async function startApi() {
   const database = await openDatabase({});
-  const server = await startServer({ database });
+  const server = await startServer({ database, ports: testPorts });
   const { secretKey, publishableKey } = await createPlatform(
     database.db,
     { business_name: "Rocket Rides" },

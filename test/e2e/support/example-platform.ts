@@ -14,8 +14,8 @@ import { type ExamplePlatformStack, freshExamplePlatform } from "./hosts.ts";
 /**
  * The example-platform stack (provider, connect host, files and marketing hosts, example
  * platform, seeded) and one Chromium per test worker, for every browser-test file that uses
- * the example platform (`test/e2e/vitest.config.ts` runs those files in one worker, one after
- * another, after the files that start hosts of their own on the same ports).
+ * the example platform (`test/e2e/vitest.config.ts` runs a worker's files one after another,
+ * those after the files that start hosts of their own on the worker's ports).
  *
  * The tests of a file share one stack; each file starts a fresh one. One stack for every file
  * made the files depend on each other's order: a file that moves the sandbox clock (disputes

@@ -5,7 +5,13 @@ import { Hono } from "hono";
 import type { SandboxInfo } from "../../../examples/platform/sandbox.ts";
 import { createPlatformApp } from "../../../examples/platform/server.ts";
 import { createWebhookReceiver } from "../../../examples/platform/webhooks.ts";
-import { localEnvironment, type ProviderHosts, provider } from "../../../protocol/provider.ts";
+import {
+  defaultLocalPorts,
+  type LocalPorts,
+  localEnvironment,
+  type ProviderHosts,
+  provider,
+} from "../../../protocol/provider.ts";
 import { sdkPath } from "../../../protocol/version.ts";
 import { createApp } from "../../../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../../server/db/connect.ts";
@@ -18,13 +24,22 @@ import { createPlatform } from "../../../server/platforms/platforms.ts";
 import { createWebhookWorker } from "../../../server/webhooks/worker.ts";
 
 /**
+ * The ports of this test worker: `npm start`'s (4000, 4100, …) shifted by ten per worker
+ * (Vitest numbers its workers from 1 in `VITEST_POOL_ID`), so the workers' hosts never meet.
+ */
+const workerOffset = 10 * (Number(process.env.VITEST_POOL_ID ?? 1) - 1);
+export const testPorts = Object.fromEntries(
+  Object.entries(defaultLocalPorts).map(([role, port]) => [role, port + workerOffset]),
+) as LocalPorts;
+
+/**
  * The origins of a browser test, each a real HTTP server on loopback: the connect host
  * (the built dist/connect under its CSP) on 127.0.0.1, a platform on localhost, and a
  * stranger on 127.0.0.2 — three different sites.
  */
 export const testHosts = {
-  ...localEnvironment(),
-  stranger: "http://127.0.0.2:4000",
+  ...localEnvironment(testPorts),
+  stranger: `http://127.0.0.2:${testPorts.platform}`,
 };
 
 const root = new URL("../../..", import.meta.url).pathname;
@@ -143,13 +158,13 @@ export async function startTestHosts(options: { builtTestPagesDir?: string } = {
 export async function startProvider(options: { filesHost?: boolean } = {}) {
   await releaseShared();
   const database = await openDatabase({});
-  const api = await startServer({ database });
+  const api = await startServer({ database, ports: testPorts });
   // The files host on its origin, when a test uploads or downloads.
   const files = options.filesHost
     ? await listen(
         createFilesHostApp({
           db: database.db,
-          config: { hosts: localEnvironment(), corsOrigins: [testHosts.connect] },
+          config: { hosts: testHosts, corsOrigins: [testHosts.connect] },
         }),
         testHosts.files,
       )
