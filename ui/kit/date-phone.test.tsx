@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { I18nProvider, loadCatalogue } from "../i18n/provider.tsx";
@@ -10,8 +10,9 @@ import {
   type FieldError,
   isIsoDate,
   PhoneInput,
-  parsePhoneInput,
 } from "./index.ts";
+import { PhoneInputPending } from "./phone-input.view.tsx";
+import { parsePhoneInput } from "./phone-input-field.view.tsx";
 
 afterEach(cleanup);
 // The views' wording is under test, not catalogue loading: the catalogues are in before they render.
@@ -117,6 +118,14 @@ function PhonePage({ onValue }: { onValue: (v: string | null, e?: FieldError) =>
   );
 }
 
+/** The phone field once its chunk has loaded (the input is enabled). */
+const loadedPhoneInput = () =>
+  waitFor(() => {
+    const input = screen.getByRole("textbox", { name: "Phone" }) as HTMLInputElement;
+    expect(input.disabled).toBe(false);
+    return input;
+  });
+
 describe("PhoneInput", () => {
   it("parses and validates with libphonenumber and hands out E.164", () => {
     expect(parsePhoneInput("030 1234567", "DE")).toEqual({ ok: true, e164: "+49301234567" });
@@ -125,10 +134,31 @@ describe("PhoneInput", () => {
     expect(parsePhoneInput("", "DE")).toEqual({ ok: true, e164: null });
   });
 
-  it("is a tel input; a valid national number goes out in E.164 and shows internationally once left", () => {
+  it("while libphonenumber's chunk loads, the field is the same tel input, disabled, showing the value; a chunk that failed says so", () => {
+    const props = { label: "Phone", defaultCountry: "DE", onValueChange: () => {} } as const;
+    inLocale(<PhoneInputPending {...props} value="+49301234567" />);
+    const pending = screen.getByRole("textbox", { name: "Phone" }) as HTMLInputElement;
+    expect(pending.type).toBe("tel");
+    expect(pending.disabled).toBe(true);
+    expect(pending.value).toBe("+49301234567");
+    expect(pending.getAttribute("aria-invalid")).toBeNull();
+    cleanup();
+    inLocale(<PhoneInputPending {...props} value={null} unavailable />);
+    const failed = screen.getByRole("textbox", { name: "Phone" });
+    expect(failed.getAttribute("aria-invalid")).toBe("true");
+    expect(describedText(failed)).toBe("Something went wrong");
+  });
+
+  it("loads libphonenumber's chunk and then is an enabled input", async () => {
+    inLocale(<PhonePage onValue={() => {}} />);
+    const input = await loadedPhoneInput();
+    expect(input.disabled).toBe(false);
+  });
+
+  it("is a tel input; a valid national number goes out in E.164 and shows internationally once left", async () => {
     const onValue = vi.fn();
     inLocale(<PhonePage onValue={onValue} />);
-    const input = screen.getByRole("textbox", { name: "Phone" }) as HTMLInputElement;
+    const input = await loadedPhoneInput();
     expect(input.type).toBe("tel");
     expect(input.getAttribute("autocomplete")).toBe("tel");
     fireEvent.change(input, { target: { value: "030 1234567" } });
@@ -137,10 +167,10 @@ describe("PhoneInput", () => {
     expect(input.value).toBe("+49 30 1234567");
   });
 
-  it("an invalid number is refused with a field error after the field is left", () => {
+  it("an invalid number is refused with a field error after the field is left", async () => {
     const onValue = vi.fn();
     inLocale(<PhonePage onValue={onValue} />);
-    const input = screen.getByRole("textbox", { name: "Phone" });
+    const input = await loadedPhoneInput();
     fireEvent.change(input, { target: { value: "0301" } });
     expect(onValue).toHaveBeenLastCalledWith(null, {
       code: "custom",

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -134,8 +134,13 @@ function DetailsForm({ answer }: { answer: (body: unknown) => Promise<unknown> }
   );
 }
 
-const inLocale = (ui: ReactNode, locale = "en-US") =>
+/** Renders the form and waits for the phone field's own chunk (libphonenumber) to be in. */
+const inLocale = async (ui: ReactNode, locale = "en-US") => {
   render(<I18nProvider locale={locale}>{ui}</I18nProvider>);
+  await waitFor(() =>
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).disabled).toBe(false),
+  );
+};
 const flush = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 const type = (name: string | RegExp, value: string) => {
   const box = screen.getByLabelText(name);
@@ -161,7 +166,7 @@ function fillValid() {
 describe("country-aware field views bound to the form machine", () => {
   it("sends the API's nested body with each input's normal form", async () => {
     const sent: unknown[] = [];
-    inLocale(<DetailsForm answer={async (b) => sent.push(b)} />);
+    await inLocale(<DetailsForm answer={async (b) => sent.push(b)} />);
     fillValid();
     type("IBAN", "de89 3704 0044 0532 0130 00");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -188,7 +193,7 @@ describe("country-aware field views bound to the form machine", () => {
 
   it("a wrong tax id, a future date of birth and a postal code of another country each show their error and send nothing", async () => {
     const sent: unknown[] = [];
-    inLocale(<DetailsForm answer={async (b) => sent.push(b)} />);
+    await inLocale(<DetailsForm answer={async (b) => sent.push(b)} />);
     fillValid();
     const ssn = type("SSN", "12a4");
     const dob = type("Date of birth", "2030-01-01");
@@ -205,7 +210,7 @@ describe("country-aware field views bound to the form machine", () => {
   });
 
   it("each link of the error summary leads to its control, the address's postal code too", async () => {
-    inLocale(<DetailsForm answer={async (b) => b} />);
+    await inLocale(<DetailsForm answer={async (b) => b} />);
     fillValid();
     type("ZIP code", "SW1A 1AA");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -223,7 +228,7 @@ describe("country-aware field views bound to the form machine", () => {
   });
 
   it("words the errors in the user's locale", async () => {
-    inLocale(<DetailsForm answer={async (b) => b} />, "fr-FR");
+    await inLocale(<DetailsForm answer={async (b) => b} />, "fr-FR");
     type("Date of birth", "2030-01-01");
     expect(screen.getByText(/Saisissez une date jusqu’au/)).toBeTruthy();
   });
@@ -240,7 +245,7 @@ describe("country-aware field views bound to the form machine", () => {
       },
       requestId: "req_1",
     };
-    inLocale(
+    await inLocale(
       <DetailsForm
         answer={async () => {
           throw rejection;

@@ -171,12 +171,7 @@ export {
   type OverlayProps,
 } from "./overlay.view.tsx";
 export { Pagination, type PaginationProps } from "./pagination.view.tsx";
-export {
-  PhoneInput,
-  type PhoneInputProps,
-  type PhoneParse,
-  parsePhoneInput,
-} from "./phone-input.view.tsx";
+export { PhoneInput, type PhoneInputProps } from "./phone-input.view.tsx";
 export { Select, type SelectOption, type SelectProps } from "./select.view.tsx";
 export { Skeleton, type SkeletonProps } from "./skeleton.view.tsx";
 export { Spinner, type SpinnerProps } from "./spinner.view.tsx";

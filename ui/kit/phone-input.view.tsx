@@ -1,79 +1,62 @@
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
-import type { ReactNode } from "react";
+import { lazy, Suspense } from "react";
 import { useIntl } from "react-intl";
 import { kitMessages } from "../i18n/messages.ts";
-import { type Parsed, useParsedText } from "./parsed-text.ts";
-import { type FieldError, TextField } from "./text-field.view.tsx";
+import type { PhoneInputProps } from "./phone-input.types.ts";
+import { TextField } from "./text-field.view.tsx";
 
-export type PhoneParse = { ok: true; e164: string | null } | { ok: false };
+export type { PhoneInputProps } from "./phone-input.types.ts";
 
-/** Text as typed ("030 1234567", "+1 415 555 0100") → E.164, or refused when not a real number. */
-export function parsePhoneInput(text: string, defaultCountry: CountryCode): PhoneParse {
-  if (text.trim() === "") return { ok: true, e164: null };
-  const phone = parsePhoneNumberFromString(text, defaultCountry);
-  return phone?.isValid() ? { ok: true, e164: phone.number } : { ok: false };
+/**
+ * The field itself, with libphonenumber and its metadata (about 30 KB min+gzip): a chunk of
+ * its own, loaded when a form first shows a phone field, so no frame carries it at first
+ * paint (issue 13). A chunk that cannot load leaves the field disabled with an error (the
+ * number cannot be checked without it) rather than taking the frame down.
+ */
+const PhoneInputField = /* @__PURE__ */ lazy(() =>
+  import("./phone-input-field.view.tsx").catch((error: unknown) => {
+    console.error(error);
+    return { default: PhoneInputUnavailable };
+  }),
+);
+
+/** What shows while the field's chunk loads, or when it could not: the same input, disabled. */
+export function PhoneInputPending({
+  unavailable,
+  ...props
+}: PhoneInputProps & { unavailable?: true }) {
+  const intl = useIntl();
+  return (
+    <TextField
+      id={props.id}
+      name={props.name}
+      label={props.label}
+      description={props.description}
+      value={props.value ?? ""}
+      onChange={() => {}}
+      type="tel"
+      autoComplete="tel"
+      inputMode="tel"
+      required={props.required}
+      disabled
+      {...(unavailable
+        ? { error: { code: "custom", message: intl.formatMessage(kitMessages.somethingWentWrong) } }
+        : props.error && { error: props.error })}
+    />
+  );
 }
 
-export interface PhoneInputProps {
-  label: ReactNode;
-  /** E.164 ("+4930123456"), or null. */
-  value: string | null;
-  /** The number without a +country prefix is read as in this country. */
-  defaultCountry: CountryCode;
-  onValueChange: (e164: string | null, error?: FieldError) => void;
-  description?: ReactNode;
-  error?: FieldError | undefined;
-  /** The input's id, when a form links to it (ErrorSummary); otherwise generated. */
-  id?: string;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  onBlur?: () => void;
+function PhoneInputUnavailable(props: PhoneInputProps) {
+  return <PhoneInputPending {...props} unavailable />;
 }
 
 /**
  * A phone number typed as people write it, validated with libphonenumber and handed out in
  * E.164. Once valid and left, it is shown in international format.
  */
-export function PhoneInput({
-  value,
-  defaultCountry,
-  onValueChange,
-  error,
-  required = false,
-  onBlur,
-  ...rest
-}: PhoneInputProps) {
-  const intl = useIntl();
-  const display = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-  const check = (t: string): Parsed<string> => {
-    const parsed = parsePhoneInput(t, defaultCountry);
-    if (!parsed.ok)
-      return {
-        value: null,
-        error: { code: "custom", message: intl.formatMessage(kitMessages.phoneInvalid) },
-      };
-    if (parsed.e164 === null && required) return { value: null, error: { code: "required" } };
-    return { value: parsed.e164 };
-  };
-  const field = useParsedText({
-    value,
-    format: display,
-    parse: check,
-    onValueChange,
-    error,
-    reformatOnBlur: true,
-    onBlur,
-  });
-
+export function PhoneInput(props: PhoneInputProps) {
   return (
-    <TextField
-      {...rest}
-      {...field}
-      type="tel"
-      autoComplete="tel"
-      inputMode="tel"
-      required={required}
-    />
+    <Suspense fallback={<PhoneInputPending {...props} />}>
+      <PhoneInputField {...props} />
+    </Suspense>
   );
 }

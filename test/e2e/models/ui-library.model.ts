@@ -171,6 +171,9 @@ export class UiLibraryPage {
       (shown) => document.documentElement.dataset.shown === shown,
       `${locale} ${theme}`,
     );
+    // The phone fields load libphonenumber in a chunk of their own and show disabled until
+    // it is in (`ui/kit/phone-input.view.tsx`); the library has no other disabled tel input.
+    await this.page.waitForFunction(() => !document.querySelector("input[type=tel]:disabled"));
     // Two frames: the theme's stylesheet and the new text are painted, not only committed.
     await this.page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),

@@ -28,12 +28,15 @@ export function comparePngs(
  * What the page shows of an element, as a person sees it: the element scrolled into view and
  * the page's pixels in its box. (An element screenshot inside a nested frame scrolls the
  * wrong document in Chromium and can capture elsewhere.) The viewport must hold the element;
- * while content above it still grows (a live inspector's log), it is scrolled to again.
+ * while content above it still grows (a live inspector's log), it is scrolled to again. The
+ * shot is taken once two in a row, 100 ms apart, are the same pixels in the same box, so a
+ * view still painting (a web font swapped in, a row's style applied) is not caught midway.
  */
 export async function screenshotOf(page: Page, element: Locator): Promise<Buffer> {
   await page.mouse.move(0, 0);
   const viewport = page.viewportSize();
   let last = "";
+  let previous: Buffer | undefined;
   for (let attempt = 0; attempt < 30; attempt++) {
     await element.evaluate((el) => el.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(100);
@@ -43,7 +46,13 @@ export async function screenshotOf(page: Page, element: Locator): Promise<Buffer
     if (viewport && (box.y < 0 || box.y + box.height > viewport.height)) continue;
     const shot = await page.screenshot({ clip: box, animations: "disabled", caret: "hide" });
     const after = await element.boundingBox();
-    if (after && after.x === box.x && after.y === box.y && after.height === box.height) return shot;
+    const still = after && after.x === box.x && after.y === box.y && after.height === box.height;
+    if (!still) {
+      previous = undefined;
+      continue;
+    }
+    if (previous?.equals(shot)) return shot;
+    previous = shot;
   }
-  throw new Error(`the element (${last}) did not stay wholly in view`);
+  throw new Error(`the element (${last}) did not stay wholly in view and unchanged`);
 }
