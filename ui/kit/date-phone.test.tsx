@@ -149,12 +149,6 @@ describe("PhoneInput", () => {
     expect(describedText(failed)).toBe("Something went wrong");
   });
 
-  it("loads libphonenumber's chunk and then is an enabled input", async () => {
-    inLocale(<PhonePage onValue={() => {}} />);
-    const input = await loadedPhoneInput();
-    expect(input.disabled).toBe(false);
-  });
-
   it("is a tel input; a valid national number goes out in E.164 and shows internationally once left", async () => {
     const onValue = vi.fn();
     inLocale(<PhonePage onValue={onValue} />);
